@@ -1,0 +1,10 @@
+// Tests run on the compiled output: the dynamic-provider process loads compiled JS only, so the
+// tests exercise exactly the code the engine runs. `npm run build` precedes every jest run.
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: "node",
+  roots: ["<rootDir>/dist/tests"],
+  testMatch: ["**/*.test.js"],
+  moduleFileExtensions: ["js", "json"],
+  testTimeout: 30_000,
+};
