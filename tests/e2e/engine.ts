@@ -1,0 +1,48 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { PulumiCommand } from "@pulumi/pulumi/automation";
+
+export const repoRoot = path.resolve(__dirname, "..", "..", "..");
+
+let engine: Promise<PulumiCommand> | undefined;
+
+/**
+ * The real Pulumi CLI the e2e tests drive. It comes from PULUMI_ENGINE_DIR (set by scripts/test)
+ * or from scripts/install-pulumi, which reuses its cached build. A missing engine is an error,
+ * never a skipped test: an e2e suite that silently skips proves nothing.
+ */
+export function pulumiEngine(): Promise<PulumiCommand> {
+  engine ??= locateEngine();
+  return engine;
+}
+
+async function locateEngine(): Promise<PulumiCommand> {
+  const binDir = process.env.PULUMI_ENGINE_DIR ?? installEngine();
+  // PulumiCommand expects <root>/bin/pulumi; the language host and the dynamic-provider launcher
+  // sit beside it, where the CLI looks for bundled plugins.
+  const command = await PulumiCommand.get({ root: path.dirname(binDir) });
+  const pinned = readPinnedVersion();
+  if (command.version?.version !== pinned) {
+    throw new Error(`the Pulumi engine in ${binDir} is ${command.version?.version ?? "of unknown version"}, the project pins ${pinned}`);
+  }
+  return command;
+}
+
+function installEngine(): string {
+  try {
+    const out = execFileSync("bash", [path.join(repoRoot, "scripts", "install-pulumi")], {
+      cwd: repoRoot,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    return out.trim().split("\n").pop() as string;
+  } catch (err) {
+    throw new Error(`no Pulumi engine: scripts/install-pulumi failed (${(err as Error).message})`);
+  }
+}
+
+function readPinnedVersion(): string {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
+  return manifest.config.pulumiVersion;
+}

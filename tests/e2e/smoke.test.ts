@@ -1,0 +1,49 @@
+import { programStack, ProgramStack } from "./stack";
+
+// The foundation's proof that the real engine runs a dynamic resource through its whole
+// lifecycle: up, a preview with no changes, refresh, an update, destroy.
+describe("the real Pulumi engine runs a dynamic resource", () => {
+  let program: ProgramStack;
+
+  beforeAll(async () => {
+    program = await programStack({ program: "smoke", config: { message: { value: "hello" } } });
+  }, 120_000);
+
+  afterAll(() => program?.dispose());
+
+  test("up creates the resource and exports its outputs", async () => {
+    const up = await program.stack.up();
+    expect(up.summary.result).toBe("succeeded");
+    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    expect(up.outputs.shout.value).toBe("HELLO");
+    expect(up.outputs.greetingId.value).toBe("greeting-5");
+
+    const [greeting] = (await program.resources()).filter((r) => r.type === "pulumi-nodejs:dynamic:Resource");
+    expect(greeting.id).toBe("greeting-5");
+    expect(greeting.outputs).toMatchObject({ message: "hello", shout: "HELLO" });
+  });
+
+  test("a preview of the same program has no changes", async () => {
+    const preview = await program.stack.preview();
+    expect(preview.changeSummary).toEqual({ same: 2 });
+  });
+
+  test("refresh keeps the resource", async () => {
+    const refresh = await program.stack.refresh();
+    expect(refresh.summary.result).toBe("succeeded");
+    expect(refresh.summary.resourceChanges).toEqual({ same: 2 });
+  });
+
+  test("a changed input updates in place", async () => {
+    await program.stack.setConfig("message", { value: "bye" });
+    const up = await program.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
+    expect(up.outputs.shout.value).toBe("BYE");
+  });
+
+  test("destroy removes everything from the state", async () => {
+    const destroy = await program.stack.destroy();
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
+    expect(await program.resources()).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import * as path from "node:path";
+import { ConfigMap, LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
+import { pulumiEngine, repoRoot } from "./engine";
+
+/** Scratch space inside the repo, so programs and provider processes resolve node_modules. */
+const scratchRoot = path.join(repoRoot, ".pulumi-e2e");
+const passphrase = "e2e-passphrase";
+
+export interface ProgramStackOptions {
+  /** A program directory under tests/e2e/programs (run from its compiled JS). */
+  program: string;
+  config?: ConfigMap;
+  /** Extra environment for the CLI and the processes it starts (provider config fallbacks). */
+  env?: Record<string, string>;
+}
+
+export interface ProgramStack {
+  stack: Stack;
+  workDir: string;
+  /** Every file the backend wrote (checkpoint, backups, history), for plaintext-leak checks. */
+  backendText(): string;
+  /** The resources of the current checkpoint. */
+  resources(): Promise<StateResource[]>;
+  /** Destroys what is left and removes the scratch directories. */
+  dispose(): Promise<void>;
+}
+
+export interface StateResource {
+  urn: string;
+  type: string;
+  id?: string;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/**
+ * A fresh project and stack for one test: its own work directory and `file://` backend, the
+ * real CLI, update checks off. Each stack is independent, so test files can run in parallel.
+ */
+export async function programStack(options: ProgramStackOptions): Promise<ProgramStack> {
+  const name = `${options.program}-${randomBytes(4).toString("hex")}`;
+  const workDir = path.join(scratchRoot, name);
+  const backendDir = path.join(workDir, ".state");
+  mkdirSync(backendDir, { recursive: true });
+
+  const programDir = path.join(repoRoot, "dist", "tests", "e2e", "programs", options.program);
+  const workspace = await LocalWorkspace.create({
+    workDir,
+    pulumiCommand: await pulumiEngine(),
+    projectSettings: {
+      name: options.program,
+      runtime: { name: "nodejs", options: { typescript: false } },
+      main: path.relative(workDir, programDir),
+    },
+    envVars: {
+      PULUMI_BACKEND_URL: `file://${backendDir}`,
+      PULUMI_CONFIG_PASSPHRASE: passphrase,
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_HOME: path.join(scratchRoot, "home"),
+      ...options.env,
+    },
+  });
+  const stack = await Stack.create("e2e", workspace);
+  if (options.config) await stack.setAllConfig(options.config);
+
+  return {
+    stack,
+    workDir,
+    backendText: () => readTree(backendDir),
+    resources: async () => ((await stack.exportStack()).deployment.resources ?? []) as StateResource[],
+    dispose: async () => {
+      try {
+        await stack.destroy();
+      } finally {
+        rmSync(workDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+function readTree(dir: string): string {
+  return readdirSync(dir)
+    .map((entry) => {
+      const full = path.join(dir, entry);
+      return statSync(full).isDirectory() ? readTree(full) : readFileSync(full, "utf8");
+    })
+    .join("\n");
+}
