@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { ConfigMap, LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import { pulumiEngine, repoRoot } from "./engine";
@@ -46,15 +46,15 @@ export async function programStack(options: ProgramStackOptions): Promise<Progra
   const backendDir = path.join(workDir, ".state");
   mkdirSync(backendDir, { recursive: true });
 
+  // The project is a package of its own whose entry point loads the compiled program: the Node
+  // runtime takes the nearest package.json's `main` as the program, which must not be the repo's.
   const programDir = path.join(repoRoot, "dist", "tests", "e2e", "programs", options.program);
+  writeFileSync(path.join(workDir, "package.json"), JSON.stringify({ name, private: true, main: "index.js" }));
+  writeFileSync(path.join(workDir, "index.js"), `module.exports = require(${JSON.stringify(programDir)});\n`);
   const workspace = await LocalWorkspace.create({
     workDir,
     pulumiCommand: await pulumiEngine(),
-    projectSettings: {
-      name: options.program,
-      runtime: { name: "nodejs", options: { typescript: false } },
-      main: path.relative(workDir, programDir),
-    },
+    projectSettings: { name: options.program, runtime: { name: "nodejs", options: { typescript: false } } },
     envVars: {
       PULUMI_BACKEND_URL: `file://${backendDir}`,
       PULUMI_CONFIG_PASSPHRASE: passphrase,
