@@ -1,0 +1,70 @@
+import type { Fault, FaultSpec, RequestCounters, RequestLogEntry } from "./admin-types";
+
+export type { Fault, FaultKind, FaultSpec, RequestCounters, RequestLogEntry } from "./admin-types";
+
+/**
+ * Typed client for the emulator's /__emulator/ admin surface. Either server's URL works: both
+ * share one state, clock, fault list and request log.
+ */
+export class EmulatorAdmin {
+  private readonly baseUrl: string;
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl.replace(/\/+$/, "");
+  }
+
+  /** Clears all state and re-seeds; also resets the clock, faults and the request log. */
+  async reset(): Promise<void> {
+    await this.call("POST", "/reset");
+  }
+
+  /** The emulator clock, epoch milliseconds. */
+  async clock(): Promise<number> {
+    return (await this.call<{ now: number }>("GET", "/clock")).now;
+  }
+
+  async setClock(now: number | Date | string): Promise<number> {
+    const value = now instanceof Date ? now.getTime() : now;
+    return (await this.call<{ now: number }>("POST", "/clock", { now: value })).now;
+  }
+
+  async advanceClock(ms: number): Promise<number> {
+    return (await this.call<{ now: number }>("POST", "/clock", { advanceMs: ms })).now;
+  }
+
+  /** Returns the fault's id. */
+  async injectFault(spec: FaultSpec): Promise<string> {
+    return (await this.call<{ id: string }>("POST", "/faults", spec)).id;
+  }
+
+  async faults(): Promise<Fault[]> {
+    return this.call<Fault[]>("GET", "/faults");
+  }
+
+  async clearFaults(): Promise<void> {
+    await this.call("DELETE", "/faults");
+  }
+
+  async requests(): Promise<RequestLogEntry[]> {
+    return this.call<RequestLogEntry[]>("GET", "/requests");
+  }
+
+  async counters(): Promise<RequestCounters> {
+    return this.call<RequestCounters>("GET", "/counters");
+  }
+
+  /** Clears both the request log and the counters. */
+  async clearRequests(): Promise<void> {
+    await this.call("DELETE", "/requests");
+  }
+
+  private async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.baseUrl}/__emulator${path}`, {
+      method,
+      ...(body === undefined ? {} : { headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }),
+    });
+    const payload = (await response.json()) as T & { code?: string };
+    if (!response.ok) throw new Error(`emulator admin ${method} ${path} failed: ${response.status} ${payload.code ?? ""}`);
+    return payload;
+  }
+}

@@ -1,0 +1,76 @@
+import { AdjustableClock } from "./clock";
+import { FaultRegistry } from "./http/faults";
+import { RequestLog } from "./http/request-log";
+import { AccountsModel } from "./models/accounts";
+import { AnalyticsModel } from "./models/analytics";
+import { AppsModel } from "./models/apps";
+import { BlobObjectsModel } from "./models/blob-objects";
+import { DatabasesModel } from "./models/databases";
+import type { ModelContext } from "./models/model-context";
+import { SnapshotsModel } from "./models/snapshots";
+import { WorkspacesModel } from "./models/workspaces";
+import { buildSeedData } from "./seed";
+import type { EmulatorData } from "./state";
+import type { StateStore } from "./store/state-store";
+
+export interface Models {
+  accounts: AccountsModel;
+  workspaces: WorkspacesModel;
+  apps: AppsModel;
+  analytics: AnalyticsModel;
+  snapshots: SnapshotsModel;
+  databases: DatabasesModel;
+  blobObjects: BlobObjectsModel;
+}
+
+function createModels(ctx: ModelContext): Models {
+  const accounts = new AccountsModel(ctx);
+  const workspaces = new WorkspacesModel(ctx);
+  const snapshots = new SnapshotsModel(ctx);
+  return {
+    accounts,
+    workspaces,
+    apps: new AppsModel(ctx, workspaces),
+    analytics: new AnalyticsModel(ctx),
+    snapshots,
+    databases: new DatabasesModel(ctx, accounts, snapshots),
+    blobObjects: new BlobObjectsModel(ctx),
+  };
+}
+
+/**
+ * Everything both servers share: one state document, one clock, one set of models, faults and the
+ * request log. Reset swaps in a fresh seed and fresh models (so caches and rate windows go too).
+ */
+export class EmulatorCore {
+  readonly clock = new AdjustableClock();
+  readonly faults = new FaultRegistry();
+  readonly requestLog = new RequestLog();
+  private data: EmulatorData;
+  private current: Models;
+
+  constructor(private readonly store: StateStore) {
+    const loaded = store.load();
+    this.data = loaded ?? buildSeedData(this.clock.now());
+    if (!loaded) store.save(this.data);
+    this.current = createModels({ data: this.data, clock: this.clock });
+  }
+
+  get models(): Models {
+    return this.current;
+  }
+
+  reset(): void {
+    this.clock.restore();
+    this.faults.clear();
+    this.requestLog.clear();
+    this.data = buildSeedData(this.clock.now());
+    this.current = createModels({ data: this.data, clock: this.clock });
+    this.store.save(this.data);
+  }
+
+  /** Called after every API request that reached a handler. */
+  persist(): void {
+    this.store.save(this.data);
+  }
+}

@@ -1,0 +1,74 @@
+import type { IncomingMessage } from "node:http";
+import { apiError, type EmulatorError } from "../errors";
+
+/** The client went away before its body arrived: nothing to answer, nothing worth reporting. */
+export class ClientGoneError extends Error {
+  constructor() {
+    super("client disconnected before the request body arrived");
+  }
+}
+
+/** JSON bodies of both APIs are small; anything above this is refused before it is buffered. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Buffers the request body up to `limit` bytes. A declared Content-Length over the limit is
+ * refused before reading anything; a body that grows past it is refused as soon as it does.
+ * The server closes such connections after answering (the rest of the body is never read).
+ */
+export function readBody(req: IncomingMessage, limit: number, tooLarge: () => EmulatorError): Promise<Buffer> {
+  const declared = Number(req.headers["content-length"] ?? "0");
+  if (declared > limit) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        req.pause();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onGone = () => {
+      cleanup();
+      reject(new ClientGoneError());
+    };
+    const cleanup = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onGone);
+      req.off("close", onGone);
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onGone);
+    req.on("close", onGone);
+  });
+}
+
+/**
+ * The JSON object in the body. An empty body reads as {} (so a body-less PATCH reaches the
+ * endpoint's own "nothing to update" rule); a non-empty one must be declared application/json,
+ * parse, and be an object.
+ */
+export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const raw = await readBody(req, JSON_BODY_LIMIT_BYTES, () => apiError("PAYLOAD_TOO_LARGE"));
+  if (raw.length === 0) return {};
+  const contentType = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  if (contentType !== "application/json" && !contentType.endsWith("+json")) throw apiError("INVALID_CONTENT_TYPE");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.toString("utf8"));
+  } catch {
+    throw apiError("INVALID_JSON");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw apiError("INVALID_BODY");
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,207 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import type { FaultKind } from "../admin-types";
+import { iso } from "../clock";
+import type { EmulatorCore, Models } from "../core";
+import { EmulatorError, apiError, injectedError } from "../errors";
+import { ID_PATTERN } from "../models/rules";
+import type { AccountRecord } from "../state";
+import { ClientGoneError, readJsonObject } from "./body";
+import { sendJson, type Reply } from "./reply";
+import { Router, type Route } from "./router";
+
+/** What an API handler gets: the authenticated account, validated path ids and lazy body access. */
+export interface ApiRequest {
+  readonly req: IncomingMessage;
+  readonly account: AccountRecord;
+  readonly params: Record<string, string>;
+  readonly query: URLSearchParams;
+  json(): Promise<Record<string, unknown>>;
+  /** Runs once the response is finished or the connection is gone. */
+  onDone(callback: () => void): void;
+}
+
+export type ApiHandler = (request: ApiRequest, models: Models) => Reply | Promise<Reply>;
+
+export interface AdminRequest {
+  readonly query: URLSearchParams;
+  json(): Promise<Record<string, unknown>>;
+}
+
+export type AdminHandler = (request: AdminRequest, core: EmulatorCore) => Reply | Promise<Reply>;
+
+const ADMIN_PREFIX = "/__emulator";
+
+/**
+ * One HTTP server (platform or blob) over the shared core. Per request: route, apply any injected
+ * fault, authenticate, validate path ids, run the handler, persist, answer, log. Every failure
+ * becomes an error envelope; nothing a client sends can crash the process.
+ */
+export function createApiServer(
+  core: EmulatorCore,
+  apiRoutes: Route<ApiHandler>[],
+  adminRoutes: Route<AdminHandler>[],
+): Server {
+  const apiRouter = new Router(apiRoutes);
+  const adminRouter = new Router(adminRoutes);
+
+  const server = createServer((req, res) => {
+    const { pathname, query } = splitUrl(req.url ?? "/");
+    const isAdmin = pathname === ADMIN_PREFIX || pathname.startsWith(`${ADMIN_PREFIX}/`);
+    const work = isAdmin
+      ? handleAdmin(core, adminRouter, req, res, pathname, query)
+      : handleApi(core, apiRouter, req, res, pathname, query);
+    work.catch((error: unknown) => {
+      reportUnexpected(error);
+      if (!res.headersSent) send(req, res, errorReply(apiError("INTERNAL_SERVER_ERROR")));
+      else res.destroy();
+    });
+  });
+
+  // Requests so malformed that Node cannot parse them still get an envelope, then the socket goes.
+  server.on("clientError", (_error, socket: Socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const body = JSON.stringify({ status: "error", code: "BAD_REQUEST", message: "Malformed HTTP request." });
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
+}
+
+async function handleApi(
+  core: EmulatorCore,
+  router: Router<ApiHandler>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  query: URLSearchParams,
+): Promise<void> {
+  const method = (req.method ?? "GET").toUpperCase();
+  const match = router.match(method, pathname);
+  const template = match.kind === "not-found" ? undefined : match.kind === "found" ? match.route.template : match.template;
+  const route = match.kind === "found" ? `${method} ${template}` : `${method} (no route)`;
+  const fault = core.faults.take(method, template, pathname);
+  const log = (status: number, kind?: FaultKind) =>
+    core.requestLog.record({ method, route, path: pathname, status, at: iso(core.clock.now()), ...(kind ? { fault: kind } : {}) });
+
+  if (fault?.kind === "reset") {
+    req.socket.destroy();
+    log(0, "reset");
+    return;
+  }
+  if (fault?.kind === "latency") await delay(fault.latencyMs ?? 0);
+
+  let reply: Reply;
+  if (fault?.kind === "status") {
+    reply = errorReply(injectedError(fault.status ?? 500, fault.code ?? "INTERNAL_SERVER_ERROR"));
+  } else if (match.kind === "not-found") {
+    reply = errorReply(apiError("ROUTE_NOT_FOUND"));
+  } else if (match.kind === "method-not-allowed") {
+    reply = { ...errorReply(apiError("METHOD_NOT_ALLOWED")), headers: { Allow: match.allowed.join(", ") } };
+  } else {
+    reply = await runHandler(core, match.route.handler, match.params, req, res, query);
+  }
+
+  if (fault?.kind === "drop-after-commit") {
+    // The work is done and saved; the client just never hears about it.
+    req.socket.destroy();
+    log(reply.status, fault.kind);
+    return;
+  }
+  send(req, res, reply);
+  log(reply.status, fault?.kind);
+}
+
+async function runHandler(
+  core: EmulatorCore,
+  handler: ApiHandler,
+  params: Record<string, string>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  query: URLSearchParams,
+): Promise<Reply> {
+  try {
+    const models = core.models;
+    const account = models.accounts.authenticate(headerValue(req.headers.authorization));
+    for (const value of Object.values(params)) if (!ID_PATTERN.test(value)) throw apiError("INVALID_ID");
+    return await handler(
+      {
+        req,
+        account,
+        params,
+        query,
+        json: () => readJsonObject(req),
+        onDone: (callback) => res.once("close", callback),
+      },
+      models,
+    );
+  } catch (error) {
+    if (error instanceof EmulatorError) return errorReply(error);
+    if (!(error instanceof ClientGoneError)) reportUnexpected(error);
+    return errorReply(apiError("INTERNAL_SERVER_ERROR"));
+  } finally {
+    core.persist();
+  }
+}
+
+async function handleAdmin(
+  core: EmulatorCore,
+  router: Router<AdminHandler>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  query: URLSearchParams,
+): Promise<void> {
+  const match = router.match((req.method ?? "GET").toUpperCase(), pathname);
+  let reply: Reply;
+  try {
+    if (match.kind === "not-found") throw apiError("ROUTE_NOT_FOUND");
+    if (match.kind === "method-not-allowed") throw apiError("METHOD_NOT_ALLOWED");
+    reply = await match.route.handler({ query, json: () => readJsonObject(req) }, core);
+  } catch (error) {
+    if (!(error instanceof EmulatorError)) throw error;
+    reply = errorReply(error);
+  }
+  send(req, res, reply);
+}
+
+function errorReply(error: EmulatorError): Reply {
+  return { status: error.status, body: error.toBody() };
+}
+
+/**
+ * A request whose body is still arriving (refused before it was read, e.g. an oversized upload)
+ * gets its connection closed instead of the server draining megabytes it will never use.
+ */
+function send(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+  if (res.writableEnded || res.destroyed) return;
+  const declaresBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+  sendJson(res, reply, declaresBody && !req.complete ? { Connection: "close" } : {});
+}
+
+/** Split by hand: WHATWG URL parsing would resolve "..", hiding traversal attempts from the router. */
+function splitUrl(url: string): { pathname: string; query: URLSearchParams } {
+  const mark = url.indexOf("?");
+  return mark < 0
+    ? { pathname: url, query: new URLSearchParams() }
+    : { pathname: url.slice(0, mark), query: new URLSearchParams(url.slice(mark + 1)) };
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Only the error's own text: request data (keys, bodies) never reaches the output. */
+function reportUnexpected(error: unknown): void {
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  process.stderr.write(`[squarecloud-emulator] unexpected error: ${text}\n`);
+}

@@ -1,0 +1,99 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { EmulatorAdmin } from "./admin-client";
+import { EmulatorCore } from "./core";
+import { createApiServer } from "./http/server";
+import { adminRoutes, blobRoutes, platformRoutes } from "./routes";
+import { SEED_ACCOUNT_ORDER } from "./seed";
+import { FileStateStore } from "./store/file-store";
+import { MemoryStateStore } from "./store/memory-store";
+
+export { EmulatorAdmin } from "./admin-client";
+export type { Fault, FaultKind, FaultSpec, RequestCounters, RequestLogEntry } from "./admin-types";
+export {
+  SEED_ACCOUNTS,
+  SEED_APPS,
+  SEED_BLOB_OBJECTS,
+  SEED_DATABASES,
+  SEED_DATABASE_SNAPSHOT_VERSIONS,
+  SEED_MEMORY_USED_MB,
+  SEED_WORKSPACES,
+  PLANS,
+} from "./seed";
+
+export interface EmulatorOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  platformPort?: number;
+  blobPort?: number;
+  /** Keep state in <dataDir>/state.json across restarts; in memory when omitted. */
+  dataDir?: string;
+}
+
+export interface SeededAccount {
+  name: string;
+  accountId: string;
+  apiKey: string;
+  email: string;
+  plan: string;
+}
+
+export interface RunningEmulator {
+  platformUrl: string;
+  blobUrl: string;
+  /** accounts[0] is the main demo account (big plan, apps, room for databases). */
+  accounts: SeededAccount[];
+  admin: EmulatorAdmin;
+  close(): Promise<void>;
+}
+
+/** Starts both APIs (platform and blob) over one shared state. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const host = options.host ?? "127.0.0.1";
+  const core = new EmulatorCore(options.dataDir ? new FileStateStore(options.dataDir) : new MemoryStateStore());
+  const platform = createApiServer(core, platformRoutes, adminRoutes);
+  const blob = createApiServer(core, blobRoutes, adminRoutes);
+  try {
+    await listen(platform, host, options.platformPort ?? 0);
+    await listen(blob, host, options.blobPort ?? 0);
+  } catch (error) {
+    await Promise.all([stop(platform), stop(blob)]);
+    throw error;
+  }
+  const platformUrl = urlOf(platform, host);
+  return {
+    platformUrl,
+    blobUrl: urlOf(blob, host),
+    accounts: SEED_ACCOUNT_ORDER.map((a) => ({ ...a })),
+    admin: new EmulatorAdmin(platformUrl),
+    close: async () => {
+      await Promise.all([stop(platform), stop(blob)]);
+    },
+  };
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+/** Closes idle keep-alive sockets too, so a test runner can exit right after close(). */
+function stop(server: Server): Promise<void> {
+  if (!server.listening) return Promise.resolve();
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+function urlOf(server: Server, host: string): string {
+  const { port } = server.address() as AddressInfo;
+  const printable = host.includes(":") ? `[${host}]` : host;
+  return `http://${printable}:${port}`;
+}

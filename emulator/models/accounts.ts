@@ -1,0 +1,60 @@
+import { iso } from "../clock";
+import { apiError } from "../errors";
+import type { AccountRecord } from "../state";
+import type { ModelContext } from "./model-context";
+
+export interface MemoryUsage {
+  limit: number;
+  used: number;
+  available: number;
+}
+
+/** Accounts, API-key authentication and the plan's memory accounting. */
+export class AccountsModel {
+  constructor(private readonly ctx: ModelContext) {}
+
+  /** The Authorization header carries the raw key, no scheme prefix (spec section 5). */
+  authenticate(authorization: string | undefined): AccountRecord {
+    const key = authorization?.trim();
+    const account = key ? this.ctx.data.accounts.find((a) => a.apiKey === key) : undefined;
+    if (!account) throw apiError("ACCESS_DENIED");
+    return account;
+  }
+
+  find(accountId: string): AccountRecord | undefined {
+    return this.ctx.data.accounts.find((a) => a.id === accountId);
+  }
+
+  /**
+   * Apps and databases both consume plan memory, so `used` and `available` always add up to
+   * `limit`, whichever endpoint changed them.
+   */
+  memoryUsage(account: AccountRecord): MemoryUsage {
+    const { apps, databases } = this.ctx.data;
+    const used =
+      apps.filter((a) => a.ownerId === account.id).reduce((sum, a) => sum + a.ram, 0) +
+      databases.filter((d) => d.ownerId === account.id).reduce((sum, d) => sum + d.memory, 0);
+    const limit = account.plan.memoryLimitMb;
+    return { limit, used, available: Math.max(0, limit - used) };
+  }
+
+  /** Throws INSUFFICIENT_MEMORY unless `extraMb` more fits in the plan. */
+  reserveMemory(account: AccountRecord, extraMb: number): void {
+    if (extraMb > this.memoryUsage(account).available) throw apiError("INSUFFICIENT_MEMORY");
+  }
+
+  userView(account: AccountRecord) {
+    return {
+      id: account.id,
+      name: account.name,
+      email: account.email,
+      locale: account.locale,
+      created_at: iso(account.createdAt),
+      plan: {
+        name: account.plan.name,
+        memory: this.memoryUsage(account),
+        duration: account.plan.duration,
+      },
+    };
+  }
+}

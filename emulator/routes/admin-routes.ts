@@ -1,0 +1,80 @@
+import { apiError } from "../errors";
+import { bare } from "../http/reply";
+import type { Route } from "../http/router";
+import type { AdminHandler } from "../http/server";
+
+/** Accepts epoch milliseconds or an ISO 8601 string. */
+function parseInstant(value: unknown): number | undefined {
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  if (typeof value === "string" && value.trim() !== "") {
+    const parsed = Date.parse(value);
+    return Number.isNaN(parsed) ? undefined : parsed;
+  }
+  return undefined;
+}
+
+/** The reserved /__emulator/ surface: no auth, for tests and demos only. */
+export const adminRoutes: Route<AdminHandler>[] = [
+  {
+    method: "POST",
+    template: "/__emulator/reset",
+    handler: (_request, core) => {
+      core.reset();
+      return bare({ reset: true, now: core.clock.now() });
+    },
+  },
+  {
+    method: "GET",
+    template: "/__emulator/clock",
+    handler: (_request, core) => bare({ now: core.clock.now() }),
+  },
+  {
+    method: "POST",
+    template: "/__emulator/clock",
+    handler: async ({ json }, core) => {
+      const body = await json();
+      if (typeof body.advanceMs === "number" && Number.isFinite(body.advanceMs) && body.now === undefined) {
+        return bare({ now: core.clock.advance(body.advanceMs) });
+      }
+      const now = body.advanceMs === undefined ? parseInstant(body.now) : undefined;
+      if (now === undefined) throw apiError("INVALID_CLOCK");
+      return bare({ now: core.clock.set(now) });
+    },
+  },
+  {
+    method: "POST",
+    template: "/__emulator/faults",
+    handler: async ({ json }, core) => bare({ id: core.faults.add(await json()).id }),
+  },
+  {
+    method: "GET",
+    template: "/__emulator/faults",
+    handler: (_request, core) => bare(core.faults.list()),
+  },
+  {
+    method: "DELETE",
+    template: "/__emulator/faults",
+    handler: (_request, core) => {
+      core.faults.clear();
+      return bare({ cleared: true });
+    },
+  },
+  {
+    method: "GET",
+    template: "/__emulator/requests",
+    handler: (_request, core) => bare(core.requestLog.list()),
+  },
+  {
+    method: "DELETE",
+    template: "/__emulator/requests",
+    handler: (_request, core) => {
+      core.requestLog.clear();
+      return bare({ cleared: true });
+    },
+  },
+  {
+    method: "GET",
+    template: "/__emulator/counters",
+    handler: (_request, core) => bare(core.requestLog.counters()),
+  },
+];

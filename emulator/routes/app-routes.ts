@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { apiError } from "../errors";
+import { success } from "../http/reply";
+import type { Route } from "../http/router";
+import type { ApiHandler } from "../http/server";
+import { parseBody } from "./validate";
+
+const moveFileBody = z.object({ path: z.string(), to: z.string() });
+
+export const appRoutes: Route<ApiHandler>[] = [
+  {
+    method: "GET",
+    template: "/v2/apps/:id",
+    handler: ({ account, params }, models) => success(models.apps.detailView(models.apps.accessible(account, params.id, "read"))),
+  },
+  {
+    method: "GET",
+    template: "/v2/apps/:id/network/analytics",
+    handler: ({ account, params, query }, models) => {
+      const range = query.get("range") ?? "daily";
+      if (range !== "daily" && range !== "weekly") throw apiError("INVALID_RANGE");
+      const app = models.apps.accessible(account, params.id, "read");
+      return success(models.analytics.analytics(app, range));
+    },
+  },
+  {
+    method: "GET",
+    template: "/v2/apps/:id/deployments",
+    handler: ({ account, params }, models) => success(models.apps.deployments(models.apps.accessible(account, params.id, "read"))),
+  },
+  {
+    method: "POST",
+    template: "/v2/apps/:id/snapshots",
+    handler: ({ account, params }, models) =>
+      success(models.snapshots.createAppSnapshot(account, models.apps.accessible(account, params.id, "write"))),
+  },
+  {
+    // Not in the spec or the notes, but the official @squarecloud/api client lists snapshots here.
+    method: "GET",
+    template: "/v2/apps/:id/snapshots",
+    handler: ({ account, params }, models) => success(models.snapshots.forApp(models.apps.accessible(account, params.id, "read").id)),
+  },
+  {
+    method: "PATCH",
+    template: "/v2/apps/:id/files",
+    handler: async ({ account, params, json }, models) => {
+      const app = models.apps.accessible(account, params.id, "write");
+      const body = parseBody(moveFileBody, await json(), {}, "INVALID_PATH");
+      models.apps.moveFile(app, body.path, body.to);
+      return success();
+    },
+  },
+];

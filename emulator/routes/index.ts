@@ -1,0 +1,11 @@
+import type { Route } from "../http/router";
+import type { ApiHandler } from "../http/server";
+import { accountRoutes } from "./account-routes";
+import { appRoutes } from "./app-routes";
+import { databaseRoutes } from "./database-routes";
+import { workspaceRoutes } from "./workspace-routes";
+
+export { adminRoutes } from "./admin-routes";
+export { blobRoutes } from "./blob-routes";
+
+export const platformRoutes: Route<ApiHandler>[] = [...accountRoutes, ...appRoutes, ...databaseRoutes, ...workspaceRoutes];

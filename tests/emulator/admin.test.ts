@@ -1,0 +1,190 @@
+import { SEED_DATABASES } from "../../emulator";
+import { KEYS, expectError, expectSuccess, useEmulator } from "./helpers";
+
+const env = useEmulator();
+const newDatabase = { name: "faulty", memory: 512, type: "redis", version: "7.0" };
+
+async function databaseIds(): Promise<string[]> {
+  return expectSuccess(await env.platform("GET", "/v2/users/me")).databases.map((d: { id: string }) => d.id);
+}
+
+async function admin(method: string, path: string, json?: unknown) {
+  const response = await fetch(`${env.emu.platformUrl}/__emulator${path}`, {
+    method,
+    ...(json === undefined ? {} : { headers: { "Content-Type": "application/json" }, body: JSON.stringify(json) }),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+describe("reset", () => {
+  test("clears state and re-seeds", async () => {
+    expectSuccess(await env.platform("POST", "/v2/databases", { json: newDatabase }));
+    expect(await databaseIds()).toHaveLength(3);
+    await env.emu.admin.reset();
+    expect((await databaseIds()).sort()).toEqual([SEED_DATABASES.aliceCache, SEED_DATABASES.aliceMain].sort());
+  });
+
+  test("also resets the clock and works from the blob server's admin surface", async () => {
+    await env.emu.admin.advanceClock(10 * 86_400_000);
+    const response = await fetch(`${env.emu.blobUrl}/__emulator/reset`, { method: "POST" });
+    expect(response.status).toBe(200);
+    expect(Math.abs((await env.emu.admin.clock()) - Date.now())).toBeLessThan(60_000);
+  });
+});
+
+describe("clock", () => {
+  test("GET returns now; POST advances or sets it (epoch ms or ISO)", async () => {
+    const now = await env.emu.admin.clock();
+    expect(await admin("GET", "/clock")).toEqual({ status: 200, body: { now: expect.any(Number) } });
+    const advanced = await env.emu.admin.advanceClock(3_600_000);
+    expect(advanced - now).toBeGreaterThanOrEqual(3_600_000);
+    const target = Date.parse("2030-01-01T00:00:00.000Z");
+    expect((await env.emu.admin.setClock(target)) - target).toBeLessThan(1_000);
+    expect((await env.emu.admin.setClock("2031-06-01T12:00:00Z")) - Date.parse("2031-06-01T12:00:00Z")).toBeLessThan(1_000);
+    // The shared clock drives both APIs: blob timestamps follow it.
+    const object = expectSuccess(await env.blob("POST", "/v1/objects?name=dated", { body: formOf(1024) }));
+    const listed = expectSuccess(await env.blob("GET", "/v1/objects?prefix=dated")).objects;
+    expect(listed[0].id).toBe(object.id);
+    expect(listed[0].created_at.startsWith("2031-06-01")).toBe(true);
+  });
+
+  test("bad clock bodies are 400 INVALID_CLOCK", async () => {
+    for (const body of [{}, { advanceMs: "soon" }, { now: "not a date" }, { now: 1, advanceMs: 1 }]) {
+      const response = await admin("POST", "/clock", body);
+      expect(response).toEqual({ status: 400, body: { status: "error", code: "INVALID_CLOCK", message: expect.any(String) } });
+    }
+  });
+});
+
+function formOf(size: number): FormData {
+  const form = new FormData();
+  form.append("file", new Blob([Buffer.alloc(size, 1)], { type: "text/plain" }));
+  return form;
+}
+
+describe("faults", () => {
+  test("status: answers the given status and code without processing, for the next `count` requests", async () => {
+    const id = await env.emu.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
+    expect(id).toEqual(expect.any(String));
+    expectError(await env.platform("POST", "/v2/databases", { json: newDatabase }), 503, "SERVICE_UNAVAILABLE");
+    expect(await databaseIds()).toHaveLength(2);
+    expect(await env.emu.admin.faults()).toEqual([]);
+    expectSuccess(await env.platform("POST", "/v2/databases", { json: newDatabase }));
+  });
+
+  test("matches route templates with any parameter name, concrete paths and methods", async () => {
+    await env.emu.admin.injectFault({ match: { path: "/v2/databases/:databaseId" }, kind: "status", status: 500, count: 2 });
+    expectError(await env.platform("GET", `/v2/databases/${SEED_DATABASES.aliceCache}`), 500, "INTERNAL_SERVER_ERROR");
+    expectSuccess(await env.platform("GET", `/v2/databases/${SEED_DATABASES.aliceCache}/metrics`));
+    expectError(await env.platform("PATCH", `/v2/databases/${SEED_DATABASES.aliceMain}`, { json: { name: "x" } }), 500, "INTERNAL_SERVER_ERROR");
+    expectSuccess(await env.platform("GET", `/v2/databases/${SEED_DATABASES.aliceCache}`));
+
+    await env.emu.admin.injectFault({ match: { method: "GET", path: `/v2/databases/${SEED_DATABASES.aliceMain}` }, kind: "status", status: 502, code: "BAD_GATEWAY" });
+    expectSuccess(await env.platform("GET", `/v2/databases/${SEED_DATABASES.aliceCache}`));
+    expectError(await env.platform("GET", `/v2/databases/${SEED_DATABASES.aliceMain}`), 502, "BAD_GATEWAY");
+    expectError(await env.platform("GET", `/v2/databases/${SEED_DATABASES.aliceMain}`), 502, "BAD_GATEWAY");
+    await env.emu.admin.clearFaults();
+    expectSuccess(await env.platform("GET", `/v2/databases/${SEED_DATABASES.aliceMain}`));
+  });
+
+  test("probability 0 never fires; probability 1 always does", async () => {
+    await env.emu.admin.injectFault({ match: { path: "/v2/users/me" }, kind: "status", status: 500, probability: 0 });
+    for (let i = 0; i < 5; i++) expectSuccess(await env.platform("GET", "/v2/users/me"));
+    await env.emu.admin.clearFaults();
+    await env.emu.admin.injectFault({ match: { path: "/v2/users/me" }, kind: "status", status: 429, code: "RATE_LIMITED", probability: 1 });
+    for (let i = 0; i < 3; i++) expectError(await env.platform("GET", "/v2/users/me"), 429, "RATE_LIMITED");
+  });
+
+  test("latency: the request is then processed normally", async () => {
+    await env.emu.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "latency", latencyMs: 50, count: 1 });
+    expectSuccess(await env.platform("POST", "/v2/databases", { json: newDatabase }));
+    expect(await databaseIds()).toHaveLength(3);
+    const log = await env.emu.admin.requests();
+    expect(log.find((e) => e.route === "POST /v2/databases")).toMatchObject({ status: 200, fault: "latency" });
+  });
+
+  test("reset: the socket is destroyed before processing and nothing changes", async () => {
+    await env.emu.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "reset", count: 1 });
+    await expect(env.platform("POST", "/v2/databases", { json: newDatabase })).rejects.toThrow();
+    expect(await databaseIds()).toHaveLength(2);
+    const log = await env.emu.admin.requests();
+    expect(log.find((e) => e.route === "POST /v2/databases")).toMatchObject({ status: 0, fault: "reset" });
+  });
+
+  test("drop-after-commit: the change happens, the response never arrives", async () => {
+    await env.emu.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "drop-after-commit", count: 1 });
+    await expect(env.platform("POST", "/v2/databases", { json: newDatabase })).rejects.toThrow();
+    const ids = await databaseIds();
+    expect(ids).toHaveLength(3);
+    const log = await env.emu.admin.requests();
+    expect(log.find((e) => e.route === "POST /v2/databases")).toMatchObject({ status: 200, fault: "drop-after-commit" });
+  });
+
+  test("faults also apply to the blob API", async () => {
+    await env.emu.admin.injectFault({ match: { path: "/v1/objects", method: "GET" }, kind: "status", status: 504, count: 1 });
+    expect((await env.blob("GET", "/v1/objects")).status).toBe(504);
+    expectSuccess(await env.blob("GET", "/v1/objects"));
+  });
+
+  test("lists and clears faults; invalid specifications are 400 INVALID_FAULT", async () => {
+    const id = await env.emu.admin.injectFault({ match: { path: "/v2/users/me" }, kind: "status", status: 500, count: 3 });
+    expect(await env.emu.admin.faults()).toEqual([
+      { id, match: { path: "/v2/users/me" }, kind: "status", status: 500, count: 3, remaining: 3 },
+    ]);
+    await env.emu.admin.clearFaults();
+    expect(await env.emu.admin.faults()).toEqual([]);
+    for (const spec of [
+      {},
+      { match: {}, kind: "explode" },
+      { match: {}, kind: "latency" },
+      { match: {}, kind: "status", probability: 2 },
+      { match: { path: "no-slash" }, kind: "status" },
+      { match: {}, kind: "status", count: 0 },
+    ]) {
+      expect(await admin("POST", "/faults", spec)).toEqual({ status: 400, body: { status: "error", code: "INVALID_FAULT", message: expect.any(String) } });
+    }
+  });
+});
+
+describe("request log and counters", () => {
+  test("records method, route template, path, status and time; counters by METHOD template", async () => {
+    await env.platform("GET", "/v2/users/me");
+    await env.platform("PATCH", `/v2/databases/${SEED_DATABASES.aliceCache}`, { json: { name: "renamed" } });
+    await env.platform("PATCH", `/v2/databases/${SEED_DATABASES.aliceMain}`, { json: {} });
+    await env.blob("GET", "/v1/objects?prefix=images");
+    await env.platform("GET", "/v2/nope");
+    const log = await env.emu.admin.requests();
+    expect(log).toEqual([
+      { method: "GET", route: "GET /v2/users/me", path: "/v2/users/me", status: 200, at: expect.any(String) },
+      { method: "PATCH", route: "PATCH /v2/databases/:id", path: `/v2/databases/${SEED_DATABASES.aliceCache}`, status: 200, at: expect.any(String) },
+      { method: "PATCH", route: "PATCH /v2/databases/:id", path: `/v2/databases/${SEED_DATABASES.aliceMain}`, status: 400, at: expect.any(String) },
+      { method: "GET", route: "GET /v1/objects", path: "/v1/objects", status: 200, at: expect.any(String) },
+      { method: "GET", route: "GET (no route)", path: "/v2/nope", status: 404, at: expect.any(String) },
+    ]);
+    expect(await env.emu.admin.counters()).toEqual({
+      "GET /v2/users/me": 1,
+      "PATCH /v2/databases/:id": 2,
+      "GET /v1/objects": 1,
+      "GET (no route)": 1,
+    });
+    await env.emu.admin.clearRequests();
+    expect(await env.emu.admin.requests()).toEqual([]);
+    expect(await env.emu.admin.counters()).toEqual({});
+  });
+
+  test("never holds keys, passwords, invite codes or bodies; admin calls are not logged", async () => {
+    const db = expectSuccess(await env.platform("POST", "/v2/databases", { json: newDatabase }));
+    const reset = expectSuccess(await env.platform("POST", `/v2/databases/${db.id}/credentials/reset`, { json: { reset: "password" } }));
+    const code = expectSuccess(await env.platform("GET", "/v2/workspaces/members/code", { key: KEYS.carol })).code;
+    await env.platform("GET", `/v2/users/snapshots?scope=databases&secret=${code}`);
+    await env.emu.admin.clock();
+    const text = JSON.stringify([await env.emu.admin.requests(), await env.emu.admin.counters()]);
+    for (const secret of [KEYS.alice, KEYS.carol, db.password, reset.password, code, "faulty"]) expect(text).not.toContain(secret);
+    expect(text).not.toContain("__emulator");
+  });
+
+  test("unknown admin routes are 404 ROUTE_NOT_FOUND and wrong methods 405", async () => {
+    expect((await admin("GET", "/nothing")).body.code).toBe("ROUTE_NOT_FOUND");
+    expect(await admin("PUT", "/clock")).toEqual({ status: 405, body: { status: "error", code: "METHOD_NOT_ALLOWED", message: expect.any(String) } });
+  });
+});

@@ -1,0 +1,51 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { join } from "node:path";
+import { SEED_ACCOUNTS } from "../../emulator";
+import { caller, expectSuccess } from "./helpers";
+
+const CLI = join(__dirname, "..", "..", "emulator", "cli.js");
+
+function waitForOutput(child: ChildProcessWithoutNullStreams, marker: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(marker)) resolve(output);
+    });
+    child.once("exit", (code) => reject(new Error(`cli exited with ${code}: ${output}`)));
+  });
+}
+
+test("prints URLs, seeded keys and an export line; serves; stops on SIGTERM", async () => {
+  const child = spawn(process.execPath, [CLI, "--platform-port", "0", "--blob-port", "0"]);
+  const output = await waitForOutput(child, "Ctrl+C");
+  const platformUrl = /platform API\s+(http:\/\/\S+)/.exec(output)?.[1];
+  const blobUrl = /blob API\s+(http:\/\/\S+)/.exec(output)?.[1];
+  expect(platformUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  expect(blobUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  for (const account of Object.values(SEED_ACCOUNTS)) expect(output).toContain(account.apiKey);
+  expect(output).toContain(
+    `export SQUARECLOUD_PLATFORM_URL=${platformUrl} SQUARECLOUD_BLOB_URL=${blobUrl} SQUARECLOUD_API_KEY=${SEED_ACCOUNTS.alice.apiKey}`,
+  );
+  expect(expectSuccess(await caller(platformUrl!)("GET", "/v2/users/me")).user.email).toBe(SEED_ACCOUNTS.alice.email);
+  expectSuccess(await caller(blobUrl!)("GET", "/v1/account/stats"));
+
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  expect(await exited).toBe(0);
+});
+
+test("--help prints usage; a bad port fails with a message", async () => {
+  const help = spawn(process.execPath, [CLI, "--help"]);
+  let text = "";
+  help.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
+  expect(await new Promise((resolve) => help.once("exit", resolve))).toBe(0);
+  expect(text).toContain("--platform-port");
+  expect(text).toContain("--data-dir");
+
+  const bad = spawn(process.execPath, [CLI, "--platform-port", "70000"]);
+  let errors = "";
+  bad.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+  expect(await new Promise((resolve) => bad.once("exit", resolve))).toBe(1);
+  expect(errors).toContain("--platform-port");
+});
