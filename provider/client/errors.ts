@@ -1,0 +1,217 @@
+import { redact } from "./redact";
+
+/**
+ * Every failure the client reports is an ApiError built here, so codes, flags and messages stay
+ * consistent (the habit of Azurite's single error factory). Messages read like
+ *   create database "cache" failed: INSUFFICIENT_MEMORY (HTTP 400, POST /v2/databases): <server message>
+ * and never carry the API key, request bodies, query strings or server text that was not redacted.
+ */
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+
+/** Codes the client makes up when the server gave none. */
+export const SyntheticCode = {
+  /** No complete response within the per-request timeout. */
+  TIMEOUT: "TIMEOUT",
+  /** The connection could not be opened: the request was certainly not sent. */
+  CONNECTION_FAILED: "CONNECTION_FAILED",
+  /** The connection broke after the request was (possibly) sent. */
+  CONNECTION_RESET: "CONNECTION_RESET",
+  /** The server answered with a body we cannot read or that does not match the contract. */
+  INVALID_RESPONSE: "INVALID_RESPONSE",
+  /** Any other failure of the HTTP stack. */
+  REQUEST_FAILED: "REQUEST_FAILED",
+} as const;
+
+/** What a request is for; it names the request in error messages. */
+export interface RequestContext {
+  /** Human words, e.g. "create database". */
+  operation: string;
+  /** A name or id that tells the reader which object; never a secret. */
+  resource?: string;
+  method: HttpMethod;
+  /** Path template such as /v2/databases/{id}: no ids, never a query string. */
+  path: string;
+}
+
+export interface ApiErrorFields extends RequestContext {
+  code: string;
+  status?: number;
+  mayHaveCommitted: boolean;
+  /** Wait the server asked for (Retry-After), in milliseconds. */
+  retryAfterMs?: number;
+}
+
+export class ApiError extends Error {
+  readonly code: string;
+  /** HTTP status, or undefined when no response arrived. */
+  readonly status?: number;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly operation: string;
+  readonly resource?: string;
+  /**
+   * True when a non-idempotent request may have taken effect although it failed (timeout or
+   * reset after sending, 5xx, unreadable success): the caller must read the current state
+   * before trying again. Always false for idempotent requests, whose retry is the reconciliation.
+   */
+  readonly mayHaveCommitted: boolean;
+  readonly retryAfterMs?: number;
+
+  constructor(fields: ApiErrorFields, message: string) {
+    super(message);
+    this.name = "ApiError";
+    this.code = fields.code;
+    this.status = fields.status;
+    this.method = fields.method;
+    this.path = fields.path;
+    this.operation = fields.operation;
+    this.resource = fields.resource;
+    this.mayHaveCommitted = fields.mayHaveCommitted;
+    this.retryAfterMs = fields.retryAfterMs;
+  }
+}
+
+/**
+ * The object is gone (or, for workspaces, hidden from a caller who is no longer a member): the API
+ * answers the code that names the thing, e.g. DATABASE_NOT_FOUND. Deletes treat this as done;
+ * reads as "removed". A bare 404 is not enough: a wrong base URL answers 404 for every route, and
+ * must not make resources vanish from state.
+ */
+export function isNotFound(error: unknown, code: `${string}_NOT_FOUND`): boolean {
+  return error instanceof ApiError && error.code === code;
+}
+
+/** POST creates or triggers something; GET, DELETE and PATCH (absolute values) can be repeated. */
+export function isIdempotent(method: HttpMethod): boolean {
+  return method !== "POST";
+}
+
+/** The server answered with a non-success status or an error envelope. */
+export function errorFromResponse(
+  ctx: RequestContext,
+  response: { status: number; code?: string; message?: string; retryAfterMs?: number },
+  knownSecrets: readonly string[],
+): ApiError {
+  const code = response.code ?? `HTTP_${response.status}`;
+  return build(
+    ctx,
+    {
+      code,
+      status: response.status,
+      retryAfterMs: response.retryAfterMs,
+      mayHaveCommitted: !isIdempotent(ctx.method) && response.status >= 500,
+    },
+    `HTTP ${response.status}`,
+    response.message === undefined ? undefined : redact(response.message, knownSecrets),
+  );
+}
+
+/** A success status whose body is not JSON or does not match the schema of the endpoint. */
+export function invalidResponse(ctx: RequestContext, status: number, problem: string): ApiError {
+  return build(
+    ctx,
+    { code: SyntheticCode.INVALID_RESPONSE, status, mayHaveCommitted: !isIdempotent(ctx.method) },
+    `HTTP ${status}`,
+    `unexpected response from ${ctx.method} ${ctx.path}: ${redact(problem)}`,
+  );
+}
+
+/** Refused by the client itself before anything was sent (e.g. an empty update). */
+export function refusedLocally(ctx: RequestContext, code: string, reason: string): ApiError {
+  return build(ctx, { code, mayHaveCommitted: false }, "not sent", reason);
+}
+
+/** Errors that mean the connection was never opened, so the request never left this process. */
+const NOT_SENT = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+const TIMEOUTS = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
+const BROKEN_CONNECTION = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED", "UND_ERR_SOCKET", "UND_ERR_CLOSED"]);
+
+/**
+ * No usable response arrived. `timedOut` is set by the caller when its own per-request timer
+ * fired, whatever error undici reported for the abort.
+ */
+export function errorFromTransport(
+  ctx: RequestContext,
+  cause: unknown,
+  timeout: { timedOut: boolean; timeoutMs: number },
+  knownSecrets: readonly string[],
+): ApiError {
+  const systemCode = transportCode(cause);
+  const unknownOutcome = !isIdempotent(ctx.method);
+  if (timeout.timedOut || (systemCode !== undefined && TIMEOUTS.has(systemCode))) {
+    return build(
+      ctx,
+      { code: SyntheticCode.TIMEOUT, mayHaveCommitted: unknownOutcome },
+      `no response within ${timeout.timeoutMs} ms`,
+    );
+  }
+  if (systemCode !== undefined && NOT_SENT.has(systemCode)) {
+    return build(ctx, { code: SyntheticCode.CONNECTION_FAILED, mayHaveCommitted: false }, systemCode);
+  }
+  if (systemCode !== undefined && BROKEN_CONNECTION.has(systemCode)) {
+    return build(ctx, { code: SyntheticCode.CONNECTION_RESET, mayHaveCommitted: unknownOutcome }, systemCode);
+  }
+  const { name, message } = describeCause(cause);
+  return build(
+    ctx,
+    { code: SyntheticCode.REQUEST_FAILED, mayHaveCommitted: unknownOutcome },
+    systemCode ?? name,
+    message === undefined ? undefined : redact(message, knownSecrets),
+  );
+}
+
+/*
+ * Errors are read by shape, not with instanceof: errors from Node's own modules come from another
+ * realm when the code runs in a sandbox such as jest's, where instanceof Error is false for them.
+ */
+interface ErrorShape {
+  name?: unknown;
+  message?: unknown;
+  code?: unknown;
+  cause?: unknown;
+}
+
+function asErrorShape(value: unknown): ErrorShape | undefined {
+  return typeof value === "object" && value !== null ? (value as ErrorShape) : undefined;
+}
+
+/** Node and undici put the code on the error itself or on its cause. */
+function transportCode(cause: unknown): string | undefined {
+  let error = asErrorShape(cause);
+  for (let depth = 0; error !== undefined && depth < 3; depth++) {
+    if (typeof error.code === "string") return error.code;
+    error = asErrorShape(error.cause);
+  }
+  return undefined;
+}
+
+function describeCause(cause: unknown): { name: string; message?: string } {
+  const error = asErrorShape(cause);
+  return {
+    name: typeof error?.name === "string" ? error.name : typeof cause,
+    message: typeof error?.message === "string" ? error.message : undefined,
+  };
+}
+
+function build(
+  ctx: RequestContext,
+  fields: Pick<ApiErrorFields, "code" | "status" | "mayHaveCommitted" | "retryAfterMs">,
+  circumstance: string,
+  detail?: string,
+): ApiError {
+  const subject = ctx.resource === undefined ? ctx.operation : `${ctx.operation} "${ctx.resource}"`;
+  let message = `${subject} failed: ${fields.code} (${circumstance}, ${ctx.method} ${ctx.path})`;
+  if (detail) message += `: ${detail}`;
+  if (fields.mayHaveCommitted) {
+    message += "; the request may have taken effect: read the current state before trying again";
+  }
+  return new ApiError({ ...ctx, ...fields }, message);
+}

@@ -1,0 +1,196 @@
+import { Blob } from "node:buffer";
+import { FormData, Pool } from "undici";
+import type { Dispatcher } from "undici";
+import type { z } from "zod";
+import { ErrorEnvelope, SuccessEnvelope } from "../schemas/envelope";
+import { parseRetryAfter } from "./backoff";
+import type { Clock } from "./clock";
+import { errorFromResponse, errorFromTransport, invalidResponse, RequestContext } from "./errors";
+import type { Gate } from "./pacing";
+import { RetryPolicy, withRetry } from "./retry";
+
+/**
+ * One HttpClient per base URL: a keep-alive connection pool, JSON in and out, the Authorization
+ * header, a per-request timeout, retries, and a zod schema for every response.
+ */
+
+export interface HttpClientOptions {
+  /** Validated http(s) URL; a path, if any, prefixes every request path. */
+  baseUrl: string;
+  apiKey: string;
+  userAgent: string;
+  /** Whole exchange of one attempt: connect, send, headers and body. */
+  timeoutMs: number;
+  retry: RetryPolicy;
+  clock: Clock;
+  random: () => number;
+}
+
+/** A file sent as the `file` part of a multipart/form-data body. */
+export interface FilePart {
+  content: Buffer;
+  mimeType: string;
+  fileName: string;
+}
+
+export interface ApiRequest<S extends z.ZodType | undefined = undefined> extends RequestContext {
+  /** Values for the `{name}` placeholders of `path`; URL-encoded here. */
+  params?: Record<string, string>;
+  /** Undefined values are left out. Never shown in errors. */
+  query?: Record<string, string | number | boolean | undefined>;
+  json?: unknown;
+  file?: FilePart;
+  /** Schema of the envelope's `response`; none for status-only endpoints. */
+  schema?: S;
+  /** Passed before each attempt (pacing, concurrency). */
+  gate?: Gate;
+  /** Overrides the client's per-request timeout (uploads of large files). */
+  timeoutMs?: number;
+}
+
+type ResultOf<S> = S extends z.ZodType ? z.output<S> : void;
+
+export class HttpClient {
+  private readonly pool: Pool;
+  private readonly basePath: string;
+  private readonly secrets: readonly string[];
+
+  constructor(private readonly options: HttpClientOptions) {
+    const url = new URL(options.baseUrl);
+    this.basePath = url.pathname.replace(/\/+$/, "");
+    this.secrets = [options.apiKey];
+    this.pool = new Pool(url.origin, {
+      connections: 16,
+      // Shorter than the request timeout so a dead host shows as a connect failure, which is
+      // known not to have sent anything and can be retried even for a POST.
+      connect: { timeout: Math.min(10_000, Math.ceil(options.timeoutMs / 2)) },
+    });
+  }
+
+  async request<S extends z.ZodType | undefined = undefined>(req: ApiRequest<S>): Promise<ResultOf<S>> {
+    const { retry: policy, clock, random } = this.options;
+    return withRetry(() => this.attempt(req), { policy, clock, random }) as Promise<ResultOf<S>>;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  private async attempt(req: ApiRequest<z.ZodType | undefined>): Promise<unknown> {
+    const release = req.gate ? await req.gate() : undefined;
+    try {
+      const { status, headers, text } = await this.exchange(req);
+      return this.interpret(req, status, headers, text);
+    } finally {
+      release?.();
+    }
+  }
+
+  /** One HTTP exchange, the body read completely, within the per-request timeout. */
+  private async exchange(req: ApiRequest<z.ZodType | undefined>) {
+    const timeoutMs = req.timeoutMs ?? this.options.timeoutMs;
+    const timer = { timedOut: false, timeoutMs };
+    const abort = new AbortController();
+    const request = {
+      method: req.method,
+      path: this.fullPath(req),
+      headers: this.headers(req),
+      body: this.body(req),
+      signal: abort.signal,
+    };
+    const handle = setTimeout(() => {
+      timer.timedOut = true;
+      abort.abort();
+    }, timeoutMs);
+    try {
+      const response = await this.pool.request(request);
+      const text = await response.body.text();
+      return { status: response.statusCode, headers: response.headers, text };
+    } catch (cause) {
+      throw errorFromTransport(req, cause, timer, this.secrets);
+    } finally {
+      clearTimeout(handle);
+    }
+  }
+
+  private interpret(
+    req: ApiRequest<z.ZodType | undefined>,
+    status: number,
+    headers: Dispatcher.ResponseData["headers"],
+    text: string,
+  ): unknown {
+    const success = status >= 200 && status < 300;
+    if (success && text.trim() === "" && req.schema === undefined) return undefined;
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      if (success) throw invalidResponse(req, status, "the body is not JSON");
+    }
+    const envelope = ErrorEnvelope.safeParse(body);
+    if (!success || envelope.success) {
+      throw errorFromResponse(
+        req,
+        {
+          status,
+          code: envelope.data?.code,
+          message: envelope.data?.message,
+          retryAfterMs: parseRetryAfter(single(headers["retry-after"]), this.options.clock.now()),
+        },
+        this.secrets,
+      );
+    }
+    const ok = SuccessEnvelope.safeParse(body);
+    if (!ok.success) throw invalidResponse(req, status, 'the body has no {"status":"success"} envelope');
+    if (req.schema === undefined) return undefined;
+    const parsed = req.schema.safeParse(ok.data.response);
+    if (!parsed.success) throw invalidResponse(req, status, describeIssues(parsed.error));
+    return parsed.data;
+  }
+
+  private fullPath(req: ApiRequest<z.ZodType | undefined>): string {
+    const path = req.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+      const value = req.params?.[name];
+      if (value === undefined) throw new Error(`missing path parameter "${name}" for ${req.path}`);
+      return encodeURIComponent(value);
+    });
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(req.query ?? {})) {
+      if (value !== undefined) query.set(key, String(value));
+    }
+    const search = query.size > 0 ? `?${query}` : "";
+    return this.basePath + path + search;
+  }
+
+  private headers(req: ApiRequest<z.ZodType | undefined>): Record<string, string> {
+    const headers: Record<string, string> = {
+      // The key itself, no scheme prefix (api-spec.md section 5).
+      authorization: this.options.apiKey,
+      "user-agent": this.options.userAgent,
+      accept: "application/json",
+    };
+    if (req.json !== undefined) headers["content-type"] = "application/json";
+    return headers;
+  }
+
+  /** Built per attempt: a multipart body is a stream and cannot be sent twice. */
+  private body(req: ApiRequest<z.ZodType | undefined>): string | FormData | undefined {
+    if (req.json !== undefined) return JSON.stringify(req.json);
+    if (req.file === undefined) return undefined;
+    const form = new FormData();
+    form.append("file", new Blob([req.file.content], { type: req.file.mimeType }), req.file.fileName);
+    return form;
+  }
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Where the payload departs from the contract, without echoing any of its values. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${["response", ...issue.path.map(String)].join(".")}: ${issue.message}`)
+    .join("; ");
+}

@@ -1,0 +1,58 @@
+import { createHash } from "node:crypto";
+import type { ProviderConfig } from "../config";
+import { Clock, systemClock } from "./clock";
+import { HttpClient } from "./http";
+import { AccountLimits, limitsFor } from "./pacing";
+import { DEFAULT_RETRY_POLICY, RetryPolicy } from "./retry";
+import { SquareCloudClient } from "./squarecloud";
+import { USER_AGENT } from "./version";
+
+// What resources and data sources need; the modules themselves are imported directly by tests.
+export { ApiError, SyntheticCode, isNotFound } from "./errors";
+export { redact } from "./redact";
+export type { Clock } from "./clock";
+export type { RetryPolicy } from "./retry";
+export type { AccountLimits } from "./pacing";
+export { SquareCloudClient } from "./squarecloud";
+export type { CreateDatabaseInput, UpdateDatabaseInput, UploadObjectInput } from "./squarecloud";
+
+export interface ClientOptions {
+  /** Per attempt: connect, send, headers and body. Default 30 s. */
+  timeoutMs?: number;
+  /** Per upload attempt. Default 5 minutes (files up to 100 MB). */
+  uploadTimeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Tests inject a fake clock so waits take no real time. */
+  clock?: Clock;
+  random?: () => number;
+  /** Default: shared by every client of the same account and clock in this process. */
+  limits?: AccountLimits;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_UPLOAD_TIMEOUT_MS = 300_000;
+
+/** The client resources and data sources use; `close()` it when done to free its connections. */
+export function createClient(config: ProviderConfig, options: ClientOptions = {}): SquareCloudClient {
+  const clock = options.clock ?? systemClock;
+  const common = {
+    apiKey: config.apiKey,
+    userAgent: USER_AGENT,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    clock,
+    random: options.random ?? Math.random,
+  };
+  return new SquareCloudClient({
+    platform: new HttpClient({ ...common, baseUrl: config.platformUrl }),
+    blob: new HttpClient({ ...common, baseUrl: config.blobUrl }),
+    limits: options.limits ?? limitsFor(accountKey(config), clock),
+    uploadTimeoutMs: options.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS,
+  });
+}
+
+/** Identifies an account without keeping its key in a map. */
+function accountKey(config: ProviderConfig): string {
+  const keyHash = createHash("sha256").update(config.apiKey).digest("hex");
+  return `${config.platformUrl} ${config.blobUrl} ${keyHash}`;
+}

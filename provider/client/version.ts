@@ -1,0 +1,20 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * The package version, read from package.json at run time rather than imported: importing JSON
+ * would make tsc copy a second package.json into dist/ and shift Node's package boundary.
+ * This file compiles to dist/provider/client/, three levels below the package root.
+ */
+function packageVersion(): string {
+  try {
+    const manifest = JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "package.json"), "utf8")) as {
+      version?: unknown;
+    };
+    return typeof manifest.version === "string" ? manifest.version : "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+export const USER_AGENT = `pulumi-squarecloud/${packageVersion()}`;

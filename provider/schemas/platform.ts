@@ -1,0 +1,237 @@
+import { z } from "zod";
+import { optionalText } from "./envelope";
+
+/**
+ * Payloads of the platform API (api-spec.md section 2, real-api-notes.md). Objects strip fields
+ * we do not know, which also keeps secrets a listing might carry out of our values; the fields we
+ * use are required and typed. Field names stay as the API spells them.
+ */
+
+// ---- inputs with a closed set of values
+
+export const DatabaseType = z.enum(["mongo", "redis"]);
+export type DatabaseType = z.infer<typeof DatabaseType>;
+
+/** Groups the API can assign; `owner` exists but cannot be given (real-api-notes.md). */
+export const WorkspaceGroup = z.enum(["admin", "maintain", "manager", "view"]);
+export type WorkspaceGroup = z.infer<typeof WorkspaceGroup>;
+
+export const AnalyticsRange = z.enum(["daily", "weekly"]);
+export type AnalyticsRange = z.infer<typeof AnalyticsRange>;
+
+export const SnapshotScope = z.enum(["applications", "databases"]);
+export type SnapshotScope = z.infer<typeof SnapshotScope>;
+
+export const CredentialKind = z.enum(["password", "certificate"]);
+export type CredentialKind = z.infer<typeof CredentialKind>;
+
+// ---- account
+
+export const Plan = z.object({
+  name: z.string(),
+  memory: z.object({ limit: z.number(), available: z.number(), used: z.number() }),
+  /** End of the plan period, Unix ms; free plans may have none. */
+  duration: z
+    .number()
+    .nullish()
+    .transform((value) => value ?? undefined),
+});
+
+export const User = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  plan: Plan,
+  locale: optionalText,
+  created_at: optionalText,
+});
+export type User = z.infer<typeof User>;
+
+/** Item of `applications` in /v2/users/me (note `lang`, where GET /v2/apps/{id} says `language`). */
+export const AppSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  desc: optionalText,
+  ram: z.number(),
+  lang: z.string(),
+  domain: optionalText,
+  custom: optionalText,
+  cluster: z.string(),
+  created_at: optionalText,
+});
+export type AppSummary = z.infer<typeof AppSummary>;
+
+/** Item of `databases` in /v2/users/me; password, certificate and connection URL are dropped. */
+export const DatabaseSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  memory: z.number(),
+  cpu: z.number().optional(),
+  cluster: optionalText,
+  created_at: optionalText,
+});
+export type DatabaseSummary = z.infer<typeof DatabaseSummary>;
+
+export const Account = z.object({
+  user: User,
+  applications: z.array(AppSummary).default([]),
+  databases: z.array(DatabaseSummary).default([]),
+});
+export type Account = z.infer<typeof Account>;
+
+// ---- applications
+
+export const App = z.object({
+  id: z.string(),
+  name: z.string(),
+  desc: optionalText,
+  owner: z.string(),
+  cluster: z.string(),
+  ram: z.number(),
+  language: z.string(),
+  domain: optionalText,
+  custom: optionalText,
+  created_at: z.string(),
+});
+export type App = z.infer<typeof App>;
+
+export const AnalyticsPoint = z.object({
+  /** The dimension value; absent in `visits`. */
+  type: optionalText,
+  visits: z.number(),
+  requests: z.number(),
+  bytes: z.number(),
+  date: z.string(),
+});
+export type AnalyticsPoint = z.infer<typeof AnalyticsPoint>;
+
+/** Any array may be missing: the API answers `{}` for a window before the app existed. */
+const analyticsSeries = z.array(AnalyticsPoint).default([]);
+export const Analytics = z.object({
+  visits: analyticsSeries,
+  countries: analyticsSeries,
+  devices: analyticsSeries,
+  os: analyticsSeries,
+  browsers: analyticsSeries,
+  protocols: analyticsSeries,
+  methods: analyticsSeries,
+  paths: analyticsSeries,
+  referers: analyticsSeries,
+  providers: analyticsSeries,
+});
+export type Analytics = z.infer<typeof Analytics>;
+
+/** `state` stays a string: states beyond the documented ones (commit, restarting) are data. */
+export const DeploymentEvent = z.object({
+  id: z.string(),
+  state: z.string(),
+  date: z.string(),
+});
+export type DeploymentEvent = z.infer<typeof DeploymentEvent>;
+
+/** Deployments, each the list of its events, earliest first. */
+export const Deployments = z.array(z.array(DeploymentEvent));
+
+/** Both fields carry a pre-signed credential. */
+export const AppSnapshot = z.object({ url: z.string(), key: z.string() });
+export type AppSnapshot = z.infer<typeof AppSnapshot>;
+
+// ---- snapshots
+
+/**
+ * Snapshot entry. `key` is a pre-signed query string (a secret); `versionId` is lifted out of it
+ * because a restore needs it and it is not secret.
+ */
+export const SnapshotEntry = z
+  .object({ name: z.string(), size: z.number(), modified: z.string(), key: z.string() })
+  .transform((entry) => ({ ...entry, versionId: versionIdOf(entry.key) }));
+export type SnapshotEntry = z.infer<typeof SnapshotEntry>;
+
+function versionIdOf(key: string): string | undefined {
+  return new URLSearchParams(key.replace(/^\?/, "")).get("versionId") ?? undefined;
+}
+
+export const SnapshotList = z.array(SnapshotEntry);
+
+// ---- databases
+
+/** Creation response: the only time the password is shown. */
+export const CreatedDatabase = z.object({
+  id: z.string(),
+  name: z.string(),
+  memory: z.number(),
+  cpu: z.number().optional(),
+  type: z.string(),
+  password: z.string(),
+  certificate: z.string(),
+  connection_url: z.string(),
+  cluster: optionalText,
+});
+export type CreatedDatabase = z.infer<typeof CreatedDatabase>;
+
+/** GET /v2/databases/{id}: no credentials. */
+export const DatabaseDetails = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner: z.string(),
+  cluster: z.string(),
+  ram: z.number(),
+  type: z.string(),
+  port: z.number(),
+  created_at: z.string(),
+});
+export type DatabaseDetails = z.infer<typeof DatabaseDetails>;
+
+export const DatabaseCertificate = z.object({ certificate: z.string() });
+export const PasswordReset = z.object({ password: z.string() });
+
+export const MetricPoint = z.object({
+  date: z.string(),
+  cpu: z.number(),
+  ram: z.number(),
+  net: z.tuple([z.number(), z.number()]),
+});
+export type MetricPoint = z.infer<typeof MetricPoint>;
+export const Metrics = z.array(MetricPoint);
+
+// ---- workspaces (timestamps are camelCase here, unlike elsewhere)
+
+export const WorkspaceMember = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Kept a string: the complete set of groups is not published. */
+  group: z.string(),
+  joinedAt: z.string(),
+});
+export type WorkspaceMember = z.infer<typeof WorkspaceMember>;
+
+export const WorkspaceApp = z.object({
+  id: z.string(),
+  name: z.string(),
+  ram: z.number(),
+  lang: z.string(),
+});
+export type WorkspaceApp = z.infer<typeof WorkspaceApp>;
+
+export const Workspace = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner: z.string(),
+  members: z.array(WorkspaceMember).default([]),
+  applications: z.array(WorkspaceApp).default([]),
+  createdAt: z.string(),
+});
+export type Workspace = z.infer<typeof Workspace>;
+export const WorkspaceList = z.array(Workspace);
+
+export const CreatedWorkspace = z.object({
+  id: z.string(),
+  owner: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+});
+export type CreatedWorkspace = z.infer<typeof CreatedWorkspace>;
+
+/** 32 hex characters, valid 5 minutes, single use: a secret. */
+export const InviteCode = z.object({ code: z.string() });

@@ -1,0 +1,160 @@
+import { z } from "zod";
+import { ApiError } from "../../../provider/client/errors";
+import { HttpClient, HttpClientOptions } from "../../../provider/client/http";
+import { FakeClock } from "../helpers/fake-clock";
+import { closedPort, reply, StubHandler, StubServer } from "../helpers/stub-server";
+
+/** What HttpClient puts on the wire and how it reads each kind of answer. */
+
+const API_KEY = "3155597145698959364-0123456789abcdef0123456789abcdef";
+const Thing = z.object({ id: z.string(), size: z.number() });
+
+let stub: StubServer;
+let clock: FakeClock;
+let client: HttpClient;
+
+function options(baseUrl: string): HttpClientOptions {
+  return {
+    baseUrl,
+    apiKey: API_KEY,
+    userAgent: "pulumi-squarecloud/9.9.9",
+    timeoutMs: 2_000,
+    retry: { maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 1_000, deadlineMs: 60_000 },
+    clock,
+    random: () => 0.5,
+  };
+}
+
+beforeAll(async () => {
+  stub = await StubServer.start();
+});
+
+afterAll(() => stub.close());
+
+beforeEach(() => {
+  stub.reset();
+  clock = new FakeClock();
+  client = new HttpClient(options(stub.url));
+});
+
+afterEach(() => client.close());
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe("HttpClient", () => {
+  it("sends the raw key, its user agent and JSON, and returns the parsed response", async () => {
+    stub.handler = reply(200, { status: "success", response: { id: "t1", size: 3, unknown: "dropped" } });
+    const result = await client.request({
+      operation: "create thing",
+      method: "POST",
+      path: "/v2/things/{id}",
+      params: { id: "a b/c" },
+      query: { scope: "databases", skip: undefined },
+      json: { name: "x" },
+      schema: Thing,
+    });
+    expect(result).toEqual({ id: "t1", size: 3 });
+    expect(stub.seen).toHaveLength(1);
+    const [sent] = stub.seen;
+    expect(sent.url).toBe("/v2/things/a%20b%2Fc?scope=databases");
+    expect(sent.headers.authorization).toBe(API_KEY);
+    expect(sent.headers["user-agent"]).toBe("pulumi-squarecloud/9.9.9");
+    expect(sent.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(sent.body.toString())).toEqual({ name: "x" });
+  });
+
+  it("maps the error envelope to an ApiError and keeps the query out of it", async () => {
+    stub.handler = reply(400, { status: "error", code: "INVALID_OBJECT_PREFIX", message: "bad prefix" });
+    const error = await failure(
+      client.request({ operation: "list objects", method: "GET", path: "/v1/objects", query: { prefix: "x!" }, schema: Thing }),
+    );
+    expect(error.message).toBe("list objects failed: INVALID_OBJECT_PREFIX (HTTP 400, GET /v1/objects): bad prefix");
+    expect(error.path).toBe("/v1/objects");
+    expect(stub.seen).toHaveLength(1);
+  });
+
+  it("retries a 503 with a non-JSON body and honours Retry-After on a 429", async () => {
+    const answers: StubHandler[] = [
+      (_req, res) => res.writeHead(503, { "content-type": "text/html" }).end("<html>busy</html>"),
+      reply(429, { status: "error", code: "RATE_LIMIT" }, { "retry-after": "2" }),
+      reply(200, { status: "success", response: { id: "t1", size: 1 } }),
+    ];
+    stub.handler = (req, res, body) => answers[stub.seen.length - 1](req, res, body);
+    await client.request({ operation: "get thing", method: "GET", path: "/v2/things", schema: Thing });
+    expect(stub.seen).toHaveLength(3);
+    expect(clock.sleeps).toEqual([50, 2_000]);
+  });
+
+  it("names the endpoint and the bad field of an unexpected shape without echoing values", async () => {
+    stub.handler = reply(200, { status: "success", response: { id: 42, size: "secret-looking-value" } });
+    const error = await failure(
+      client.request({ operation: "get thing", method: "GET", path: "/v2/things/{id}", params: { id: "t1" }, schema: Thing }),
+    );
+    expect(error.code).toBe("INVALID_RESPONSE");
+    expect(error.message).toContain("unexpected response from GET /v2/things/{id}: response.id:");
+    expect(error.message).toContain("response.size:");
+    expect(error.message).not.toContain("secret-looking-value");
+  });
+
+  it("reports a success status with a body that is not JSON as INVALID_RESPONSE", async () => {
+    stub.handler = (_req, res) => res.writeHead(200).end("password=hunter2");
+    const error = await failure(client.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing }));
+    expect(error.code).toBe("INVALID_RESPONSE");
+    expect(error.mayHaveCommitted).toBe(true);
+    expect(error.message).not.toContain("hunter2");
+  });
+
+  it("accepts a status-only success without a schema", async () => {
+    stub.handler = reply(200, { status: "success" });
+    await expect(
+      client.request({ operation: "delete thing", method: "DELETE", path: "/v2/things", json: { id: "t1" } }),
+    ).resolves.toBeUndefined();
+  });
+
+  it("sends a file as the multipart part `file` with its MIME type", async () => {
+    stub.handler = reply(200, { status: "success", response: { id: "t1", size: 4 } });
+    await client.request({
+      operation: "upload object",
+      method: "POST",
+      path: "/v1/objects",
+      query: { name: "logo" },
+      file: { content: Buffer.from("\x89PNG"), mimeType: "image/png", fileName: "logo" },
+      schema: Thing,
+    });
+    const [sent] = stub.seen;
+    expect(sent.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    const body = sent.body.toString("latin1");
+    expect(body).toContain('Content-Disposition: form-data; name="file"; filename="logo"');
+    expect(body).toContain("Content-Type: image/png");
+    expect(body).toContain("\x89PNG");
+  });
+
+  it("times out a slow answer and does not retry a POST that may have been applied", async () => {
+    const answer = reply(200, { status: "success", response: { id: "t1", size: 1 } });
+    stub.handler = (req, res, body) => setTimeout(() => answer(req, res, body), 500);
+    const started = Date.now();
+    const error = await failure(
+      client.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing, timeoutMs: 100 }),
+    );
+    expect(Date.now() - started).toBeLessThan(450);
+    expect(error.code).toBe("TIMEOUT");
+    expect(error.mayHaveCommitted).toBe(true);
+    expect(stub.seen).toHaveLength(1);
+  });
+
+  it("retries a POST whose connection was refused, since nothing was sent", async () => {
+    const unreachable = new HttpClient(options(`http://127.0.0.1:${await closedPort()}`));
+    try {
+      const error = await failure(unreachable.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing }));
+      expect(error.code).toBe("CONNECTION_FAILED");
+      expect(error.mayHaveCommitted).toBe(false);
+      expect(clock.sleeps).toEqual([50, 100]);
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
