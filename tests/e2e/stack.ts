@@ -21,7 +21,7 @@ export interface ProgramStack {
   workDir: string;
   /** Every file the backend wrote (checkpoint, backups, history), for plaintext-leak checks. */
   backendText(): string;
-  /** The resources of the current checkpoint. */
+  /** The resources of the checkpoint as stored on disk (secrets as ciphertext). */
   resources(): Promise<StateResource[]>;
   /** Destroys what is left and removes the scratch directories. */
   dispose(): Promise<void>;
@@ -70,7 +70,10 @@ export async function programStack(options: ProgramStackOptions): Promise<Progra
     stack,
     workDir,
     backendText: () => readTree(backendDir),
-    resources: async () => ((await stack.exportStack()).deployment.resources ?? []) as StateResource[],
+    resources: async () => {
+      const checkpoint = path.join(backendDir, ".pulumi", "stacks", options.program, `${stack.name}.json`);
+      return JSON.parse(readFileSync(checkpoint, "utf8")).checkpoint.latest?.resources ?? [];
+    },
     dispose: async () => {
       try {
         await stack.destroy();

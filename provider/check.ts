@@ -1,0 +1,57 @@
+import type { z } from "zod";
+
+/**
+ * Input validation shared by every resource's `check`: it runs at `pulumi preview`, before any
+ * API call. The engine prefixes each failure with the resource and the property, so a reason
+ * states the rule and the value given.
+ */
+
+/** How the engine marks a value that is not known yet (preview of a value computed by `up`). */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+export type FieldSchemas = Record<string, z.ZodType>;
+
+/** Fields whose value must never be echoed back in a message. */
+export interface CheckOptions {
+  secretFields?: readonly string[];
+}
+
+export function isUnknown(value: unknown): boolean {
+  return value === UNKNOWN;
+}
+
+/**
+ * Validates each field on its own, so an unknown value in one field does not hide a mistake in
+ * another. Returns the failures and the fields whose values are known and valid.
+ */
+export function checkFields(
+  fields: FieldSchemas,
+  news: Record<string, unknown>,
+  options: CheckOptions = {},
+): { failures: CheckFailure[]; known: Record<string, unknown> } {
+  const failures: CheckFailure[] = [];
+  const known: Record<string, unknown> = {};
+  for (const [property, schema] of Object.entries(fields)) {
+    const value = news[property];
+    if (isUnknown(value)) continue;
+    const result = schema.safeParse(value);
+    if (result.success) {
+      if (result.data !== undefined) known[property] = result.data;
+      continue;
+    }
+    const rule = value === undefined ? "is required" : result.error.issues[0].message;
+    failures.push({ property, reason: describe(rule, value, options.secretFields?.includes(property) ?? false) });
+  }
+  return { failures, known };
+}
+
+/** "<rule>, got <value>", with secrets masked. */
+export function describe(rule: string, value: unknown, secret = false): string {
+  if (value === undefined) return rule;
+  return `${rule}, got ${secret ? "[secret]" : JSON.stringify(value)}`;
+}

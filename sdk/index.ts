@@ -1,0 +1,2 @@
+export { Database } from "./database";
+export type { DatabaseArgs } from "./database";

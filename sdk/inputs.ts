@@ -1,0 +1,15 @@
+import * as pulumi from "@pulumi/pulumi";
+
+/** A resource's args: its provider-side input type with every field accepting an Input. */
+export type InputsOf<T> = { [K in keyof T]: pulumi.Input<T[K]> };
+
+/**
+ * Resource options with the given outputs marked secret, so the engine encrypts them in state
+ * (a dynamic provider cannot return secrets itself).
+ */
+export function withSecretOutputs(
+  opts: pulumi.CustomResourceOptions | undefined,
+  secrets: readonly string[],
+): pulumi.CustomResourceOptions {
+  return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets] };
+}

@@ -1,0 +1,34 @@
+import type * as pulumi from "@pulumi/pulumi";
+
+/**
+ * The provider object the engine serializes into each resource's state (`__provider`). It holds
+ * only its kind: every call loads the compiled implementation by package name at run time, so
+ * state carries no client, URL, key or implementation code, and resources created by an older
+ * version run today's code. The `require` calls stay inside the methods on purpose: anything
+ * referenced from outside them would be captured and serialized.
+ */
+export class ProviderStub implements pulumi.dynamic.ResourceProvider {
+  constructor(private readonly kind: string) {}
+
+  configure(req: pulumi.dynamic.ConfigureRequest) {
+    return require("pulumi-squarecloud/provider").configure(req);
+  }
+  check(olds: any, news: any) {
+    return require("pulumi-squarecloud/provider").handlers[this.kind].check(olds, news);
+  }
+  diff(id: string, olds: any, news: any) {
+    return require("pulumi-squarecloud/provider").handlers[this.kind].diff(id, olds, news);
+  }
+  create(inputs: any) {
+    return require("pulumi-squarecloud/provider").handlers[this.kind].create(inputs);
+  }
+  read(id: string, props: any) {
+    return require("pulumi-squarecloud/provider").handlers[this.kind].read(id, props);
+  }
+  update(id: string, olds: any, news: any) {
+    return require("pulumi-squarecloud/provider").handlers[this.kind].update(id, olds, news);
+  }
+  delete(id: string, props: any) {
+    return require("pulumi-squarecloud/provider").handlers[this.kind].delete(id, props);
+  }
+}
