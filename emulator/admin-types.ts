@@ -13,7 +13,14 @@ export interface FaultSpec {
   /** For "status": the HTTP status and error code to answer with (defaults 500 INTERNAL_SERVER_ERROR). */
   status?: number;
   code?: string;
-  /** For "latency": how long to wait (real milliseconds) before processing normally. */
+  /** For "status": a Retry-After header sent verbatim, delta-seconds ("2") or an HTTP date in IMF-fixdate form. */
+  retryAfter?: string;
+  /**
+   * For "latency": how much longer (real milliseconds) the request takes to arrive, then it is
+   * processed normally. A body-less request waits before its handler runs; a request with a body
+   * waits once its handler has admitted it (authentication, an upload's in-flight slot) and read
+   * the body, so whatever it was admitted to stays held for the whole wait.
+   */
   latencyMs?: number;
 }
 
@@ -29,7 +36,11 @@ export interface RequestLogEntry {
   route: string;
   /** The path without its query string (queries never reach the log). */
   path: string;
-  /** HTTP status decided by the emulator; 0 when a "reset" fault closed the socket first. */
+  /**
+   * HTTP status decided by the emulator; 0 when a "reset" fault closed the socket first; 499
+   * (nginx's "client closed request") when the client left before the answer could be sent, even
+   * if the work was done.
+   */
   status: number;
   /** ISO timestamp on the emulator clock. */
   at: string;

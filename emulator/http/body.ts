@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { apiError, type EmulatorError } from "../errors";
+import { arrived } from "./latency";
 
 /** The client went away before its body arrived: nothing to answer, nothing worth reporting. */
 export class ClientGoneError extends Error {
@@ -11,14 +12,23 @@ export class ClientGoneError extends Error {
 /** JSON bodies of both APIs are small; anything above this is refused before it is buffered. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** Whether a body follows the headers (chunked, or a non-zero Content-Length). */
+export function declaresBody(req: IncomingMessage): boolean {
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+}
+
 /**
  * Buffers the request body up to `limit` bytes. A declared Content-Length over the limit is
  * refused before reading anything; a body that grows past it is refused as soon as it does.
  * The server closes such connections after answering (the rest of the body is never read).
+ * Once the body is in, any injected latency is waited out before it is handed over.
  */
 export function readBody(req: IncomingMessage, limit: number, tooLarge: () => EmulatorError): Promise<Buffer> {
   const declared = Number(req.headers["content-length"] ?? "0");
   if (declared > limit) return Promise.reject(tooLarge());
+  // A client that left before anyone listened (e.g. during a wait before the handler) already
+  // had its request destroyed: its close event is gone and no other event will ever come.
+  if (req.destroyed) return Promise.reject(new ClientGoneError());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -34,8 +44,11 @@ export function readBody(req: IncomingMessage, limit: number, tooLarge: () => Em
     };
     const onEnd = () => {
       cleanup();
-      resolve(Buffer.concat(chunks, size));
+      const body = Buffer.concat(chunks, size);
+      void arrived(req).then(() => resolve(body));
     };
+    // "close" before "end" is a client gone mid-body; it also follows "aborted", which is
+    // deprecated and always comes with it, so listening for "close" covers both.
     const onGone = () => {
       cleanup();
       reject(new ClientGoneError());

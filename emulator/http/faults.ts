@@ -1,6 +1,14 @@
 import { z } from "zod";
 import type { Fault, FaultSpec } from "../admin-types";
-import { apiError } from "../errors";
+import { apiError, injectedError } from "../errors";
+import type { Reply } from "./reply";
+
+/**
+ * Delta-seconds, or an HTTP date in IMF-fixdate, the one form senders must generate (RFC 9110
+ * 5.6.7). Anything else is refused: the value goes out verbatim as a header.
+ */
+const RETRY_AFTER_PATTERN =
+  /^(?:\d{1,10}|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT)$/;
 
 const faultSpecSchema = z
   .object({
@@ -15,10 +23,25 @@ const faultSpecSchema = z
     count: z.number().int().positive().optional(),
     status: z.number().int().min(100).max(599).optional(),
     code: z.string().regex(/^[A-Z0-9_]{1,64}$/).optional(),
+    retryAfter: z.string().regex(RETRY_AFTER_PATTERN, "retryAfter must be delta-seconds or an IMF-fixdate HTTP date").optional(),
     latencyMs: z.number().int().min(0).max(60_000).optional(),
   })
   .strict()
-  .refine((spec) => spec.kind !== "latency" || spec.latencyMs !== undefined, { path: ["latencyMs"] });
+  .refine((spec) => spec.kind !== "latency" || spec.latencyMs !== undefined, { path: ["latencyMs"] })
+  .refine((spec) => spec.kind === "status" || spec.retryAfter === undefined, {
+    path: ["retryAfter"],
+    message: "retryAfter only applies to status faults",
+  });
+
+/** The answer of a "status" fault, with its Retry-After when it has one. */
+export function statusFaultReply(fault: Fault): Reply {
+  const error = injectedError(fault.status ?? 500, fault.code ?? "INTERNAL_SERVER_ERROR");
+  return {
+    status: error.status,
+    body: error.toBody(),
+    ...(fault.retryAfter !== undefined ? { headers: { "Retry-After": fault.retryAfter } } : {}),
+  };
+}
 
 /** Route parameters match by position, whatever their name: "/v2/databases/:databaseId" == ":id". */
 function normalizeTemplate(path: string): string {

@@ -3,10 +3,12 @@ import type { Socket } from "node:net";
 import type { FaultKind } from "../admin-types";
 import { iso } from "../clock";
 import type { EmulatorCore, Models } from "../core";
-import { EmulatorError, apiError, injectedError } from "../errors";
+import { EmulatorError, apiError } from "../errors";
 import { ID_PATTERN } from "../models/rules";
 import type { AccountRecord } from "../state";
-import { ClientGoneError, readJsonObject } from "./body";
+import { ClientGoneError, declaresBody, readJsonObject } from "./body";
+import { statusFaultReply } from "./faults";
+import { arrived, delayArrival } from "./latency";
 import { sendJson, type Reply } from "./reply";
 import { Router, type Route } from "./router";
 
@@ -31,6 +33,9 @@ export interface AdminRequest {
 export type AdminHandler = (request: AdminRequest, core: EmulatorCore) => Reply | Promise<Reply>;
 
 const ADMIN_PREFIX = "/__emulator";
+
+/** Logged for a request whose client left before its answer was sent (nginx's convention). */
+const CLIENT_CLOSED_REQUEST = 499;
 
 /**
  * One HTTP server (platform or blob) over the shared core. Per request: route, apply any injected
@@ -94,11 +99,15 @@ async function handleApi(
     log(0, "reset");
     return;
   }
-  if (fault?.kind === "latency") await delay(fault.latencyMs ?? 0);
+  if (fault?.kind === "latency") {
+    delayArrival(req, fault.latencyMs ?? 0);
+    // A request with a body waits in readBody, after its handler has admitted it (see latency.ts).
+    if (!declaresBody(req)) await arrived(req);
+  }
 
   let reply: Reply;
   if (fault?.kind === "status") {
-    reply = errorReply(injectedError(fault.status ?? 500, fault.code ?? "INTERNAL_SERVER_ERROR"));
+    reply = statusFaultReply(fault);
   } else if (match.kind === "not-found") {
     reply = errorReply(apiError("ROUTE_NOT_FOUND"));
   } else if (match.kind === "method-not-allowed") {
@@ -106,6 +115,8 @@ async function handleApi(
   } else {
     reply = await runHandler(core, match.route.handler, match.params, req, res, query);
   }
+  // A request answered without its body being read (refused on its headers) is slowed all the same.
+  await arrived(req);
 
   if (fault?.kind === "drop-after-commit") {
     // The work is done and saved; the client just never hears about it.
@@ -113,8 +124,7 @@ async function handleApi(
     log(reply.status, fault.kind);
     return;
   }
-  send(req, res, reply);
-  log(reply.status, fault?.kind);
+  log(send(req, res, reply) ? reply.status : CLIENT_CLOSED_REQUEST, fault?.kind);
 }
 
 async function runHandler(
@@ -136,7 +146,8 @@ async function runHandler(
         params,
         query,
         json: () => readJsonObject(req),
-        onDone: (callback) => res.once("close", callback),
+        // A client gone before the handler ran has closed the response already: no event is coming.
+        onDone: (callback) => (res.closed ? callback() : res.once("close", callback)),
       },
       models,
     );
@@ -177,11 +188,12 @@ function errorReply(error: EmulatorError): Reply {
 /**
  * A request whose body is still arriving (refused before it was read, e.g. an oversized upload)
  * gets its connection closed instead of the server draining megabytes it will never use.
+ * False when the client is gone and nothing could be sent.
  */
-function send(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
-  if (res.writableEnded || res.destroyed) return;
-  const declaresBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
-  sendJson(res, reply, declaresBody && !req.complete ? { Connection: "close" } : {});
+function send(req: IncomingMessage, res: ServerResponse, reply: Reply): boolean {
+  if (res.writableEnded || res.destroyed) return false;
+  sendJson(res, reply, declaresBody(req) && !req.complete ? { Connection: "close" } : {});
+  return true;
 }
 
 /** Split by hand: WHATWG URL parsing would resolve "..", hiding traversal attempts from the router. */
@@ -194,10 +206,6 @@ function splitUrl(url: string): { pathname: string; query: URLSearchParams } {
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Only the error's own text: request data (keys, bodies) never reaches the output. */

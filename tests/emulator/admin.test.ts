@@ -72,6 +72,19 @@ describe("faults", () => {
     expectSuccess(await env.platform("POST", "/v2/databases", { json: newDatabase }));
   });
 
+  test("status: sends retryAfter verbatim as Retry-After, in seconds or as an HTTP date", async () => {
+    const date = "Wed, 21 Oct 2065 07:28:00 GMT";
+    await env.emu.admin.injectFault({ match: { path: "/v2/users/me" }, kind: "status", status: 429, code: "RATE_LIMITED", retryAfter: "2", count: 1 });
+    await env.emu.admin.injectFault({ match: { path: "/v1/objects" }, kind: "status", status: 503, retryAfter: date, count: 1 });
+    expect(await env.emu.admin.faults()).toEqual([expect.objectContaining({ retryAfter: "2" }), expect.objectContaining({ retryAfter: date })]);
+    const limited = await env.platform("GET", "/v2/users/me");
+    expectError(limited, 429, "RATE_LIMITED");
+    expect(limited.headers.get("retry-after")).toBe("2");
+    expect((await env.blob("GET", "/v1/objects")).headers.get("retry-after")).toBe(date);
+    // Only the faults carry it.
+    expect((await env.platform("GET", "/v2/users/me")).headers.get("retry-after")).toBeNull();
+  });
+
   test("matches route templates with any parameter name, concrete paths and methods", async () => {
     await env.emu.admin.injectFault({ match: { path: "/v2/databases/:databaseId" }, kind: "status", status: 500, count: 2 });
     expectError(await env.platform("GET", `/v2/databases/${SEED_DATABASES.aliceCache}`), 500, "INTERNAL_SERVER_ERROR");
@@ -140,6 +153,12 @@ describe("faults", () => {
       { match: {}, kind: "status", probability: 2 },
       { match: { path: "no-slash" }, kind: "status" },
       { match: {}, kind: "status", count: 0 },
+      { match: {}, kind: "status", retryAfter: 2 },
+      { match: {}, kind: "status", retryAfter: "soon" },
+      { match: {}, kind: "status", retryAfter: "-1" },
+      { match: {}, kind: "status", retryAfter: "2\r\nSet-Cookie: x=1" },
+      { match: {}, kind: "status", retryAfter: "2065-10-21T07:28:00Z" },
+      { match: {}, kind: "latency", latencyMs: 10, retryAfter: "2" },
     ]) {
       expect(await admin("POST", "/faults", spec)).toEqual({ status: 400, body: { status: "error", code: "INVALID_FAULT", message: expect.any(String) } });
     }

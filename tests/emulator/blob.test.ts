@@ -1,6 +1,6 @@
 import { request as httpRequest, type ClientRequest } from "node:http";
 import { SEED_ACCOUNTS, SEED_BLOB_OBJECTS } from "../../emulator";
-import { KEYS, expectError, expectSuccess, fileForm, useEmulator, type CallOptions } from "./helpers";
+import { KEYS, eventually, expectError, expectSuccess, fileForm, sendAndForget, useEmulator, type CallOptions } from "./helpers";
 
 const env = useEmulator();
 const DAY = 86_400_000;
@@ -129,6 +129,32 @@ describe("POST /v1/objects (upload)", () => {
       if (!accepted) await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect(accepted).toBe(true);
+  });
+
+  test("a latency fault is waited out holding the upload's slot: of 5 slow uploads at once, 4 land and 1 is 429", async () => {
+    await env.emu.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "latency", latencyMs: 500, count: 5 });
+    const responses = await Promise.all([0, 1, 2, 3, 4].map((i) => upload(`?name=slow${i}&prefix=together`)));
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 429]);
+    expectError(responses.find((r) => r.status === 429)!, 429, "TOO_MANY_CONCURRENT_UPLOADS");
+    const log = (await env.emu.admin.requests()).filter((e) => e.route === "POST /v1/objects");
+    expect(log.map((e) => [e.status, e.fault]).sort()).toEqual([[200, "latency"], [200, "latency"], [200, "latency"], [200, "latency"], [429, "latency"]]);
+    expect(await listIds("?prefix=together")).toHaveLength(4);
+    // The slots go with the answers.
+    expectSuccess(await upload("?name=after"));
+  });
+
+  test("uploads whose clients leave during a latency fault give their slots back", async () => {
+    await env.emu.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "latency", latencyMs: 200, count: 4 });
+    // Body-less: the wait comes before the handler, which then takes a slot for a client already gone.
+    const gone = [0, 1, 2, 3].map(() => sendAndForget(env.emu.blobUrl, "POST", "/v1/objects?name=gone", { headers: { Authorization: KEYS.alice, "Content-Length": "0" } }));
+    await eventually(async () => ((await env.emu.admin.faults()).length === 0 ? true : undefined));
+    for (const req of gone) req.destroy();
+    const log = await eventually(async () => {
+      const entries = (await env.emu.admin.requests()).filter((e) => e.route === "POST /v1/objects");
+      return entries.length === 4 ? entries : undefined;
+    });
+    expect(log.map((e) => e.status)).toEqual([499, 499, 499, 499]);
+    expectSuccess(await upload("?name=after"));
   });
 });
 

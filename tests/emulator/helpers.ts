@@ -2,7 +2,7 @@
  * Shared plumbing for the emulator tests: one emulator per test file on free ports, a reset
  * before each test, and small callers that return status, headers and parsed body.
  */
-import { request as httpRequest } from "node:http";
+import { request as httpRequest, type ClientRequest } from "node:http";
 import { SEED_ACCOUNTS, startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
 
 export const KEYS = {
@@ -113,6 +113,30 @@ export function rawRequest(
     req.on("error", reject);
     req.end(options.body);
   });
+}
+
+/** Sends a whole request and ignores what follows: for clients that walk away (`destroy()` it). */
+export function sendAndForget(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string } = {},
+): ClientRequest {
+  const url = new URL(baseUrl);
+  const req = httpRequest({ host: url.hostname, port: url.port, method, path, headers: options.headers ?? {} });
+  req.on("error", () => undefined);
+  req.end(options.body);
+  return req;
+}
+
+/** Polls `probe` every 20 ms until it returns a value, failing after `timeoutMs`. */
+export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+  for (const deadline = Date.now() + timeoutMs; ; ) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** A multipart body with one part named `file` (or another name), as the official blob SDK sends. */

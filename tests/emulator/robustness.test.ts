@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { SEED_APPS, SEED_DATABASES } from "../../emulator";
-import { KEYS, expectError, expectSuccess, rawRequest, useEmulator } from "./helpers";
+import { KEYS, eventually, expectError, expectSuccess, rawRequest, sendAndForget, useEmulator } from "./helpers";
 
 const env = useEmulator();
 const auth = { Authorization: KEYS.alice };
@@ -132,5 +132,26 @@ describe("rejected requests change nothing", () => {
       env.platform("GET", "/v2/users/me", { key: "wrong" }),
     ]);
     expect(await aliceState()).toBe(before);
+  });
+});
+
+describe("clients that leave", () => {
+  test("a JSON POST abandoned during a latency fault is logged 499 and the server keeps serving", async () => {
+    await env.emu.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces" }, kind: "latency", latencyMs: 300, count: 1 });
+    const body = JSON.stringify({ name: "left_team" });
+    const req = sendAndForget(env.emu.platformUrl, "POST", "/v2/workspaces", {
+      headers: { ...auth, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) },
+      body,
+    });
+    // The fault is used up once the server has taken the request: leave in the middle of the wait.
+    await eventually(async () => ((await env.emu.admin.faults()).length === 0 ? true : undefined));
+    req.destroy();
+    const logged = await eventually(async () => (await env.emu.admin.requests()).find((e) => e.route === "POST /v2/workspaces"));
+    expect(logged).toEqual({ method: "POST", route: "POST /v2/workspaces", path: "/v2/workspaces", status: 499, at: expect.any(String), fault: "latency" });
+    expect(await env.emu.admin.counters()).toMatchObject({ "POST /v2/workspaces": 1 });
+    // The whole request had arrived, so the work was done: only the answer was lost.
+    const names = expectSuccess(await env.platform("GET", "/v2/workspaces")).map((w: { name: string }) => w.name);
+    expect(names).toContain("left_team");
+    expectSuccess(await env.platform("POST", "/v2/workspaces", { json: { name: "next_team" } }));
   });
 });

@@ -84,9 +84,17 @@ describe("SquareCloudClient against injected faults", () => {
     const workspace = await client.createWorkspace("paced_team");
     expect(workspace.name).toBe("paced_team");
     expect(await served("POST /v2/workspaces")).toBe(3);
-    // No Retry-After from the emulator: plain backoff, 0.5 of 100 then of 200 ms.
+    // The fault sends no Retry-After: plain backoff, 0.5 of 100 then of 200 ms.
     expect(clock.sleeps).toEqual([50, 100]);
     expect((await client.listWorkspaces()).filter((w) => w.name === "paced_team")).toHaveLength(1);
+  });
+
+  it("waits out a 429's Retry-After instead of its own backoff", async () => {
+    await emulator.admin.injectFault({ match: { method: "GET", path: "/v2/databases/:id" }, kind: "status", status: 429, code: "RATE_LIMITED", retryAfter: "2", count: 1 });
+    const database = await client.getDatabase(SEED_DATABASES.aliceMain);
+    expect(database.id).toBe(SEED_DATABASES.aliceMain);
+    expect(clock.sleeps).toEqual([2_000]);
+    expect(await served("GET /v2/databases/:id")).toBe(2);
   });
 
   it("does not repeat a database create whose answer was lost, and says it may exist", async () => {
@@ -119,7 +127,6 @@ describe("SquareCloudClient against injected faults", () => {
   });
 
   it("does not retry a POST that timed out: it may still take effect", async () => {
-    // A body-less POST: see the report on latency faults for POSTs with a JSON body.
     const app = SEED_APPS.aliceWebsite;
     const snapshotsBefore = (await client.listSnapshots("applications")).filter((s) => s.name === app).length;
     await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/apps/:id/snapshots" }, kind: "latency", latencyMs: 1_000, count: 1 });
