@@ -15,6 +15,10 @@ export const SyntheticCode = {
   TIMEOUT: "TIMEOUT",
   /** The connection could not be opened: the request was certainly not sent. */
   CONNECTION_FAILED: "CONNECTION_FAILED",
+  /** The client was closed before this request was dispatched: not sent, and trying again cannot help. */
+  CLIENT_CLOSED: "CLIENT_CLOSED",
+  /** Waiting for the request's turn (pacing, upload slots) would pass the call's deadline: not sent. */
+  DEADLINE_EXCEEDED: "DEADLINE_EXCEEDED",
   /** The connection broke after the request was (possibly) sent. */
   CONNECTION_RESET: "CONNECTION_RESET",
   /** The server answered with a body we cannot read or that does not match the contract. */
@@ -132,7 +136,20 @@ const NOT_SENT = new Set([
   "UND_ERR_CONNECT_TIMEOUT",
 ]);
 const TIMEOUTS = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
-const BROKEN_CONNECTION = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED", "UND_ERR_SOCKET", "UND_ERR_CLOSED"]);
+const BROKEN_CONNECTION = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED", "UND_ERR_SOCKET"]);
+/** undici throws this only when dispatching on a pool already closed, before anything is written. */
+const CLOSED_POOL = "UND_ERR_CLOSED";
+
+/**
+ * The attempt certainly never left this process, so it cannot count against a server-side rate
+ * limit (the pacing gives its slot back).
+ */
+export function certainlyNotSent(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.code === SyntheticCode.CONNECTION_FAILED || error.code === SyntheticCode.CLIENT_CLOSED)
+  );
+}
 
 /**
  * No usable response arrived. `timedOut` is set by the caller when its own per-request timer
@@ -152,6 +169,9 @@ export function errorFromTransport(
       { code: SyntheticCode.TIMEOUT, mayHaveCommitted: unknownOutcome },
       `no response within ${timeout.timeoutMs} ms`,
     );
+  }
+  if (systemCode === CLOSED_POOL) {
+    return build(ctx, { code: SyntheticCode.CLIENT_CLOSED, mayHaveCommitted: false }, systemCode);
   }
   if (systemCode !== undefined && NOT_SENT.has(systemCode)) {
     return build(ctx, { code: SyntheticCode.CONNECTION_FAILED, mayHaveCommitted: false }, systemCode);

@@ -5,8 +5,16 @@ import type { z } from "zod";
 import { ErrorEnvelope, SuccessEnvelope } from "../schemas/envelope";
 import { parseRetryAfter } from "./backoff";
 import type { Clock } from "./clock";
-import { errorFromResponse, errorFromTransport, invalidResponse, RequestContext } from "./errors";
-import type { Gate } from "./pacing";
+import {
+  certainlyNotSent,
+  errorFromResponse,
+  errorFromTransport,
+  invalidResponse,
+  refusedLocally,
+  RequestContext,
+  SyntheticCode,
+} from "./errors";
+import { DeadlineExceeded, Gate, Release } from "./pacing";
 import { RetryPolicy, withRetry } from "./retry";
 
 /**
@@ -54,6 +62,7 @@ export class HttpClient {
   private readonly pool: Pool;
   private readonly basePath: string;
   private readonly secrets: readonly string[];
+  private closing?: Promise<void>;
 
   constructor(private readonly options: HttpClientOptions) {
     const url = new URL(options.baseUrl);
@@ -69,25 +78,45 @@ export class HttpClient {
 
   async request<S extends z.ZodType | undefined = undefined>(req: ApiRequest<S>): Promise<ResultOf<S>> {
     const { retry: policy, clock, random } = this.options;
-    return withRetry(() => this.attempt(req), { policy, clock, random }) as Promise<ResultOf<S>>;
+    const attempt = (_attemptNumber: number, deadline: number) => this.attempt(req, deadline);
+    return withRetry(attempt, { policy, clock, random }) as Promise<ResultOf<S>>;
   }
 
-  async close(): Promise<void> {
-    await this.pool.close();
+  /** Idempotent. Requests made afterwards fail with CLIENT_CLOSED without being sent. */
+  close(): Promise<void> {
+    this.closing ??= this.pool.close();
+    return this.closing;
   }
 
-  private async attempt(req: ApiRequest<z.ZodType | undefined>): Promise<unknown> {
-    const release = req.gate ? await req.gate() : undefined;
+  private async attempt(req: ApiRequest<z.ZodType | undefined>, deadline: number): Promise<unknown> {
+    const release = req.gate ? await this.pass(req, req.gate, deadline) : undefined;
+    let sent = true;
     try {
       const { status, headers, text } = await this.exchange(req);
       return this.interpret(req, status, headers, text);
+    } catch (error) {
+      sent = !certainlyNotSent(error);
+      throw error;
     } finally {
-      release?.();
+      release?.(sent);
+    }
+  }
+
+  /** Waits for the request's turn; a turn that would come after the deadline fails, nothing sent. */
+  private async pass(req: RequestContext, gate: Gate, deadline: number): Promise<Release> {
+    try {
+      return await gate(deadline);
+    } catch (error) {
+      if (error instanceof DeadlineExceeded) throw refusedLocally(req, SyntheticCode.DEADLINE_EXCEEDED, error.message);
+      throw error;
     }
   }
 
   /** One HTTP exchange, the body read completely, within the per-request timeout. */
   private async exchange(req: ApiRequest<z.ZodType | undefined>) {
+    // Checked here, not left to undici: a closed pool reports UND_ERR_DESTROYED, which also
+    // names requests aborted in flight, so the code alone cannot say "not sent".
+    if (this.closing) throw refusedLocally(req, SyntheticCode.CLIENT_CLOSED, "the client was already closed");
     const timeoutMs = req.timeoutMs ?? this.options.timeoutMs;
     const timer = { timedOut: false, timeoutMs };
     const abort = new AbortController();

@@ -8,8 +8,7 @@ import { SquareCloudClient } from "./squarecloud";
 import { USER_AGENT } from "./version";
 
 // What resources and data sources need; the modules themselves are imported directly by tests.
-export { ApiError, SyntheticCode, isNotFound } from "./errors";
-export { redact } from "./redact";
+export { ApiError, isNotFound } from "./errors";
 export type { Clock } from "./clock";
 export type { RetryPolicy } from "./retry";
 export type { AccountLimits } from "./pacing";
@@ -29,8 +28,8 @@ export interface ClientOptions {
   limits?: AccountLimits;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_UPLOAD_TIMEOUT_MS = 300_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_UPLOAD_TIMEOUT_MS = 300_000;
 
 /** The client resources and data sources use; `close()` it when done to free its connections. */
 export function createClient(config: ProviderConfig, options: ClientOptions = {}): SquareCloudClient {

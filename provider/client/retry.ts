@@ -47,14 +47,18 @@ export interface RetryOptions {
 
 /**
  * Runs `attempt` until it succeeds, fails for good, runs out of attempts or would run past the
- * deadline; the last error is thrown as is. A Retry-After sent by the server replaces the backoff.
+ * deadline, which each attempt is given so its own waits (pacing) respect it too; the last error
+ * is thrown as is. A Retry-After sent by the server replaces the backoff.
  */
-export async function withRetry<T>(attempt: (attemptNumber: number) => Promise<T>, options: RetryOptions): Promise<T> {
+export async function withRetry<T>(
+  attempt: (attemptNumber: number, deadline: number) => Promise<T>,
+  options: RetryOptions,
+): Promise<T> {
   const { policy, clock, random } = options;
   const deadline = clock.now() + policy.deadlineMs;
   for (let attemptNumber = 1; ; attemptNumber++) {
     try {
-      return await attempt(attemptNumber);
+      return await attempt(attemptNumber, deadline);
     } catch (error) {
       if (!(error instanceof ApiError) || !shouldRetry(error) || attemptNumber >= policy.maxAttempts) throw error;
       const delay = error.retryAfterMs ?? backoffDelay(attemptNumber, policy, random);

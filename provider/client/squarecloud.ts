@@ -53,6 +53,12 @@ export interface SquareCloudClientParts {
 
 const AccountDatabases = z.object({ databases: z.array(platform.DatabaseSummary).default([]) });
 
+/**
+ * Provisioning a database can outlast an ordinary request; giving up early turns a create that
+ * would have succeeded into one whose outcome must be reconciled.
+ */
+const DATABASE_CREATE_TIMEOUT_MS = 120_000;
+
 export class SquareCloudClient {
   private readonly platform: HttpClient;
   private readonly blob: HttpClient;
@@ -92,7 +98,7 @@ export class SquareCloudClient {
     });
   }
 
-  /** Paced to one request per 10 s per application, the server's uncached rate. */
+  /** Paced to one request per 10 s per application and range, the server's uncached rate. */
   appAnalytics(appId: string, range: platform.AnalyticsRange = "daily"): Promise<platform.Analytics> {
     return this.platform.request({
       operation: "read application analytics",
@@ -102,7 +108,7 @@ export class SquareCloudClient {
       params: { appId },
       query: { range },
       schema: platform.Analytics,
-      gate: this.limits.analytics(appId),
+      gate: this.limits.analytics(appId, range),
     });
   }
 
@@ -153,6 +159,7 @@ export class SquareCloudClient {
       path: "/v2/databases",
       json: { name: input.name, memory: input.memory, type: input.type, version: input.version },
       schema: platform.CreatedDatabase,
+      timeoutMs: DATABASE_CREATE_TIMEOUT_MS,
     });
   }
 

@@ -1,5 +1,6 @@
 import {
   ApiError,
+  certainlyNotSent,
   errorFromResponse,
   errorFromTransport,
   invalidResponse,
@@ -88,12 +89,23 @@ describe("errorFromTransport", () => {
     expect(error.status).toBeUndefined();
     expect(error.mayHaveCommitted).toBe(false);
     expect(error.message).toBe('create database "cache" failed: CONNECTION_FAILED (ECONNREFUSED, POST /v2/databases)');
+    expect(certainlyNotSent(error)).toBe(true);
+  });
+
+  it("maps a request dispatched on a closed pool to CLIENT_CLOSED: never sent, even for a POST", () => {
+    const closed = Object.assign(new Error("The client is closed"), { code: "UND_ERR_CLOSED" });
+    const error = errorFromTransport(createDatabase, closed, notTimedOut, []);
+    expect(error).toMatchObject({ code: "CLIENT_CLOSED", mayHaveCommitted: false });
+    expect(error.message).toBe('create database "cache" failed: CLIENT_CLOSED (UND_ERR_CLOSED, POST /v2/databases)');
+    expect(certainlyNotSent(error)).toBe(true);
   });
 
   it("maps a reset after sending to CONNECTION_RESET, committed only for non-idempotent requests", () => {
     const reset = Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" });
     expect(errorFromTransport(createDatabase, reset, notTimedOut, [])).toMatchObject({ code: "CONNECTION_RESET", mayHaveCommitted: true });
     expect(errorFromTransport(getDatabase, reset, notTimedOut, [])).toMatchObject({ code: "CONNECTION_RESET", mayHaveCommitted: false });
+    // An idempotent request is not "committed", yet it may have reached the server.
+    expect(certainlyNotSent(errorFromTransport(getDatabase, reset, notTimedOut, []))).toBe(false);
   });
 
   it("reports our own timeout whatever undici threw for the abort", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "../../../provider/client/errors";
 import { HttpClient, HttpClientOptions } from "../../../provider/client/http";
+import { ConcurrencyLimit, IntervalPacer } from "../../../provider/client/pacing";
 import { FakeClock } from "../helpers/fake-clock";
 import { closedPort, reply, StubHandler, StubServer } from "../helpers/stub-server";
 
@@ -134,16 +135,39 @@ describe("HttpClient", () => {
   });
 
   it("times out a slow answer and does not retry a POST that may have been applied", async () => {
-    const answer = reply(200, { status: "success", response: { id: "t1", size: 1 } });
-    stub.handler = (req, res, body) => setTimeout(() => answer(req, res, body), 500);
-    const started = Date.now();
+    // The stub never answers: only the client's own timer can end the request.
+    let hungUp!: Promise<void>;
+    stub.handler = (_req, res) => (hungUp = new Promise((resolve) => res.on("close", resolve)));
     const error = await failure(
       client.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing, timeoutMs: 100 }),
     );
-    expect(Date.now() - started).toBeLessThan(450);
-    expect(error.code).toBe("TIMEOUT");
-    expect(error.mayHaveCommitted).toBe(true);
+    expect(error).toMatchObject({ code: "TIMEOUT", mayHaveCommitted: true });
+    expect(error.message).toContain("no response within 100 ms");
+    await hungUp; // the client closed the connection itself, without an answer
     expect(stub.seen).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it("fails a request made once closing has begun as not sent, lets the one in flight finish, and is not retried", async () => {
+    let answer!: () => void;
+    const received = new Promise<void>((resolve) => {
+      stub.handler = (req, res, body) => {
+        answer = () => reply(200, { status: "success", response: { id: "t1", size: 1 } })(req, res, body);
+        resolve();
+      };
+    });
+    const inFlight = client.request({ operation: "get thing", method: "GET", path: "/v2/things", schema: Thing });
+    await received;
+    const closed = client.close();
+    const error = await failure(client.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing }));
+    expect(error).toMatchObject({ code: "CLIENT_CLOSED", mayHaveCommitted: false });
+    expect(error.message).toBe("create thing failed: CLIENT_CLOSED (not sent, POST /v2/things): the client was already closed");
+    answer();
+    await expect(inFlight).resolves.toEqual({ id: "t1", size: 1 });
+    await closed;
+    await expect(client.request({ operation: "get thing", method: "GET", path: "/v2/things" })).rejects.toMatchObject({ code: "CLIENT_CLOSED" });
+    expect(stub.seen.map((seen) => seen.method)).toEqual(["GET"]);
+    expect(clock.sleeps).toEqual([]);
   });
 
   it("retries a POST whose connection was refused, since nothing was sent", async () => {
@@ -156,5 +180,54 @@ describe("HttpClient", () => {
     } finally {
       await unreachable.close();
     }
+  });
+});
+
+describe("HttpClient gates", () => {
+  it("gives back the pacing slot of a refused connection, so its retries wait only their backoff", async () => {
+    const gate = new IntervalPacer(clock).gate("things", 10_000);
+    const unreachable = new HttpClient(options(`http://127.0.0.1:${await closedPort()}`));
+    try {
+      const error = await failure(unreachable.request({ operation: "create thing", method: "POST", path: "/v2/things", gate }));
+      expect(error.code).toBe("CONNECTION_FAILED");
+    } finally {
+      await unreachable.close();
+    }
+    expect(clock.sleeps).toEqual([50, 100]);
+    // A request that reached the server keeps its slot: the next one waits the whole interval.
+    stub.handler = reply(200, { status: "success" });
+    await client.request({ operation: "get thing", method: "GET", path: "/v2/things", gate });
+    await client.request({ operation: "get thing", method: "GET", path: "/v2/things", gate });
+    expect(clock.sleeps).toEqual([50, 100, 10_000]);
+  });
+
+  it("fails with DEADLINE_EXCEEDED, sending nothing, when the pacing would start it after the deadline", async () => {
+    stub.handler = reply(200, { status: "success" });
+    const gate = new IntervalPacer(clock).gate("things", 60_001); // the call's deadline is 60 s
+    await client.request({ operation: "get thing", method: "GET", path: "/v2/things", gate });
+    const error = await failure(client.request({ operation: "get thing", resource: "t1", method: "GET", path: "/v2/things", gate }));
+    expect(error).toMatchObject({ code: "DEADLINE_EXCEEDED", mayHaveCommitted: false });
+    expect(error.message).toBe(
+      'get thing "t1" failed: DEADLINE_EXCEEDED (not sent, GET /v2/things): ' +
+        "the pacing of one request per 60001 ms allows the next one in 60001 ms, past the call's deadline",
+    );
+    expect(stub.seen).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it("stops waiting for a concurrency slot at the call's deadline", async () => {
+    const limit = new ConcurrencyLimit(1, clock);
+    const holder = await limit.gate(clock.now());
+    const pending = failure(client.request({ operation: "upload object", method: "POST", path: "/v1/objects", gate: limit.gate }));
+    await new Promise((resolve) => setImmediate(resolve));
+    clock.advance(59_999);
+    clock.advance(1);
+    const error = await pending;
+    expect(error).toMatchObject({ code: "DEADLINE_EXCEEDED", mayHaveCommitted: false });
+    expect(error.message).toBe(
+      "upload object failed: DEADLINE_EXCEEDED (not sent, POST /v1/objects): all 1 slots stayed taken until the call's deadline",
+    );
+    expect(stub.seen).toHaveLength(0);
+    holder(true);
   });
 });

@@ -96,6 +96,7 @@ describe("withRetry", () => {
       httpError("GET", 400, "INVALID_NAME"),
       httpError("GET", 500, "INTERNAL_SERVER_ERROR"),
       httpError("POST", 429, "DAILY_SNAPSHOTS_LIMIT_REACHED"),
+      transportError("POST", "UND_ERR_CLOSED"),
       new TypeError("a bug, not an outage"),
     ]) {
       const result = await run([failure]);
