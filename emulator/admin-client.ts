@@ -41,12 +41,25 @@ export class EmulatorAdmin {
     return this.call<Fault[]>("GET", "/faults");
   }
 
+  /** Resolves once no fault is left: every count-limited fault has been taken by a request. */
+  async waitForFaultsUsedUp(timeoutMs?: number): Promise<void> {
+    await this.call("GET", `/faults/wait?${waitQuery({}, timeoutMs)}`);
+  }
+
   async clearFaults(): Promise<void> {
     await this.call("DELETE", "/faults");
   }
 
   async requests(): Promise<RequestLogEntry[]> {
     return this.call<RequestLogEntry[]>("GET", "/requests");
+  }
+
+  /**
+   * Resolves with the log entries of `route` ("GET /v2/users/me") once `count` of them are
+   * logged, i.e. once the server is done with those requests, even those whose client left.
+   */
+  async waitForRequests(route: string, count = 1, timeoutMs?: number): Promise<RequestLogEntry[]> {
+    return this.call<RequestLogEntry[]>("GET", `/requests/wait?${waitQuery({ route, count: String(count) }, timeoutMs)}`);
   }
 
   async counters(): Promise<RequestCounters> {
@@ -67,4 +80,11 @@ export class EmulatorAdmin {
     if (!response.ok) throw new Error(`emulator admin ${method} ${path} failed: ${response.status} ${payload.code ?? ""}`);
     return payload;
   }
+}
+
+/** Wait routes answer 408 WAIT_TIMEOUT after timeoutMs (server default 10 s) so a test fails clearly. */
+function waitQuery(params: Record<string, string>, timeoutMs: number | undefined): URLSearchParams {
+  const query = new URLSearchParams(params);
+  if (timeoutMs !== undefined) query.set("timeoutMs", String(timeoutMs));
+  return query;
 }

@@ -101,6 +101,8 @@ const catalog = {
   // Admin surface.
   INVALID_FAULT: [400, "Invalid fault specification."],
   INVALID_CLOCK: [400, "Send {advanceMs} or {now}."],
+  INVALID_WAIT: [400, "Send route (with count, a positive integer) and timeoutMs up to 60000, as the query."],
+  WAIT_TIMEOUT: [408, "The awaited condition did not come true within timeoutMs."],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof catalog;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Fault, FaultSpec } from "../admin-types";
 import { apiError, injectedError } from "../errors";
+import { Changes } from "./changes";
 import type { Reply } from "./reply";
 
 /**
@@ -55,6 +56,7 @@ function normalizeTemplate(path: string): string {
 export class FaultRegistry {
   private faults: Fault[] = [];
   private nextId = 1;
+  private readonly changes = new Changes();
 
   add(input: unknown): Fault {
     const parsed = faultSpecSchema.safeParse(input);
@@ -75,6 +77,7 @@ export class FaultRegistry {
 
   clear(): void {
     this.faults = [];
+    this.changes.notify();
   }
 
   /** The fault to apply to this request, if any; consumes one use of a count-limited fault. */
@@ -83,8 +86,17 @@ export class FaultRegistry {
     if (fault?.remaining !== undefined) {
       fault.remaining -= 1;
       if (fault.remaining <= 0) this.faults = this.faults.filter((f) => f !== fault);
+      this.changes.notify();
     }
     return fault;
+  }
+
+  /**
+   * True once no fault is left. A fault is taken as soon as the request's headers are routed,
+   * so this tells a test the server has the request in hand (say, inside a latency wait).
+   */
+  waitUntilUsedUp(timeoutMs: number): Promise<boolean> {
+    return this.changes.until(() => this.faults.length === 0, timeoutMs);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { RequestCounters, RequestLogEntry } from "../admin-types";
+import { Changes } from "./changes";
 
 /** Enough history for any test; a long benchmark only keeps the most recent entries. */
 const MAX_ENTRIES = 10_000;
@@ -10,11 +11,21 @@ const MAX_ENTRIES = 10_000;
 export class RequestLog {
   private entries: RequestLogEntry[] = [];
   private counts = new Map<string, number>();
+  private readonly changes = new Changes();
 
   record(entry: RequestLogEntry): void {
     this.entries.push(entry);
     if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES);
     this.counts.set(entry.route, (this.counts.get(entry.route) ?? 0) + 1);
+    this.changes.notify();
+  }
+
+  /**
+   * True once `count` requests of `route` are logged. A request is logged when it is over (even
+   * one whose client left), so this is the signal that the server is done with it.
+   */
+  waitFor(route: string, count: number, timeoutMs: number): Promise<boolean> {
+    return this.changes.until(() => (this.counts.get(route) ?? 0) >= count, timeoutMs);
   }
 
   list(): RequestLogEntry[] {

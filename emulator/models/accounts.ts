@@ -26,8 +26,11 @@ export class AccountsModel {
   }
 
   /**
-   * Apps and databases both consume plan memory, so `used` and `available` always add up to
-   * `limit`, whichever endpoint changed them.
+   * `used`: the RAM of the account's applications (none is ever stopped here, so all are the
+   * spec's "running applications") plus the memory of each database it owns, running or stopped:
+   * a database's allocation is plan RAM (the notes' INSUFFICIENT_MEMORY on creation) and only a
+   * resize or delete gives it back. `available` is the rest, what a creation or increase may take.
+   * See "Plan memory" in emulator/README.md.
    */
   memoryUsage(account: AccountRecord): MemoryUsage {
     const { apps, databases } = this.ctx.data;

@@ -75,7 +75,11 @@ export class DatabasesModel {
     };
   }
 
-  /** Raising RAM must fit in the plan; lowering it only has to respect the engine minimum. */
+  /**
+   * Raising RAM must fit in the plan's available memory. Lowering it is "subject to plan limits"
+   * (spec rule 3), but it frees plan memory, so the one limit that can apply is the engine minimum
+   * (INVALID_MEMORY), checked for both directions.
+   */
   update(account: AccountRecord, database: DatabaseRecord, input: UpdateDatabaseInput): void {
     if (input.ram !== undefined) {
       requireMinimumMemory(database.type, input.ram);

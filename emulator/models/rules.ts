@@ -5,10 +5,13 @@
  */
 import type { DatabaseType, WorkspaceGroup } from "../state";
 
-/** Database names: alphanumeric (spec). The maximum length is not published; 32 matches the other names. */
-export const DATABASE_NAME_PATTERN = /^[a-zA-Z0-9]{1,32}$/;
-/** Engine versions in dotted numeric form, such as 7.0 or 7.4.5. */
-export const DATABASE_VERSION_PATTERN = /^\d+(\.\d+){0,3}$/;
+/**
+ * Database names: alphanumeric a-z A-Z 0-9 (spec), nothing more: no length is published, so none is
+ * invented. The JSON body limit is what stops absurd sizes.
+ */
+export const DATABASE_NAME_PATTERN = /^[a-zA-Z0-9]+$/;
+/** Engine versions in dotted numeric form, such as 7.0 or 7.4.5, with any number of parts (spec). */
+export const DATABASE_VERSION_PATTERN = /^\d+(\.\d+)*$/;
 export const DATABASE_TYPES = ["mongo", "redis"] as const satisfies readonly DatabaseType[];
 export const DATABASE_MIN_MEMORY_MB: Record<DatabaseType, number> = { redis: 512, mongo: 1024 };
 

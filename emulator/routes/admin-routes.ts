@@ -13,6 +13,23 @@ function parseInstant(value: unknown): number | undefined {
   return undefined;
 }
 
+const DEFAULT_WAIT_MS = 10_000;
+const MAX_WAIT_MS = 60_000;
+
+/** A positive integer query value, the default when absent; undefined when malformed. */
+function positiveInteger(value: string | null, fallback: number, max = Infinity): number | undefined {
+  if (value === null) return fallback;
+  const parsed = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+  return parsed >= 1 && parsed <= max ? parsed : undefined;
+}
+
+/** How long a wait route may hold its answer: a safety net, so a broken test fails clearly. */
+function waitTimeout(query: URLSearchParams): number {
+  const timeoutMs = positiveInteger(query.get("timeoutMs"), DEFAULT_WAIT_MS, MAX_WAIT_MS);
+  if (timeoutMs === undefined) throw apiError("INVALID_WAIT");
+  return timeoutMs;
+}
+
 /** The reserved /__emulator/ surface: no auth, for tests and demos only. */
 export const adminRoutes: Route<AdminHandler>[] = [
   {
@@ -61,8 +78,28 @@ export const adminRoutes: Route<AdminHandler>[] = [
   },
   {
     method: "GET",
+    template: "/__emulator/faults/wait",
+    handler: async ({ query }, core) => {
+      if (!(await core.faults.waitUntilUsedUp(waitTimeout(query)))) throw apiError("WAIT_TIMEOUT");
+      return bare([]);
+    },
+  },
+  {
+    method: "GET",
     template: "/__emulator/requests",
     handler: (_request, core) => bare(core.requestLog.list()),
+  },
+  {
+    method: "GET",
+    template: "/__emulator/requests/wait",
+    handler: async ({ query }, core) => {
+      const route = query.get("route");
+      const count = positiveInteger(query.get("count"), 1);
+      const timeoutMs = waitTimeout(query);
+      if (!route || count === undefined) throw apiError("INVALID_WAIT");
+      if (!(await core.requestLog.waitFor(route, count, timeoutMs))) throw apiError("WAIT_TIMEOUT");
+      return bare(core.requestLog.list().filter((entry) => entry.route === route));
+    },
   },
   {
     method: "DELETE",

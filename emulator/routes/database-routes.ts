@@ -6,7 +6,8 @@ import type { ApiHandler } from "../http/server";
 import { DATABASE_NAME_PATTERN, DATABASE_TYPES, DATABASE_VERSION_PATTERN, ID_PATTERN, UUID_PATTERN } from "../models/rules";
 import { parseBody } from "./validate";
 
-const memory = z.number().int().positive().max(1_048_576);
+// No maximum of its own (the spec states none): the plan's available memory bounds it.
+const memory = z.number().int().positive();
 
 // Field order is the order rules are reported in (see parseBody).
 const createBody = z.object({

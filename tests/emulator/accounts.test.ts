@@ -122,6 +122,16 @@ describe("GET /v2/users/me", () => {
     });
   });
 
+  test("plan memory used counts a stopped database's allocation: only a resize or delete frees it", async () => {
+    const bob = expectSuccess(await env.platform("GET", "/v2/users/me", { key: KEYS.bob }));
+    const appsRam = bob.applications.reduce((sum: number, a: { ram: number }) => sum + a.ram, 0);
+    // bob's one database, bobLegacy (512 MB), is stopped.
+    expect(bob.databases).toEqual([expect.objectContaining({ id: SEED_DATABASES.bobLegacy, memory: 512 })]);
+    expect(bob.user.plan.memory.used).toBe(appsRam + 512);
+    expect(bob.user.plan.memory.used).toBe(SEED_MEMORY_USED_MB.bob);
+    expect(bob.user.plan.memory.available).toBe(bob.user.plan.memory.limit - SEED_MEMORY_USED_MB.bob);
+  });
+
   test("each account sees only its own plan and resources", async () => {
     const carol = expectSuccess(await env.platform("GET", "/v2/users/me", { key: KEYS.carol }));
     expect(carol.user.plan).toMatchObject({ name: "free", memory: { limit: 1024, used: 256, available: 768 } });

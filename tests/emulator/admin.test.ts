@@ -165,6 +165,37 @@ describe("faults", () => {
   });
 });
 
+describe("waiting for the server", () => {
+  test("requests/wait answers with the route's entries once that many requests are over", async () => {
+    await env.emu.admin.injectFault({ match: { method: "GET", path: "/v2/users/me" }, kind: "latency", latencyMs: 100, count: 1 });
+    const slow = env.platform("GET", "/v2/users/me");
+    const waited = env.emu.admin.waitForRequests("GET /v2/users/me", 2);
+    await slow;
+    expectSuccess(await env.platform("GET", "/v2/users/me"));
+    expect((await waited).map((e) => [e.status, e.fault])).toEqual([[200, "latency"], [200, undefined]]);
+  });
+
+  test("faults/wait answers once every fault is used up", async () => {
+    await env.emu.admin.injectFault({ match: { method: "GET", path: "/v2/users/me" }, kind: "status", status: 503, count: 1 });
+    const waited = env.emu.admin.waitForFaultsUsedUp();
+    expect((await env.platform("GET", "/v2/users/me")).status).toBe(503);
+    await waited;
+    expect(await env.emu.admin.faults()).toEqual([]);
+  });
+
+  test("a wait whose condition never comes true is 408 WAIT_TIMEOUT; bad parameters are 400 INVALID_WAIT", async () => {
+    await env.emu.admin.injectFault({ match: { path: "/v2/users/me" }, kind: "status", status: 500, count: 1 });
+    const timedOut = { status: 408, body: { status: "error", code: "WAIT_TIMEOUT", message: expect.any(String) } };
+    expect(await admin("GET", "/faults/wait?timeoutMs=1")).toEqual(timedOut);
+    expect(await admin("GET", "/requests/wait?route=GET%20/v2/users/me&timeoutMs=1")).toEqual(timedOut);
+    const invalid = { status: 400, body: { status: "error", code: "INVALID_WAIT", message: expect.any(String) } };
+    for (const query of ["", "?route=x&count=0", "?route=x&count=two", "?route=x&timeoutMs=60001", "?route=x&timeoutMs=-5"]) {
+      expect(await admin("GET", `/requests/wait${query}`)).toEqual(invalid);
+    }
+    expect(await admin("GET", "/faults/wait?timeoutMs=0")).toEqual(invalid);
+  });
+});
+
 describe("request log and counters", () => {
   test("records method, route template, path, status and time; counters by METHOD template", async () => {
     await env.platform("GET", "/v2/users/me");

@@ -1,6 +1,6 @@
 import { request as httpRequest, type ClientRequest } from "node:http";
 import { SEED_ACCOUNTS, SEED_BLOB_OBJECTS } from "../../emulator";
-import { KEYS, eventually, expectError, expectSuccess, fileForm, sendAndForget, useEmulator, type CallOptions } from "./helpers";
+import { KEYS, expectError, expectSuccess, fileForm, sendAndForget, useEmulator, type CallOptions } from "./helpers";
 
 const env = useEmulator();
 const DAY = 86_400_000;
@@ -91,6 +91,9 @@ describe("POST /v1/objects (upload)", () => {
   });
 
   test("more than 4 uploads in flight per account: 429 TOO_MANY_CONCURRENT_UPLOADS", async () => {
+    // A no-op fault marks the four: it is taken as each one is routed, in the same tick as its
+    // handler takes its slot, so "faults used up" means "four slots taken".
+    await env.emu.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "latency", latencyMs: 0, count: 4 });
     const url = new URL(env.emu.blobUrl);
     const slow: ClientRequest[] = [];
     const settled: Promise<number>[] = [];
@@ -109,26 +112,16 @@ describe("POST /v1/objects (upload)", () => {
       req.write("--b0undary\r\n"); // the rest never comes while the test runs
       slow.push(req);
     }
-    // The four slow uploads register as soon as their headers arrive; retry until they have.
-    let refused = false;
-    for (let attempt = 0; attempt < 100 && !refused; attempt++) {
-      const response = await upload("?name=fifth");
-      refused = response.status === 429;
-      if (refused) expectError(response, 429, "TOO_MANY_CONCURRENT_UPLOADS");
-      else await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect(refused).toBe(true);
+    await env.emu.admin.waitForFaultsUsedUp();
+    expectError(await upload("?name=fifth"), 429, "TOO_MANY_CONCURRENT_UPLOADS");
     // Other accounts are not affected.
     expectSuccess(await upload("?name=bobs", undefined, { key: KEYS.bob }));
     for (const req of slow) req.destroy();
     await Promise.all(settled);
-    // Slots are released when the slow requests go away.
-    let accepted = false;
-    for (let attempt = 0; attempt < 100 && !accepted; attempt++) {
-      accepted = (await upload("?name=after")).status === 200;
-      if (!accepted) await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect(accepted).toBe(true);
+    // A slot is given back when its connection closes, before the request is logged: once the
+    // four are logged (after the fifth and bob's), all four slots are free.
+    await env.emu.admin.waitForRequests("POST /v1/objects", 6);
+    expectSuccess(await upload("?name=after"));
   });
 
   test("a latency fault is waited out holding the upload's slot: of 5 slow uploads at once, 4 land and 1 is 429", async () => {
@@ -147,12 +140,9 @@ describe("POST /v1/objects (upload)", () => {
     await env.emu.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "latency", latencyMs: 200, count: 4 });
     // Body-less: the wait comes before the handler, which then takes a slot for a client already gone.
     const gone = [0, 1, 2, 3].map(() => sendAndForget(env.emu.blobUrl, "POST", "/v1/objects?name=gone", { headers: { Authorization: KEYS.alice, "Content-Length": "0" } }));
-    await eventually(async () => ((await env.emu.admin.faults()).length === 0 ? true : undefined));
+    await env.emu.admin.waitForFaultsUsedUp();
     for (const req of gone) req.destroy();
-    const log = await eventually(async () => {
-      const entries = (await env.emu.admin.requests()).filter((e) => e.route === "POST /v1/objects");
-      return entries.length === 4 ? entries : undefined;
-    });
+    const log = await env.emu.admin.waitForRequests("POST /v1/objects", 4);
     expect(log.map((e) => e.status)).toEqual([499, 499, 499, 499]);
     expectSuccess(await upload("?name=after"));
   });

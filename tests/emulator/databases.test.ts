@@ -37,7 +37,7 @@ describe("POST /v2/databases", () => {
   test.each([
     [{ ...redis, name: "has space" }, "INVALID_NAME"],
     [{ ...redis, name: "" }, "INVALID_NAME"],
-    [{ ...redis, name: "a".repeat(33) }, "INVALID_NAME"],
+    [{ ...redis, name: "ação" }, "INVALID_NAME"],
     [{ ...redis, name: 42 }, "INVALID_NAME"],
     [{ memory: 512, type: "redis", version: "7.0" }, "INVALID_NAME"],
     [{ ...redis, memory: 256 }, "INVALID_MEMORY"],
@@ -48,9 +48,23 @@ describe("POST /v2/databases", () => {
     [{ ...redis, type: undefined }, "INVALID_DATABASE_TYPE"],
     [{ ...redis, version: "latest" }, "INVALID_DATABASE_VERSION"],
     [{ ...redis, version: "7." }, "INVALID_DATABASE_VERSION"],
+    [{ ...redis, version: ".7" }, "INVALID_DATABASE_VERSION"],
+    [{ ...redis, version: "7..4" }, "INVALID_DATABASE_VERSION"],
     [{ ...redis, version: 7 }, "INVALID_DATABASE_VERSION"],
   ])("%j is 400 %s and creates nothing", async (body, code) => {
     expectError(await env.platform("POST", "/v2/databases", { json: body }), 400, code);
+    expect(await databaseCount()).toBe(2);
+  });
+
+  test("names and versions have no length or part count of their own: the spec states none", async () => {
+    const long = await create({ ...redis, name: "a1".repeat(100), version: "7.4.5.1.2.3" });
+    expect(long.name).toBe("a1".repeat(100));
+    expectSuccess(await env.platform("PATCH", `/v2/databases/${long.id}`, { json: { name: "b2".repeat(100) } }));
+    expect(expectSuccess(await env.platform("GET", `/v2/databases/${long.id}`)).name).toBe("b2".repeat(100));
+  });
+
+  test("only the JSON body limit stops an absurd name", async () => {
+    expectError(await env.platform("POST", "/v2/databases", { json: { ...redis, name: "a".repeat(1024 * 1024) } }), 413, "PAYLOAD_TOO_LARGE");
     expect(await databaseCount()).toBe(2);
   });
 
@@ -63,6 +77,8 @@ describe("POST /v2/databases", () => {
     const memory = expectSuccess(await env.platform("GET", "/v2/users/me", { key: KEYS.carol })).user.plan.memory;
     expect(memory).toEqual({ limit: 1024, used: 768, available: 256 });
     expect(await databaseCount(KEYS.carol)).toBe(1);
+    // Memory has no maximum of its own: past the plan it is INSUFFICIENT_MEMORY, not INVALID_MEMORY.
+    expectError(await env.platform("POST", "/v2/databases", { json: { ...redis, memory: 1e12 } }), 400, "INSUFFICIENT_MEMORY");
   });
 });
 
@@ -130,6 +146,22 @@ describe("PATCH /v2/databases/{id}", () => {
     expectSuccess(await env.platform("PATCH", dbPath, { key: KEYS.carol, json: { ram: 768 } }));
     const memory = expectSuccess(await env.platform("GET", "/v2/users/me", { key: KEYS.carol })).user.plan.memory;
     expect(memory).toEqual({ limit: 1024, used: 1024, available: 0 });
+  });
+
+  test("lowering ram needs no free plan memory, only the engine minimum (INVALID_MEMORY below it)", async () => {
+    const db = await create(redis, KEYS.carol);
+    const dbPath = `/v2/databases/${db.id}`;
+    expectSuccess(await env.platform("PATCH", dbPath, { key: KEYS.carol, json: { ram: 768 } })); // the plan is now full
+    expectError(await env.platform("PATCH", dbPath, { key: KEYS.carol, json: { ram: 511 } }), 400, "INVALID_MEMORY");
+    expectSuccess(await env.platform("PATCH", dbPath, { key: KEYS.carol, json: { ram: 512 } }));
+    const memory = expectSuccess(await env.platform("GET", "/v2/users/me", { key: KEYS.carol })).user.plan.memory;
+    expect(memory).toEqual({ limit: 1024, used: 768, available: 256 });
+    const mongoDb = await create(mongo);
+    const mongoPath = `/v2/databases/${mongoDb.id}`;
+    expectSuccess(await env.platform("PATCH", mongoPath, { json: { ram: 2048 } }));
+    expectError(await env.platform("PATCH", mongoPath, { json: { ram: 1023 } }), 400, "INVALID_MEMORY");
+    expectSuccess(await env.platform("PATCH", mongoPath, { json: { ram: 1024 } }));
+    expect(expectSuccess(await env.platform("GET", mongoPath)).ram).toBe(1024);
   });
 });
 

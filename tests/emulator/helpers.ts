@@ -129,16 +129,6 @@ export function sendAndForget(
   return req;
 }
 
-/** Polls `probe` every 20 ms until it returns a value, failing after `timeoutMs`. */
-export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
-  for (const deadline = Date.now() + timeoutMs; ; ) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** A multipart body with one part named `file` (or another name), as the official blob SDK sends. */
 export function fileForm(size: number, type: string, partName = "file"): FormData {
   const form = new FormData();

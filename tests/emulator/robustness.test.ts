@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { SEED_APPS, SEED_DATABASES } from "../../emulator";
-import { KEYS, eventually, expectError, expectSuccess, rawRequest, sendAndForget, useEmulator } from "./helpers";
+import { KEYS, expectError, expectSuccess, rawRequest, sendAndForget, useEmulator } from "./helpers";
 
 const env = useEmulator();
 const auth = { Authorization: KEYS.alice };
@@ -144,9 +144,9 @@ describe("clients that leave", () => {
       body,
     });
     // The fault is used up once the server has taken the request: leave in the middle of the wait.
-    await eventually(async () => ((await env.emu.admin.faults()).length === 0 ? true : undefined));
+    await env.emu.admin.waitForFaultsUsedUp();
     req.destroy();
-    const logged = await eventually(async () => (await env.emu.admin.requests()).find((e) => e.route === "POST /v2/workspaces"));
+    const [logged] = await env.emu.admin.waitForRequests("POST /v2/workspaces");
     expect(logged).toEqual({ method: "POST", route: "POST /v2/workspaces", path: "/v2/workspaces", status: 499, at: expect.any(String), fault: "latency" });
     expect(await env.emu.admin.counters()).toMatchObject({ "POST /v2/workspaces": 1 });
     // The whole request had arrived, so the work was done: only the answer was lost.
