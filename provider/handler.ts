@@ -15,3 +15,14 @@ export type ResourceHandler = Required<
 export function warn(message: string): void {
   console.warn(`warning: ${message}`);
 }
+
+/**
+ * An error that still records the resource in state. Once the object exists on the service,
+ * losing track of it would let the next `up` create a duplicate. The dynamic-provider host turns
+ * an error carrying `id` into the engine's "initialization failed" result, which keeps the
+ * resource with these properties and retries it through `update` on the next `up`. They must
+ * include `__provider` (from the inputs), without which later calls cannot load the provider.
+ */
+export function failedButRecorded(message: string, id: string, properties: Record<string, unknown>): Error {
+  return Object.assign(new Error(message), { id, properties, reasons: [message] });
+}

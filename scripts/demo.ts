@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     const seeded = new Set<string>(Object.values(SEED_DATABASES));
     for (const db of databases) {
       const origin = seeded.has(db.id) ? "seeded with the account" : "made by this stack";
-      console.log(`  ${db.name.padEnd(12)} ${db.type.padEnd(6)} ${String(db.memory).padStart(5)} MB   id ${db.id}   ${origin}`);
+      console.log(`  ${db.name.padEnd(12)} ${String(db.type).padEnd(6)} ${String(db.memory).padStart(5)} MB   id ${db.id}   ${origin}`);
     }
 
     console.log(`

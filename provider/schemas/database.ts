@@ -29,6 +29,8 @@ export type DatabaseInputs = z.infer<typeof DatabaseInputs>;
 
 /** What state holds for a database: the inputs as applied plus what the API reported. */
 export interface DatabaseOutputs extends DatabaseInputs {
+  /** The account (user id) that owns it: a database "not found" with another account's key is not gone. */
+  owner?: string;
   cpu?: number;
   cluster?: string;
   /** Secret. Returned once, at creation or by a password reset. */

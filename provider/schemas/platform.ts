@@ -7,6 +7,11 @@ import { optionalText } from "./envelope";
  * use are required and typed. Field names stay as the API spells them.
  */
 
+/** A field we can do without: missing or malformed, it is simply absent. */
+function lenient<T extends z.ZodType>(schema: T) {
+  return schema.optional().catch(undefined);
+}
+
 // ---- inputs with a closed set of values
 
 export const DatabaseType = z.enum(["mongo", "redis"]);
@@ -61,13 +66,19 @@ export const AppSummary = z.object({
 });
 export type AppSummary = z.infer<typeof AppSummary>;
 
-/** Item of `databases` in /v2/users/me; password, certificate and connection URL are dropped. */
+/**
+ * Item of `databases` in /v2/users/me. Reconciling a lost create needs only id and name, so the
+ * rest may be missing or odd without failing the listing. `connection_url` is kept for adoption
+ * and treated as a secret (the spec gives the item the creation shape, which carries credentials);
+ * password and certificate are dropped.
+ */
 export const DatabaseSummary = z.object({
   id: z.string(),
   name: z.string(),
-  type: z.string(),
-  memory: z.number(),
-  cpu: z.number().optional(),
+  type: lenient(z.string()),
+  memory: lenient(z.number()),
+  cpu: lenient(z.number()),
+  connection_url: lenient(z.string()),
   cluster: optionalText,
   created_at: optionalText,
 });
@@ -156,17 +167,20 @@ export const SnapshotList = z.array(SnapshotEntry);
 
 // ---- databases
 
-/** Creation response: the only time the password is shown. */
+/**
+ * Creation response: the only time the password is shown. Only id and password are required: an
+ * odd value elsewhere must not throw away the one-time password with the rest of the body.
+ */
 export const CreatedDatabase = z.object({
   id: z.string(),
-  name: z.string(),
-  memory: z.number(),
-  cpu: z.number().optional(),
-  type: z.string(),
   password: z.string(),
-  certificate: z.string(),
-  connection_url: z.string(),
-  cluster: optionalText,
+  name: lenient(z.string()),
+  memory: lenient(z.number()),
+  cpu: lenient(z.number()),
+  type: lenient(z.string()),
+  certificate: lenient(z.string()),
+  connection_url: lenient(z.string()),
+  cluster: lenient(z.string()),
 });
 export type CreatedDatabase = z.infer<typeof CreatedDatabase>;
 

@@ -23,5 +23,6 @@ ensure_engine() {
 
 build() {
   say "compiling TypeScript"
+  rm -rf dist # a stale compiled module (moved or deleted since) must never be loaded
   node_modules/.bin/tsc -p tsconfig.json
 }

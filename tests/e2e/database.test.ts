@@ -237,5 +237,20 @@ describe("Database faults and bad input", () => {
     out = await outputsOf(program, "legacy");
     expect(out.password).toEqual(expect.any(String));
     expect(out.password).not.toBe(existing.password);
+
+    // A replacement while adoptId still names the database would adopt it again and then delete
+    // it: the preview refuses and says what to do; without adoptId it replaces.
+    const selfReplace = { legacy: { name: "legacy", type: "mongo", memory: 1024, version: "8.0", adoptId: existing.id, passwordRotation: "adopted" } };
+    await setDatabases(program, selfReplace);
+    const refused = await program.stack.preview().then(() => undefined, (err: Error) => err);
+    expect(String(refused?.message)).toContain("Remove adoptId from the program");
+    await setDatabases(program, { legacy: { ...selfReplace.legacy, adoptId: undefined } });
+    const up = await program.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
+    const replaced = await outputsOf(program, "legacy");
+    expect(replaced.id).not.toBe(existing.id);
+    expect(replaced.password).toEqual(expect.any(String));
+    expect(await api.getDatabase(replaced.id)).toMatchObject({ name: "legacy", type: "mongo" });
+    await expect(api.getDatabase(existing.id)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
   });
 });

@@ -86,4 +86,12 @@ describe("Database diff", () => {
   test("adoptId is read at creation only", async () => {
     expect(await databaseHandler.diff("id", { ...olds, adoptId: "a" }, { ...valid, adoptId: "b" })).toEqual({ changes: false, replaces: [] });
   });
+
+  test("a replacement is refused while adoptId names the database itself", async () => {
+    // The replacement's create would adopt the same database, then the old one's delete would delete it.
+    await expect(databaseHandler.diff("db1", { ...olds, adoptId: "db1" }, { ...valid, version: "8.0", adoptId: "db1" })).rejects.toThrow(
+      /cannot be replaced \(version changed\) while adoptId still names it.*Remove adoptId/,
+    );
+    expect(await databaseHandler.diff("db1", olds, { ...valid, version: "8.0" })).toEqual({ changes: true, replaces: ["version"] });
+  });
 });

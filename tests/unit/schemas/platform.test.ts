@@ -36,14 +36,33 @@ describe("platform schemas", () => {
     expect(platform.SnapshotEntry.parse({ name: "app", size: 1, modified: "x", key: "Expires=1" }).versionId).toBeUndefined();
   });
 
-  it("drops credentials a database listing might carry, and fields it does not know", () => {
+  it("keeps the listing's connection URL for adoption, drops the password and unknown fields", () => {
     const [summary] = platform.Account.pick({ databases: true }).parse({
       databases: [{ id: "db1", name: "cache", type: "redis", memory: 512, password: "p", connection_url: "redis://x", extra: 1 }],
     }).databases;
-    expect(summary).toEqual({ id: "db1", name: "cache", type: "redis", memory: 512, cluster: undefined, created_at: undefined });
+    expect(summary).toEqual({
+      id: "db1",
+      name: "cache",
+      type: "redis",
+      memory: 512,
+      cpu: undefined,
+      connection_url: "redis://x",
+      cluster: undefined,
+      created_at: undefined,
+    });
   });
 
-  it("requires the fields we use on a created database", () => {
+  it("reconciles with a listing item that has only id and name", () => {
+    const [summary] = platform.Account.pick({ databases: true }).parse({ databases: [{ id: "db1", name: "cache", memory: "big" }] }).databases;
+    expect(summary).toMatchObject({ id: "db1", name: "cache", memory: undefined });
+  });
+
+  it("keeps the one-time password when the rest of a creation response is odd", () => {
+    const created = platform.CreatedDatabase.parse({ id: "db1", password: "p", memory: "512", certificate: null, cluster: 3 });
+    expect(created).toMatchObject({ id: "db1", password: "p", memory: undefined, certificate: undefined, cluster: undefined });
+  });
+
+  it("requires the id and the password of a created database", () => {
     const created = { id: "db1", name: "cache", memory: 512, cpu: 1, type: "redis", password: "p", certificate: "c", connection_url: "u" };
     expect(platform.CreatedDatabase.parse({ ...created, cluster: "florida-1" }).cluster).toBe("florida-1");
     const withoutPassword: Record<string, unknown> = { ...created };

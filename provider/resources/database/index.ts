@@ -1,0 +1,138 @@
+import { isNotFound } from "../../client";
+import { checkFields, describe, isUnknown } from "../../check";
+import { ResourceHandler, warn } from "../../handler";
+import { apiClient, providerConfig } from "../../runtime";
+import { databaseInputFields, DatabaseInputs, DatabaseOutputs, MIN_MEMORY_MB } from "../../schemas/database";
+import { adopt } from "./adopt";
+import { createDatabase } from "./create";
+import { resetPassword, readCertificate } from "./credentials";
+import { compact, patchFor, reported } from "./outputs";
+
+/**
+ * A managed mongo or redis database. Its password is returned by the API once (at creation or by
+ * a reset), so every path that receives one returns it to the engine at once, and nothing after
+ * that point can fail the operation.
+ */
+
+/** Inputs whose change the API applies in place (PATCH, or a credentials reset). */
+const UPDATABLE = ["name", "memory", "passwordRotation"] as const;
+/** Inputs the API cannot change: a new database replaces the old one. */
+const REPLACING = ["type", "version"] as const;
+
+export const databaseHandler: ResourceHandler = {
+  async check(_olds, news) {
+    const { failures, known } = checkFields(databaseInputFields, news);
+    const type = known.type as DatabaseInputs["type"] | undefined;
+    const memory = known.memory as number | undefined;
+    if (type !== undefined && memory !== undefined && memory < MIN_MEMORY_MB[type]) {
+      failures.push({
+        property: "memory",
+        reason: describe(`must be at least ${MIN_MEMORY_MB[type]} MB for a ${type} database`, memory),
+      });
+    }
+    // Surfaces a missing API key at preview, with how to set it; makes no request.
+    if (failures.length === 0) providerConfig();
+    return { inputs: news, failures };
+  },
+
+  async diff(id, olds: DatabaseOutputs, news: DatabaseInputs) {
+    const changed = (key: keyof DatabaseInputs) => isUnknown(news[key]) || olds[key] !== news[key];
+    const replaces = REPLACING.filter(changed);
+    if (replaces.length > 0 && news.adoptId === id) {
+      // The replacement's create would adopt this very database, then the old resource's delete
+      // would delete it.
+      throw new Error(
+        `database "${olds.name}" (${id}) cannot be replaced (${replaces.join(", ")} changed) while adoptId still ` +
+          `names it: the replacement would adopt it again and then delete it. Remove adoptId from the program ` +
+          `(it is read only at the first creation) and run pulumi up again.`,
+      );
+    }
+    return { changes: replaces.length > 0 || UPDATABLE.some(changed), replaces };
+  },
+
+  async create(inputs: DatabaseInputs) {
+    if (!inputs.adoptId) {
+      const created = await createDatabase(inputs);
+      return { id: created.id, outs: compact(created.props) };
+    }
+    const adopted = await adopt(inputs, inputs.adoptId);
+    adoptedInThisUpdate.add(adopted.id);
+    return { id: adopted.id, outs: compact(adopted.props) };
+  },
+
+  async read(id, props: DatabaseOutputs) {
+    let details;
+    try {
+      details = await apiClient().getDatabase(id);
+    } catch (err) {
+      if (!isNotFound(err, "DATABASE_NOT_FOUND")) throw err;
+      await confirmGone(id, props);
+      warn(`database "${props.name}" (${id}) no longer exists; it was deleted outside Pulumi and leaves the state`);
+      return { id: "", props: {} };
+    }
+    // The API never returns the password again, nor the URL here: keep them from state.
+    const refreshed: DatabaseOutputs = {
+      ...props,
+      name: details.name,
+      memory: details.ram,
+      cluster: details.cluster,
+      owner: details.owner,
+      certificate: props.certificate ?? (await readCertificate(id, details.name)),
+    };
+    if (details.type === "mongo" || details.type === "redis") refreshed.type = details.type;
+    return { id, props: compact(refreshed) };
+  },
+
+  async update(id, olds: DatabaseOutputs, news: DatabaseInputs) {
+    const patch = patchFor(olds, news);
+    if (patch) await apiClient().updateDatabase(id, patch);
+
+    // Inputs come from news alone (a removed input must leave state); the rest is what the API
+    // reported before and a PATCH does not change.
+    const outs: DatabaseOutputs = { ...news, ...reported(olds) };
+    if (news.passwordRotation !== undefined && news.passwordRotation !== olds.passwordRotation) {
+      Object.assign(outs, await resetPassword(id, news.name, olds.connectionUrl));
+    }
+    return { outs: compact(outs) };
+  },
+
+  async delete(id, props: DatabaseOutputs) {
+    if (adoptedInThisUpdate.has(id)) {
+      throw new Error(
+        `database "${props.name}" (${id}) was not deleted: another resource of this stack took it over with adoptId ` +
+          `during this update, and deleting it would delete that resource's database. To move a database to a new ` +
+          `resource name, use the aliases option instead; to let go of the old resource, run pulumi state delete on it.`,
+      );
+    }
+    try {
+      await apiClient().deleteDatabase(id);
+    } catch (err) {
+      if (!isNotFound(err, "DATABASE_NOT_FOUND")) throw err;
+      await confirmGone(id, props);
+      warn(`database "${props.name}" (${id}) was already gone`);
+    }
+  },
+};
+
+/**
+ * Databases this process adopted: the provider process lives for one update, so a delete of one
+ * of them in the same process means two resources hold one database (adoptId on a renamed
+ * resource, or `--replace` of an adopted one), and the delete would take the live one.
+ */
+const adoptedInThisUpdate = new Set<string>();
+
+/**
+ * The API answers DATABASE_NOT_FOUND for another account's database too: with the wrong key,
+ * refresh would drop databases that still run and destroy would report them deleted. State from
+ * before owners were recorded cannot be checked.
+ */
+async function confirmGone(id: string, props: DatabaseOutputs): Promise<void> {
+  if (props.owner === undefined) return;
+  const caller = (await apiClient().me()).user.id;
+  if (caller !== props.owner) {
+    throw new Error(
+      `database "${props.name}" (${id}) belongs to another account than the one of the configured API key; ` +
+        `check squarecloud:apiKey (or SQUARECLOUD_API_KEY). Nothing was changed.`,
+    );
+  }
+}

@@ -1,0 +1,35 @@
+import type { UpdateDatabaseInput } from "../../client";
+import type { DatabaseSummary } from "../../schemas/platform";
+import { DATABASE_SECRET_OUTPUTS, DatabaseInputs, DatabaseOutputs } from "../../schemas/database";
+
+/** Helpers that shape what a database puts in state. */
+
+/** The PATCH that brings a database to the inputs, or undefined when nothing differs. */
+export function patchFor(current: { name?: string; memory?: number }, wanted: DatabaseInputs): UpdateDatabaseInput | undefined {
+  const change: UpdateDatabaseInput = {};
+  if (current.name !== wanted.name) change.name = wanted.name;
+  if (current.memory !== wanted.memory) change.ram = wanted.memory;
+  return change.name === undefined && change.ram === undefined ? undefined : change;
+}
+
+/** What the API reported that an update in place does not change. */
+export function reported(olds: DatabaseOutputs): Partial<DatabaseOutputs> {
+  const { owner, cpu, cluster, password, certificate, connectionUrl } = olds;
+  return { owner, cpu, cluster, password, certificate, connectionUrl };
+}
+
+/** The outputs without the secrets, for state written on a failure path (see failedButRecorded). */
+export function withoutSecrets(props: DatabaseOutputs): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...props };
+  for (const field of DATABASE_SECRET_OUTPUTS) delete copy[field];
+  return compact(copy);
+}
+
+/** Drops undefined fields: the engine's property maps have no undefined. */
+export function compact<T extends object>(props: T): T {
+  return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined)) as T;
+}
+
+export function idsNamed(databases: DatabaseSummary[], name: string): string[] {
+  return databases.filter((db) => db.name === name).map((db) => db.id);
+}

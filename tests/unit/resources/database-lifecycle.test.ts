@@ -1,0 +1,134 @@
+import { RunningEmulator, startEmulator } from "../../../emulator";
+import { databaseHandler } from "../../../provider/resources/database";
+import type { DatabaseOutputs } from "../../../provider/schemas/database";
+import { createClient, SquareCloudClient } from "../../../provider/client";
+
+// The Database handler's risky paths, called directly against the emulator with injected faults:
+// no engine, so each failure mode is set up exactly. The provider reads its settings from the
+// environment here, as it does when the stack config leaves them out.
+
+let emulator: RunningEmulator;
+let api: SquareCloudClient;
+const saved = { ...process.env };
+const PROVIDER = "serialized-stub";
+
+function useAccount(index: number) {
+  process.env.SQUARECLOUD_API_KEY = emulator.accounts[index].apiKey;
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  process.env.SQUARECLOUD_PLATFORM_URL = emulator.platformUrl;
+  process.env.SQUARECLOUD_BLOB_URL = emulator.blobUrl;
+  api = createClient({ apiKey: emulator.accounts[0].apiKey, platformUrl: emulator.platformUrl, blobUrl: emulator.blobUrl });
+});
+
+afterAll(async () => {
+  process.env = saved;
+  await api.close();
+  await emulator.close();
+});
+
+beforeEach(async () => {
+  await emulator.admin.reset();
+  useAccount(0);
+  // The provider's warnings go to stderr for the engine to show; here they are only noise.
+  jest.spyOn(console, "warn").mockImplementation(() => undefined);
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+const redis = (name: string) => ({ name, type: "redis" as const, memory: 512, version: "7.4.5", __provider: PROVIDER });
+const named = async (name: string) => (await api.listDatabases()).filter((db) => db.name === name);
+const posts = async () => (await emulator.admin.counters())["POST /v2/databases"] ?? 0;
+
+describe("create with an unknown outcome", () => {
+  test("a connection reset is not followed by a second POST; the error says how to adopt", async () => {
+    await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "reset", count: 1 });
+    await expect(databaseHandler.create(redis("resetdb"))).rejects.toThrow(
+      /create database "resetdb": the outcome is unknown .* set adoptId to its id/,
+    );
+    expect(await posts()).toBe(1);
+    expect(await named("resetdb")).toEqual([]);
+  }, 20_000);
+
+  test("a 503 refusal is sent again once nothing appeared", async () => {
+    await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
+    const { id, outs } = await databaseHandler.create(redis("refused"));
+    expect(outs.password).toEqual(expect.any(String));
+    expect((await named("refused")).map((db) => db.id)).toEqual([id]);
+    expect(await posts()).toBe(2);
+  });
+
+  test("two resources of the same name created at once never share one database", async () => {
+    await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
+    const [a, b] = await Promise.all([databaseHandler.create(redis("twin")), databaseHandler.create(redis("twin"))]);
+    expect(a.id).not.toBe(b.id);
+    expect((await named("twin")).map((db) => db.id).sort()).toEqual([a.id, b.id].sort());
+    expect([a.outs.password, b.outs.password]).toEqual([expect.any(String), expect.any(String)]);
+  });
+
+  test("a lost create whose adoption fails is still recorded in state, without secrets", async () => {
+    await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "drop-after-commit", count: 1 });
+    await emulator.admin.injectFault({ match: { method: "GET", path: "/v2/databases/:id" }, kind: "status", status: 500, code: "INTERNAL_SERVER_ERROR", count: 1 });
+    const error = await databaseHandler.create(redis("orphan")).then(() => undefined, (err) => err);
+    const [made] = await named("orphan");
+    expect(error).toMatchObject({ id: made.id, properties: { name: "orphan", __provider: PROVIDER } });
+    expect(error.message).toContain("could not be adopted yet");
+    expect(Object.keys(error.properties)).not.toEqual(expect.arrayContaining(["password"]));
+    expect(await posts()).toBe(1);
+  });
+});
+
+describe("ownership", () => {
+  test("with another account's key, refresh and delete refuse instead of dropping a live database", async () => {
+    const { id, outs } = await databaseHandler.create(redis("mine"));
+    useAccount(1);
+    await expect(databaseHandler.read(id, outs)).rejects.toThrow(/belongs to another account .* squarecloud:apiKey/);
+    await expect(databaseHandler.delete(id, outs)).rejects.toThrow(/belongs to another account/);
+    expect(await named("mine")).toHaveLength(1);
+  });
+
+  test("with the owner's key, a database deleted outside Pulumi leaves the state", async () => {
+    const { id, outs } = await databaseHandler.create(redis("gone"));
+    await api.deleteDatabase(id);
+    expect(await databaseHandler.read(id, outs)).toEqual({ id: "", props: {} });
+    await expect(databaseHandler.delete(id, outs)).resolves.toBeUndefined();
+  });
+});
+
+describe("adoption and rotation", () => {
+  test("adopting keeps the listed connection URL and a rotation puts the new password in it", async () => {
+    const existing = await api.createDatabase({ name: "legacy", type: "redis", memory: 512, version: "7.4.5" });
+    const adopted = await databaseHandler.create({ ...redis("legacy"), adoptId: existing.id, passwordRotation: "1" });
+    const outs = adopted.outs as DatabaseOutputs;
+    expect(outs.password).toEqual(expect.any(String));
+    expect(outs.password).not.toBe(existing.password);
+    expect(new URL(outs.connectionUrl as string).password).toBe(outs.password);
+    expect(outs.certificate).toEqual(expect.any(String));
+  });
+
+  test("a password reset whose response is lost says the stored password may no longer work", async () => {
+    const { id, outs } = await databaseHandler.create(redis("rotating"));
+    await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases/:id/credentials/reset" }, kind: "drop-after-commit", count: 1 });
+    await expect(databaseHandler.update(id, outs, { ...redis("rotating"), passwordRotation: "2" })).rejects.toThrow(
+      /may have changed .* Run pulumi up again/,
+    );
+  });
+
+  test("refresh fetches a certificate the state lacks", async () => {
+    const { id, outs } = await databaseHandler.create(redis("nocert"));
+    const { certificate: _dropped, ...withoutCertificate } = outs as DatabaseOutputs;
+    const { props } = await databaseHandler.read(id, withoutCertificate);
+    expect(props?.certificate).toEqual(expect.any(String));
+  });
+});
+
+describe("two resources holding one database", () => {
+  test("a database adopted in this update is not deleted for the resource that held it before", async () => {
+    const existing = await api.createDatabase({ name: "moved", type: "redis", memory: 512, version: "7.4.5" });
+    const adopted = await databaseHandler.create({ ...redis("moved"), adoptId: existing.id });
+    await expect(databaseHandler.delete(existing.id, adopted.outs)).rejects.toThrow(/was not deleted: another resource .* aliases/);
+    expect(await named("moved")).toHaveLength(1);
+  });
+});
