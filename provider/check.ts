@@ -16,11 +16,6 @@ export interface CheckFailure {
 
 export type FieldSchemas = Record<string, z.ZodType>;
 
-/** Fields whose value must never be echoed back in a message. */
-export interface CheckOptions {
-  secretFields?: readonly string[];
-}
-
 export function isUnknown(value: unknown): boolean {
   return value === UNKNOWN;
 }
@@ -32,7 +27,6 @@ export function isUnknown(value: unknown): boolean {
 export function checkFields(
   fields: FieldSchemas,
   news: Record<string, unknown>,
-  options: CheckOptions = {},
 ): { failures: CheckFailure[]; known: Record<string, unknown> } {
   const failures: CheckFailure[] = [];
   const known: Record<string, unknown> = {};
@@ -45,13 +39,13 @@ export function checkFields(
       continue;
     }
     const rule = value === undefined ? "is required" : result.error.issues[0].message;
-    failures.push({ property, reason: describe(rule, value, options.secretFields?.includes(property) ?? false) });
+    failures.push({ property, reason: describe(rule, value) });
   }
   return { failures, known };
 }
 
-/** "<rule>, got <value>", with secrets masked. */
-export function describe(rule: string, value: unknown, secret = false): string {
+/** "<rule>, got <value>". Secret inputs will need masking here when a resource has one. */
+export function describe(rule: string, value: unknown): string {
   if (value === undefined) return rule;
-  return `${rule}, got ${secret ? "[secret]" : JSON.stringify(value)}`;
+  return `${rule}, got ${JSON.stringify(value)}`;
 }
