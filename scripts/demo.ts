@@ -27,24 +27,26 @@ async function main(): Promise<void> {
       PULUMI_CONFIG_PASSPHRASE: "demo",
       PULUMI_SKIP_UPDATE_CHECK: "true",
     };
-    // Asynchronous on purpose: the emulator answers from this process's event loop.
-    const pulumi = (...args: string[]) =>
+    // Asynchronous on purpose: the emulator answers from this process's event loop. A secret
+    // goes in on stdin, never on a command line that other processes can read.
+    const pulumi = (args: string[], stdin?: string) =>
       new Promise<void>((resolve, reject) => {
-        const child = spawn("pulumi", args, { cwd: projectDir, env, stdio: ["ignore", "inherit", "inherit"] });
+        const child = spawn("pulumi", args, { cwd: projectDir, env, stdio: ["pipe", "inherit", "inherit"] });
+        child.stdin.end(stdin ?? "");
         child.on("error", reject);
         child.on("exit", (code, signal) =>
           code === 0 ? resolve() : reject(new Error(`pulumi ${args[0]} failed (exit ${code ?? signal})`)),
         );
       });
 
-    await pulumi("stack", "select", "--create", "dev");
-    await pulumi("config", "set", "squarecloud:apiKey", "--secret", "--", account.apiKey);
-    await pulumi("config", "set", "squarecloud:platformUrl", emulator.platformUrl);
-    await pulumi("config", "set", "squarecloud:blobUrl", emulator.blobUrl);
-    await pulumi("up", "--yes");
+    await pulumi(["stack", "select", "--create", "dev"]);
+    await pulumi(["config", "set", "--secret", "squarecloud:apiKey"], account.apiKey);
+    await pulumi(["config", "set", "squarecloud:platformUrl", emulator.platformUrl]);
+    await pulumi(["config", "set", "squarecloud:blobUrl", emulator.blobUrl]);
+    await pulumi(["up", "--yes"]);
 
     console.log("\nStack outputs (secrets stay masked):");
-    await pulumi("stack", "output");
+    await pulumi(["stack", "output"]);
 
     const client = createClient({ apiKey: account.apiKey, platformUrl: emulator.platformUrl, blobUrl: emulator.blobUrl });
     const databases = await client.listDatabases();
