@@ -1,7 +1,5 @@
 import { ConfigMap } from "@pulumi/pulumi/automation";
-import { RunningEmulator, startEmulator } from "../../emulator";
-import { SquareCloudClient } from "../../provider/client";
-import { accountClient, emulatorConfig, mutationCount } from "./emulator-env";
+import { emulatorConfig, emulatorSuite, mutationCount } from "./emulator-env";
 import { programStack, ProgramStack, StateResource } from "./stack";
 
 // The Database resource through the real engine against the emulator.
@@ -9,28 +7,14 @@ import { programStack, ProgramStack, StateResource } from "./stack";
 const DATABASE_TYPE = "pulumi-nodejs:dynamic/squarecloud:Database";
 type Spec = { name: string; type: string; memory: number; version: string; adoptId?: string; passwordRotation?: string };
 
-let emulator: RunningEmulator;
-let api: SquareCloudClient;
-const stacks: ProgramStack[] = [];
+const suite = emulatorSuite();
 
-beforeAll(async () => {
-  emulator = await startEmulator();
-  api = accountClient(emulator);
-});
-
-afterAll(async () => {
-  await Promise.all(stacks.map((s) => s.dispose().catch(() => undefined)));
-  await api?.close();
-  await emulator?.close();
-});
-
-async function databasesStack(databases: Record<string, Spec>, extraConfig: ConfigMap = emulatorConfig(emulator)) {
+async function databasesStack(databases: Record<string, Spec>, extraConfig: ConfigMap = emulatorConfig(suite.emulator)) {
   const program = await programStack({
     program: "databases",
     config: { ...extraConfig, databases: { value: JSON.stringify(databases) } },
   });
-  stacks.push(program);
-  return program;
+  return suite.keep(program);
 }
 
 async function setDatabases(program: ProgramStack, databases: Record<string, Spec>) {
@@ -67,7 +51,7 @@ describe("Database lifecycle", () => {
     expect(out.connectionUrl).toContain(out.password);
     firstPassword = out.password;
 
-    const live = await api.getDatabase(out.id);
+    const live = await suite.api.getDatabase(out.id);
     expect(live).toMatchObject({ name: "cache", ram: 512, type: "redis" });
 
     const state = await databaseState(program, "cache");
@@ -76,7 +60,7 @@ describe("Database lifecycle", () => {
     }
     const backend = program.backendText();
     const docsOut = await outputsOf(program, "docs");
-    for (const plaintext of [out.password, out.certificate, out.connectionUrl, docsOut.password, emulator.accounts[0].apiKey]) {
+    for (const plaintext of [out.password, out.certificate, out.connectionUrl, docsOut.password, suite.emulator.accounts[0].apiKey]) {
       expect(backend).not.toContain(plaintext);
     }
   });
@@ -85,7 +69,7 @@ describe("Database lifecycle", () => {
     const provider = (await databaseState(program, "cache")).outputs?.__provider as string;
     expect(provider.length).toBeLessThan(5_000);
     expect(provider).toContain('require("pulumi-squarecloud/provider")');
-    for (const leak of [emulator.platformUrl, emulator.accounts[0].apiKey, "undici", "Pool"]) {
+    for (const leak of [suite.emulator.platformUrl, suite.emulator.accounts[0].apiKey, "undici", "Pool"]) {
       expect(provider).not.toContain(leak);
     }
   });
@@ -103,12 +87,12 @@ describe("Database lifecycle", () => {
 
     const after = await outputsOf(program, "cache");
     expect(after).toMatchObject({ id: before.id, name: "cache2", memory: 1024, password: firstPassword });
-    expect(await api.getDatabase(before.id)).toMatchObject({ name: "cache2", ram: 1024 });
+    expect(await suite.api.getDatabase(before.id)).toMatchObject({ name: "cache2", ram: 1024 });
   });
 
   test("refresh after an out-of-band rename shows the drift and keeps the password", async () => {
     const { id } = await outputsOf(program, "cache");
-    await api.updateDatabase(id, { name: "renamedBehind" });
+    await suite.api.updateDatabase(id, { name: "renamedBehind" });
 
     const refresh = await program.stack.refresh();
     expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
@@ -120,7 +104,7 @@ describe("Database lifecycle", () => {
     // The program still says cache2: the next up brings the database back to it.
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ same: 2, update: 1 });
-    expect(await api.getDatabase(id)).toMatchObject({ name: "cache2" });
+    expect(await suite.api.getDatabase(id)).toMatchObject({ name: "cache2" });
   });
 
   test("passwordRotation resets the password and rewrites the connection URL", async () => {
@@ -143,12 +127,12 @@ describe("Database lifecycle", () => {
     const now = await outputsOf(program, "docs");
     expect(now.id).not.toBe(old.id);
     expect(now.type).toBe("redis");
-    await expect(api.getDatabase(old.id)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
+    await expect(suite.api.getDatabase(old.id)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
   });
 
   test("a database deleted outside Pulumi leaves the state at refresh", async () => {
     const { id } = await outputsOf(program, "docs");
-    await api.deleteDatabase(id);
+    await suite.api.deleteDatabase(id);
     const refresh = await program.stack.refresh();
     expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
     expect(refresh.stdout).toContain("deleted outside Pulumi");
@@ -160,31 +144,31 @@ describe("Database lifecycle", () => {
     const { id } = await outputsOf(program, "cache");
     const destroy = await program.stack.destroy();
     expect(destroy.summary.result).toBe("succeeded");
-    await expect(api.getDatabase(id)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
+    await expect(suite.api.getDatabase(id)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
   });
 });
 
 describe("Database faults and bad input", () => {
   beforeEach(async () => {
-    await emulator.admin.clearFaults();
-    await emulator.admin.clearRequests();
+    await suite.emulator.admin.clearFaults();
+    await suite.emulator.admin.clearRequests();
   });
 
   test("a create whose response is lost ends with exactly one database, adopted with a warning", async () => {
     const program = await databasesStack({ lost: { name: "lostreply", type: "redis", memory: 512, version: "7.4.5" } });
-    await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "drop-after-commit", count: 1 });
+    await suite.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "drop-after-commit", count: 1 });
 
     const up = await program.stack.up();
     expect(up.summary.result).toBe("succeeded");
     expect(up.stdout + up.stderr).toContain("password could not be captured");
 
-    const named = (await api.listDatabases()).filter((db) => db.name === "lostreply");
+    const named = (await suite.api.listDatabases()).filter((db) => db.name === "lostreply");
     expect(named).toHaveLength(1);
     const out = await outputsOf(program, "lost");
     expect(out.id).toBe(named[0].id);
     expect(out.password).toBeUndefined();
     expect(out.certificate).toEqual(expect.any(String));
-    expect((await emulator.admin.counters())["POST /v2/databases"]).toBe(1);
+    expect((await suite.emulator.admin.counters())["POST /v2/databases"]).toBe(1);
 
     // The recovery the warning names: a rotation captures a usable password.
     await setDatabases(program, { lost: { name: "lostreply", type: "redis", memory: 512, version: "7.4.5", passwordRotation: "1" } });
@@ -194,12 +178,12 @@ describe("Database faults and bad input", () => {
 
   test("a create refused with a 503 before it took effect is sent again, not duplicated", async () => {
     const program = await databasesStack({ flaky: { name: "flaky", type: "redis", memory: 512, version: "7.4.5" } });
-    await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
+    await suite.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
 
     await program.stack.up();
-    expect((await api.listDatabases()).filter((db) => db.name === "flaky")).toHaveLength(1);
+    expect((await suite.api.listDatabases()).filter((db) => db.name === "flaky")).toHaveLength(1);
     expect((await outputsOf(program, "flaky")).password).toEqual(expect.any(String));
-    expect((await emulator.admin.counters())["POST /v2/databases"]).toBe(2);
+    expect((await suite.emulator.admin.counters())["POST /v2/databases"]).toBe(2);
   });
 
   test("bad input fails at preview, naming the resource, field, rule and value, with no request made", async () => {
@@ -211,26 +195,26 @@ describe("Database faults and bad input", () => {
     expect(message).toMatch(/memory.*at least 512 MB for a redis database, got 256/);
     expect(message).toMatch(/name.*only the letters a-z, A-Z and the digits 0-9, got "bad-name"/);
     expect(message).toMatch(/version.*dotted numeric.*got "latest"/);
-    expect((await emulator.admin.requests())).toEqual([]);
+    expect((await suite.emulator.admin.requests())).toEqual([]);
   });
 
   test("a missing API key fails at preview and says how to set it", async () => {
-    const { ["squarecloud:apiKey"]: _key, ...withoutKey } = emulatorConfig(emulator);
+    const { ["squarecloud:apiKey"]: _key, ...withoutKey } = emulatorConfig(suite.emulator);
     const program = await databasesStack({ nokey: { name: "nokey", type: "redis", memory: 512, version: "7.4.5" } }, withoutKey);
     const error = await program.stack.preview().then(() => undefined, (err: Error) => err);
     expect(String(error?.message)).toContain("pulumi config set squarecloud:apiKey --secret");
-    expect(await mutationCount(emulator)).toBe(0);
+    expect(await mutationCount(suite.emulator)).toBe(0);
   });
 
   test("adoptId takes over an existing database: certificate fetched, password only by an explicit reset", async () => {
-    const existing = await api.createDatabase({ name: "legacy", type: "mongo", memory: 1024, version: "7.0" });
-    await emulator.admin.clearRequests();
+    const existing = await suite.api.createDatabase({ name: "legacy", type: "mongo", memory: 1024, version: "7.0" });
+    await suite.emulator.admin.clearRequests();
     const program = await databasesStack({ legacy: { name: "legacy", type: "mongo", memory: 1024, version: "7.0", adoptId: existing.id } });
     await program.stack.up();
     let out = await outputsOf(program, "legacy");
     expect(out).toMatchObject({ id: existing.id, certificate: expect.any(String) });
     expect(out.password).toBeUndefined();
-    expect((await emulator.admin.counters())["POST /v2/databases"]).toBeUndefined();
+    expect((await suite.emulator.admin.counters())["POST /v2/databases"]).toBeUndefined();
 
     await setDatabases(program, { legacy: { name: "legacy", type: "mongo", memory: 1024, version: "7.0", adoptId: existing.id, passwordRotation: "adopted" } });
     await program.stack.up();
@@ -250,7 +234,7 @@ describe("Database faults and bad input", () => {
     const replaced = await outputsOf(program, "legacy");
     expect(replaced.id).not.toBe(existing.id);
     expect(replaced.password).toEqual(expect.any(String));
-    expect(await api.getDatabase(replaced.id)).toMatchObject({ name: "legacy", type: "mongo" });
-    await expect(api.getDatabase(existing.id)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
+    expect(await suite.api.getDatabase(replaced.id)).toMatchObject({ name: "legacy", type: "mongo" });
+    await expect(suite.api.getDatabase(existing.id)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
   });
 });

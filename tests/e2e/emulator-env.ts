@@ -1,6 +1,36 @@
 import { ConfigMap } from "@pulumi/pulumi/automation";
-import { RunningEmulator, SeededAccount } from "../../emulator";
+import { RunningEmulator, SeededAccount, startEmulator } from "../../emulator";
 import { createClient, SquareCloudClient } from "../../provider/client";
+import type { ProgramStack } from "./stack";
+
+export interface EmulatorSuite {
+  emulator: RunningEmulator;
+  /** A client of the main account, for what a test does behind Pulumi's back. */
+  api: SquareCloudClient;
+  /** Registers a stack to destroy when the file is done. */
+  keep(stack: ProgramStack): ProgramStack;
+}
+
+/** One in-process emulator per test file, and the clean-up of the stacks the file opened. */
+export function emulatorSuite(): EmulatorSuite {
+  const stacks: ProgramStack[] = [];
+  const suite = {
+    keep: (stack: ProgramStack) => {
+      stacks.push(stack);
+      return stack;
+    },
+  } as EmulatorSuite;
+  beforeAll(async () => {
+    suite.emulator = await startEmulator();
+    suite.api = accountClient(suite.emulator);
+  });
+  afterAll(async () => {
+    await Promise.all(stacks.map((stack) => stack.dispose().catch(() => undefined)));
+    await suite.api?.close();
+    await suite.emulator?.close();
+  });
+  return suite;
+}
 
 /** Stack config that points the provider at the emulator, with the key as a secret. */
 export function emulatorConfig(emulator: RunningEmulator, account: SeededAccount = emulator.accounts[0]): ConfigMap {

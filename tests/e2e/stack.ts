@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { ConfigMap, LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
+import { ConfigMap, LocalWorkspace, ProjectSettings, Stack } from "@pulumi/pulumi/automation";
 import { pulumiEngine, repoRoot } from "./engine";
 
 /** Scratch space inside the repo, so programs and provider processes resolve node_modules. */
@@ -37,24 +37,47 @@ export interface StateResource {
 }
 
 /**
- * A fresh project and stack for one test: its own work directory and `file://` backend, the
- * real CLI, update checks off. Each stack is independent, so test files can run in parallel.
+ * A fresh project and stack for one test, running a compiled program of tests/e2e/programs: its
+ * own work directory and `file://` backend, the real CLI, update checks off. Each stack is
+ * independent, so test files can run in parallel.
  */
 export async function programStack(options: ProgramStackOptions): Promise<ProgramStack> {
-  const name = `${options.program}-${randomBytes(4).toString("hex")}`;
-  const workDir = path.join(scratchRoot, name);
-  const backendDir = path.join(workDir, ".state");
-  mkdirSync(backendDir, { recursive: true });
-
+  const workDir = scratchDir(options.program);
   // The project is a package of its own whose entry point loads the compiled program: the Node
   // runtime takes the nearest package.json's `main` as the program, which must not be the repo's.
   const programDir = path.join(repoRoot, "dist", "tests", "e2e", "programs", options.program);
-  writeFileSync(path.join(workDir, "package.json"), JSON.stringify({ name, private: true, main: "index.js" }));
+  writeFileSync(path.join(workDir, "package.json"), JSON.stringify({ name: path.basename(workDir), private: true, main: "index.js" }));
   writeFileSync(path.join(workDir, "index.js"), `module.exports = require(${JSON.stringify(programDir)});\n`);
+  const projectSettings = { name: options.program, runtime: { name: "nodejs", options: { typescript: false } } };
+  return openStack(workDir, options.program, options, projectSettings);
+}
+
+/** A stack of an example of examples/, copied as it is and run the way users run it (TypeScript). */
+export async function exampleStack(example: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
+  const workDir = scratchDir(example);
+  cpSync(path.join(repoRoot, "examples", example), workDir, { recursive: true });
+  const project = /^name:\s*(\S+)/m.exec(readFileSync(path.join(workDir, "Pulumi.yaml"), "utf8"))?.[1];
+  if (!project) throw new Error(`examples/${example}/Pulumi.yaml has no project name`);
+  return openStack(workDir, project, options);
+}
+
+function scratchDir(label: string): string {
+  const workDir = path.join(scratchRoot, `${label}-${randomBytes(4).toString("hex")}`);
+  mkdirSync(path.join(workDir, ".state"), { recursive: true });
+  return workDir;
+}
+
+async function openStack(
+  workDir: string,
+  project: string,
+  options: Omit<ProgramStackOptions, "program">,
+  projectSettings?: ProjectSettings,
+): Promise<ProgramStack> {
+  const backendDir = path.join(workDir, ".state");
   const workspace = await LocalWorkspace.create({
     workDir,
     pulumiCommand: await pulumiEngine(),
-    projectSettings: { name: options.program, runtime: { name: "nodejs", options: { typescript: false } } },
+    projectSettings,
     envVars: {
       PULUMI_BACKEND_URL: `file://${backendDir}`,
       PULUMI_CONFIG_PASSPHRASE: passphrase,
@@ -71,7 +94,7 @@ export async function programStack(options: ProgramStackOptions): Promise<Progra
     workDir,
     backendText: () => readTree(backendDir),
     resources: async () => {
-      const checkpoint = path.join(backendDir, ".pulumi", "stacks", options.program, `${stack.name}.json`);
+      const checkpoint = path.join(backendDir, ".pulumi", "stacks", project, `${stack.name}.json`);
       return JSON.parse(readFileSync(checkpoint, "utf8")).checkpoint.latest?.resources ?? [];
     },
     dispose: async () => {
