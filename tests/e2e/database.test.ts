@@ -154,6 +154,36 @@ describe("Database faults and bad input", () => {
     await suite.emulator.admin.clearRequests();
   });
 
+  test("a rough day: up, update, refresh and destroy all get through transient faults", async () => {
+    const faults = [
+      { match: { method: "GET", path: "/v2/users/me" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 2 },
+      { match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 429, code: "RATE_LIMIT", retryAfter: "1", count: 1 },
+      { match: { method: "PATCH", path: "/v2/databases/:id" }, kind: "reset", count: 1 },
+      { match: { method: "GET", path: "/v2/databases/:id" }, kind: "status", status: 502, code: "BAD_GATEWAY", count: 1 },
+      { match: { method: "DELETE", path: "/v2/databases/:id" }, kind: "status", status: 504, code: "GATEWAY_TIMEOUT", count: 1 },
+    ] as const;
+    for (const fault of faults) await suite.emulator.admin.injectFault(fault);
+
+    const spec = { name: "rough", type: "redis", memory: 512, version: "7.4.5" };
+    const program = await databasesStack({ rough: spec });
+    const up = await program.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    await setDatabases(program, { rough: { ...spec, memory: 1024 } });
+    expect((await program.stack.up()).summary.resourceChanges).toEqual({ same: 1, update: 1 });
+    expect((await program.stack.refresh()).summary.result).toBe("succeeded");
+    const { id, password } = await outputsOf(program, "rough");
+    expect(password).toEqual(expect.any(String));
+    await program.stack.destroy();
+
+    expect(await suite.emulator.admin.faults()).toEqual([]);
+    expect((await suite.api.listDatabases()).filter((db) => db.name === "rough")).toEqual([]);
+    await expect(suite.api.getDatabase(id)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
+    const counters = await suite.emulator.admin.counters();
+    expect(counters["POST /v2/databases"]).toBe(2); // the 429, then the create: one database
+    expect(counters["PATCH /v2/databases/:id"]).toBe(2);
+    expect(counters["DELETE /v2/databases/:id"]).toBe(2);
+  });
+
   test("a create whose response is lost ends with exactly one database, adopted with a warning", async () => {
     const program = await databasesStack({ lost: { name: "lostreply", type: "redis", memory: 512, version: "7.4.5" } });
     await suite.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "drop-after-commit", count: 1 });
