@@ -24,6 +24,8 @@ export class Database extends pulumi.dynamic.Resource {
   /** RAM in MB. */
   declare readonly memory: pulumi.Output<number>;
   declare readonly version: pulumi.Output<string>;
+  /** The account (user id) that owns the database. */
+  declare readonly owner: pulumi.Output<string | undefined>;
   declare readonly cpu: pulumi.Output<number | undefined>;
   declare readonly cluster: pulumi.Output<string | undefined>;
   declare readonly password: pulumi.Output<string | undefined>;
@@ -33,7 +35,15 @@ export class Database extends pulumi.dynamic.Resource {
   declare readonly passwordRotation: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: DatabaseArgs, opts?: pulumi.CustomResourceOptions) {
-    const outputs = { cpu: undefined, cluster: undefined, password: undefined, certificate: undefined, connectionUrl: undefined };
+    // Outputs the provider computes are listed unset, so the engine exposes them on the resource.
+    const outputs = {
+      owner: undefined,
+      cpu: undefined,
+      cluster: undefined,
+      password: undefined,
+      certificate: undefined,
+      connectionUrl: undefined,
+    };
     super(provider, name, { ...outputs, ...args }, withSecretOutputs(opts, DATABASE_SECRET_OUTPUTS), "squarecloud", "Database");
   }
 }

@@ -53,6 +53,7 @@ describe("Database lifecycle", () => {
 
     const live = await suite.api.getDatabase(out.id);
     expect(live).toMatchObject({ name: "cache", ram: 512, type: "redis" });
+    expect(out.owner).toBe(live.owner);
 
     const state = await databaseState(program, "cache");
     for (const field of ["password", "certificate", "connectionUrl"]) {

@@ -13,6 +13,7 @@ export const databases = Object.fromEntries(
       name: db.name,
       type: db.type,
       memory: db.memory,
+      owner: db.owner,
       password: db.password,
       certificate: db.certificate,
       connectionUrl: db.connectionUrl,
