@@ -1,5 +1,5 @@
 import { ConfigMap } from "@pulumi/pulumi/automation";
-import { emulatorConfig, emulatorSuite, mutationCount } from "./emulator-env";
+import { emulatorConfig, emulatorSuite } from "./emulator-env";
 import { programStack, ProgramStack, StateResource } from "./stack";
 
 // The Database resource through the real engine against the emulator.
@@ -234,7 +234,20 @@ describe("Database faults and bad input", () => {
     const program = await databasesStack({ nokey: { name: "nokey", type: "redis", memory: 512, version: "7.4.5" } }, withoutKey);
     const error = await program.stack.preview().then(() => undefined, (err: Error) => err);
     expect(String(error?.message)).toContain("pulumi config set squarecloud:apiKey --secret");
-    expect(await mutationCount(suite.emulator)).toBe(0);
+    expect(await suite.emulator.admin.requests()).toEqual([]);
+  });
+
+  test("--replace of an adopted database that still names itself never deletes it", async () => {
+    const existing = await suite.api.createDatabase({ name: "kept", type: "redis", memory: 512, version: "7.4.5" });
+    const spec = { kept: { name: "kept", type: "redis", memory: 512, version: "7.4.5", adoptId: existing.id } };
+    const program = await databasesStack(spec);
+    await program.stack.up();
+    const urn = (await databaseState(program, "kept")).urn;
+
+    await program.stack.up({ replace: [urn] }).catch(() => undefined); // refused or absorbed: both keep it
+    await program.stack.up();
+    expect(await suite.api.getDatabase(existing.id)).toMatchObject({ name: "kept" });
+    expect((await outputsOf(program, "kept")).id).toBe(existing.id);
   });
 
   test("adoptId takes over an existing database: certificate fetched, password only by an explicit reset", async () => {

@@ -45,11 +45,3 @@ export function emulatorConfig(emulator: RunningEmulator, account: SeededAccount
 export function accountClient(emulator: RunningEmulator, account: SeededAccount = emulator.accounts[0]): SquareCloudClient {
   return createClient({ apiKey: account.apiKey, platformUrl: emulator.platformUrl, blobUrl: emulator.blobUrl });
 }
-
-/** The requests that change state, from the emulator's per-route counters. */
-export async function mutationCount(emulator: RunningEmulator): Promise<number> {
-  const counters = await emulator.admin.counters();
-  return Object.entries(counters)
-    .filter(([route]) => !route.startsWith("GET "))
-    .reduce((sum, [, count]) => sum + count, 0);
-}

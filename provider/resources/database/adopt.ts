@@ -1,7 +1,9 @@
 import { apiClient } from "../../runtime";
 import type { DatabaseInputs, DatabaseOutputs } from "../../schemas/database";
+import type { DatabaseDetails } from "../../schemas/platform";
 import { readCertificate, resetPassword } from "./credentials";
 import { patchFor } from "./outputs";
+import { isHeld, noteAdopted } from "./registry";
 
 export interface Located {
   id: string;
@@ -14,23 +16,43 @@ export interface Located {
  * reset (the old password cannot be read).
  */
 export async function adopt(inputs: DatabaseInputs, id: string): Promise<Located> {
+  if (isHeld(id)) {
+    throw new Error(
+      `adopt database ${id}: another resource of this stack already holds it; two resources must not manage one ` +
+        `database (each would delete or reset it for the other)`,
+    );
+  }
   const client = apiClient();
   const existing = await client.getDatabase(id);
   if (existing.type !== inputs.type) {
     throw new Error(`adopt database ${id}: it is a ${existing.type} database, but the inputs say type "${inputs.type}"`);
   }
+  noteAdopted(id);
   const patch = patchFor({ name: existing.name, memory: existing.ram }, inputs);
   if (patch) await client.updateDatabase(id, patch);
 
-  // The listing gives the connection URL (without a password we could read); GET does not.
-  const listed = (await client.listDatabases()).find((db) => db.id === id);
-  const props: DatabaseOutputs = {
-    ...inputs,
-    owner: existing.owner,
-    cluster: existing.cluster,
-    connectionUrl: listed?.connection_url,
-    certificate: await readCertificate(id, inputs.name),
-  };
+  const props: DatabaseOutputs = { ...inputs, ...(await liveDetails(id, inputs.name, existing)) };
   if (inputs.passwordRotation !== undefined) Object.assign(props, await resetPassword(id, inputs.name, props.connectionUrl));
   return { id, props };
+}
+
+/**
+ * What the API tells about a database besides its one-time password: owner and cluster (GET),
+ * the connection URL (only the listing has it, without a password we could read) and the
+ * certificate (credentials endpoint). Used when a database is taken over, or when state lacks them.
+ */
+export async function liveDetails(
+  id: string,
+  name: string,
+  known?: DatabaseDetails,
+): Promise<Pick<DatabaseOutputs, "owner" | "cluster" | "connectionUrl" | "certificate">> {
+  const client = apiClient();
+  const details = known ?? (await client.getDatabase(id));
+  const listed = (await client.listDatabases()).find((db) => db.id === id);
+  return {
+    owner: details.owner,
+    cluster: details.cluster,
+    connectionUrl: listed?.connection_url,
+    certificate: await readCertificate(id, name),
+  };
 }

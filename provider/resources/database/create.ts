@@ -3,16 +3,18 @@ import { ApiError } from "../../client";
 import { failedButRecorded, warn } from "../../handler";
 import { apiClient } from "../../runtime";
 import type { DatabaseInputs, DatabaseOutputs } from "../../schemas/database";
-import type { CreatedDatabase } from "../../schemas/platform";
+import type { CreatedDatabase, DatabaseSummary } from "../../schemas/platform";
 import { adopt, Located } from "./adopt";
-import { idsNamed, withoutSecrets } from "./outputs";
+import { withoutSecrets } from "./outputs";
+import { isHeld, noteHeld } from "./registry";
 
 /**
- * POST /v2/databases, reconciled. When its outcome is unknown (response lost, timeout, 5xx), the
- * account's databases of that name, listed before and after, decide: a new one is adopted, never
- * a same-named one that existed before. Only a 503 (the service refused the request) is sent
- * again when nothing appeared; after a timeout or a dropped connection the database may still be
- * on its way, so nothing is sent twice and the error says how to adopt it.
+ * POST /v2/databases, reconciled. When its outcome is unknown (no usable response: timeout,
+ * dropped connection, 5xx), the account's databases of that name, listed before the first POST
+ * and again for a few seconds after, decide: a new one is adopted, never one that existed before
+ * or that another resource of the stack holds. Only a 503 (the service refused it) is sent again
+ * when nothing appeared; otherwise the database may still be on its way, so nothing is sent
+ * twice and the error says how to adopt it.
  */
 
 /** Listings after an unknown outcome: at once, then after these waits (ms). */
@@ -22,35 +24,38 @@ const CREATE_ATTEMPTS = 3;
 export async function createDatabase(inputs: DatabaseInputs): Promise<Located> {
   // Creates of one name run one at a time in this process, so a reconciliation never mistakes a
   // sibling resource's new database of the same name for its own.
-  return oneAtATime(inputs.name, () => createReconciled(inputs, CREATE_ATTEMPTS));
+  return oneAtATime(inputs.name, async () => {
+    const account = await apiClient().me();
+    const before = idsNamed(account.databases, inputs.name);
+    const created = await createReconciled(inputs, before, account.user.id, CREATE_ATTEMPTS);
+    noteHeld(created.id);
+    return created;
+  });
 }
 
-async function createReconciled(inputs: DatabaseInputs, attemptsLeft: number): Promise<Located> {
-  const client = apiClient();
-  const account = await client.me();
-  const before = idsNamed(account.databases, inputs.name);
+async function createReconciled(inputs: DatabaseInputs, before: string[], owner: string, attemptsLeft: number): Promise<Located> {
   let created: CreatedDatabase;
   try {
-    created = await client.createDatabase(inputs);
+    created = await apiClient().createDatabase(inputs);
   } catch (err) {
     if (!(err instanceof ApiError) || !err.mayHaveCommitted) throw err;
-    const refused = err.status === 503;
-    const appeared = await appearedSince(inputs.name, before, err, refused ? [] : RECHECK_DELAYS_MS);
+    const appeared = await appearedSince(inputs.name, before, err);
     if (appeared.length === 1) return adoptLostCreate(inputs, appeared[0], err);
     if (appeared.length > 1) {
       throw new Error(
-        `create database "${inputs.name}": the response was lost (${err.code}) and ${appeared.length} new databases ` +
-          `of that name appeared (${appeared.join(", ")}); adopt the right one with adoptId and delete the others`,
+        `create database "${inputs.name}": there was no usable response (${err.code}) and ${appeared.length} new ` +
+          `databases of that name appeared (${appeared.join(", ")}); adopt the right one with adoptId and delete the others`,
       );
     }
-    if (refused && attemptsLeft > 1) return createReconciled(inputs, attemptsLeft - 1);
+    if (err.status === 503 && attemptsLeft > 1) return createReconciled(inputs, before, owner, attemptsLeft - 1);
     throw new Error(
       `create database "${inputs.name}": the outcome is unknown (${err.message}) and no new database of that ` +
         `name has appeared. If one appears in the account later, set adoptId to its id before running pulumi up ` +
         `again, so that it is not created twice.`,
     );
   }
-  return { id: created.id, props: fromCreation(inputs, created, account.user.id) };
+  if (attemptsLeft < CREATE_ATTEMPTS) await warnOfStrays(inputs.name, before, created.id);
+  return { id: created.id, props: fromCreation(inputs, created, owner) };
 }
 
 function fromCreation(inputs: DatabaseInputs, created: CreatedDatabase, owner: string): DatabaseOutputs {
@@ -67,40 +72,67 @@ function fromCreation(inputs: DatabaseInputs, created: CreatedDatabase, owner: s
   };
 }
 
-/** Ids of databases of that name that were not there before, listed after each wait. */
-async function appearedSince(name: string, before: string[], cause: ApiError, delaysMs: number[]): Promise<string[]> {
-  for (const delay of [0, ...delaysMs]) {
+/** New ids of that name, neither there before nor held by another resource, after each wait. */
+async function appearedSince(name: string, before: string[], cause: ApiError): Promise<string[]> {
+  for (const delay of [0, ...RECHECK_DELAYS_MS]) {
     await sleep(delay);
-    let listed;
-    try {
-      listed = await apiClient().listDatabases();
-    } catch (err) {
-      throw new Error(
-        `create database "${name}": the response was lost (${cause.code}) and the account could not be read to ` +
-          `find out whether it was created (${(err as Error).message}). If a new database named "${name}" exists, ` +
-          `set adoptId to its id before running pulumi up again.`,
-      );
-    }
-    const appeared = idsNamed(listed, name).filter((id) => !before.includes(id));
+    const appeared = newNamed(await listAfter(name, cause), name, before);
     if (appeared.length > 0) return appeared;
   }
   return [];
 }
 
-async function adoptLostCreate(inputs: DatabaseInputs, id: string, cause: ApiError): Promise<Located> {
-  warn(
-    `database "${inputs.name}" was created (${id}) but the response was lost (${cause.code}), so its password ` +
-      `could not be captured. It is adopted, not created twice. To get a usable password, set passwordRotation ` +
-      `on this resource to any value and run pulumi up: that resets the password and stores the new one as a secret.`,
-  );
+async function listAfter(name: string, cause: ApiError): Promise<DatabaseSummary[]> {
   try {
-    return await adopt({ ...inputs, passwordRotation: undefined }, id);
+    return await apiClient().listDatabases();
   } catch (err) {
-    // The database exists: keep it in state, so the next up finishes the adoption instead of
-    // creating another one.
-    const recorded = { ...withoutSecrets({ ...inputs, passwordRotation: undefined }), __provider: providerOf(inputs) };
+    throw new Error(
+      `create database "${name}": there was no usable response (${cause.code}) and the account could not be read ` +
+        `to find out whether it was created (${(err as Error).message}). If a new database named "${name}" exists, ` +
+        `set adoptId to its id before running pulumi up again.`,
+    );
+  }
+}
+
+/** A create sent again after a 503: a refusal that did commit after all would show up here. */
+async function warnOfStrays(name: string, before: string[], createdId: string): Promise<void> {
+  const strays = newNamed(await apiClient().listDatabases(), name, [...before, createdId]);
+  if (strays.length > 0) {
+    warn(
+      `database "${name}" was created (${createdId}) after a refused attempt, and ${strays.join(", ")} of the same ` +
+        `name appeared too; if the refused attempt made it, delete it to free its memory`,
+    );
+  }
+}
+
+async function adoptLostCreate(inputs: DatabaseInputs, id: string, cause: ApiError): Promise<Located> {
+  let adopted: Located;
+  try {
+    adopted = await adopt({ ...inputs, passwordRotation: undefined }, id);
+  } catch (err) {
+    // The database exists: keep it in state, so the next up finishes the adoption (update fills
+    // what is missing) instead of creating another one.
+    const account = await apiClient().me().catch(() => undefined);
+    const recorded = { ...withoutSecrets({ ...inputs, passwordRotation: undefined, owner: account?.user.id }), __provider: providerOf(inputs) };
     throw failedButRecorded(`database "${inputs.name}" (${id}) was created but could not be adopted yet: ${(err as Error).message}`, id, recorded);
   }
+  const recovery =
+    inputs.passwordRotation !== undefined
+      ? "The next pulumi up resets it (passwordRotation is set) and stores the new one as a secret."
+      : "To get a usable password, set passwordRotation on this resource to any value and run pulumi up: that resets the password and stores the new one as a secret.";
+  warn(
+    `database "${inputs.name}" was created (${id}) but there was no usable response (${cause.code}), so its ` +
+      `password could not be captured. It is adopted, not created twice. ${recovery}`,
+  );
+  return adopted;
+}
+
+function newNamed(databases: DatabaseSummary[], name: string, before: string[]): string[] {
+  return databases.filter((db) => db.name === name && !before.includes(db.id) && !isHeld(db.id)).map((db) => db.id);
+}
+
+function idsNamed(databases: DatabaseSummary[], name: string): string[] {
+  return databases.filter((db) => db.name === name).map((db) => db.id);
 }
 
 function providerOf(inputs: DatabaseInputs): unknown {

@@ -20,9 +20,9 @@ export async function resetPassword(
   } catch (err) {
     if (err instanceof ApiError && err.mayHaveCommitted) {
       throw new Error(
-        `reset the password of database "${name}" (${id}): the response was lost (${err.code}), so the password ` +
-          `may have changed without the new one being received; the stored password may no longer work. ` +
-          `Run pulumi up again: it resets the password once more and stores the new one.`,
+        `reset the password of database "${name}" (${id}): there was no usable response (${err.code}), so the ` +
+          `password may have been reset without the new one being received; whatever uses the old password may ` +
+          `stop working. Run pulumi up again: it resets the password once more and stores the new one.`,
       );
     }
     throw err;

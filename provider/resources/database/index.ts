@@ -3,10 +3,12 @@ import { checkFields, describe, isUnknown } from "../../check";
 import { ResourceHandler, warn } from "../../handler";
 import { apiClient, providerConfig } from "../../runtime";
 import { databaseInputFields, DatabaseInputs, DatabaseOutputs, MIN_MEMORY_MB } from "../../schemas/database";
-import { adopt } from "./adopt";
+import { adopt, liveDetails } from "./adopt";
 import { createDatabase } from "./create";
-import { resetPassword, readCertificate } from "./credentials";
+import { resetPassword } from "./credentials";
 import { compact, patchFor, reported } from "./outputs";
+import { noteHeld, wasAdoptedInThisUpdate } from "./registry";
+import type { DatabaseDetails } from "../../schemas/platform";
 
 /**
  * A managed mongo or redis database. Its password is returned by the API once (at creation or by
@@ -36,6 +38,7 @@ export const databaseHandler: ResourceHandler = {
   },
 
   async diff(id, olds: DatabaseOutputs, news: DatabaseInputs) {
+    noteHeld(id);
     const changed = (key: keyof DatabaseInputs) => isUnknown(news[key]) || olds[key] !== news[key];
     const replaces = REPLACING.filter(changed);
     if (replaces.length > 0 && news.adoptId === id) {
@@ -56,11 +59,11 @@ export const databaseHandler: ResourceHandler = {
       return { id: created.id, outs: compact(created.props) };
     }
     const adopted = await adopt(inputs, inputs.adoptId);
-    adoptedInThisUpdate.add(adopted.id);
     return { id: adopted.id, outs: compact(adopted.props) };
   },
 
   async read(id, props: DatabaseOutputs) {
+    noteHeld(id);
     let details;
     try {
       details = await apiClient().getDatabase(id);
@@ -70,39 +73,39 @@ export const databaseHandler: ResourceHandler = {
       warn(`database "${props.name}" (${id}) no longer exists; it was deleted outside Pulumi and leaves the state`);
       return { id: "", props: {} };
     }
-    // The API never returns the password again, nor the URL here: keep them from state.
+    // The API never returns the password again: it stays from state, and so do the URL and the
+    // certificate unless state lacks them (a database adopted after a lost create).
     const refreshed: DatabaseOutputs = {
-      ...props,
+      ...(await withLiveDetails(id, props, details)),
       name: details.name,
       memory: details.ram,
       cluster: details.cluster,
       owner: details.owner,
-      certificate: props.certificate ?? (await readCertificate(id, details.name)),
     };
     if (details.type === "mongo" || details.type === "redis") refreshed.type = details.type;
     return { id, props: compact(refreshed) };
   },
 
   async update(id, olds: DatabaseOutputs, news: DatabaseInputs) {
+    noteHeld(id);
     const patch = patchFor(olds, news);
     if (patch) await apiClient().updateDatabase(id, patch);
 
     // Inputs come from news alone (a removed input must leave state); the rest is what the API
-    // reported before and a PATCH does not change.
-    const outs: DatabaseOutputs = { ...news, ...reported(olds) };
+    // reported before and a PATCH does not change, completed if a failed adoption left it short.
+    const outs: DatabaseOutputs = { ...news, ...(await withLiveDetails(id, { ...reported(olds), name: news.name })) };
     if (news.passwordRotation !== undefined && news.passwordRotation !== olds.passwordRotation) {
-      Object.assign(outs, await resetPassword(id, news.name, olds.connectionUrl));
+      Object.assign(outs, await resetPassword(id, news.name, outs.connectionUrl));
     }
     return { outs: compact(outs) };
   },
 
   async delete(id, props: DatabaseOutputs) {
-    if (adoptedInThisUpdate.has(id)) {
-      throw new Error(
-        `database "${props.name}" (${id}) was not deleted: another resource of this stack took it over with adoptId ` +
-          `during this update, and deleting it would delete that resource's database. To move a database to a new ` +
-          `resource name, use the aliases option instead; to let go of the old resource, run pulumi state delete on it.`,
-      );
+    if (wasAdoptedInThisUpdate(id)) {
+      // Another resource took this database over in this update (a renamed resource, or
+      // --replace of an adopted one): only this resource's entry goes, the database stays.
+      warn(`database "${props.name}" (${id}) is now held by another resource of this stack; it leaves the state but is not deleted`);
+      return;
     }
     try {
       await apiClient().deleteDatabase(id);
@@ -115,11 +118,14 @@ export const databaseHandler: ResourceHandler = {
 };
 
 /**
- * Databases this process adopted: the provider process lives for one update, so a delete of one
- * of them in the same process means two resources hold one database (adoptId on a renamed
- * resource, or `--replace` of an adopted one), and the delete would take the live one.
+ * The outputs, with owner, cluster, connection URL and certificate read from the API when one is
+ * missing (a database adopted after a lost create); what state has wins.
  */
-const adoptedInThisUpdate = new Set<string>();
+async function withLiveDetails<T extends Partial<DatabaseOutputs>>(id: string, props: T, details?: DatabaseDetails): Promise<T> {
+  const complete = props.owner !== undefined && props.certificate !== undefined && props.connectionUrl !== undefined;
+  if (complete) return props;
+  return { ...(await liveDetails(id, props.name ?? id, details)), ...compact(props) };
+}
 
 /**
  * The API answers DATABASE_NOT_FOUND for another account's database too: with the wrong key,
@@ -131,8 +137,9 @@ async function confirmGone(id: string, props: DatabaseOutputs): Promise<void> {
   const caller = (await apiClient().me()).user.id;
   if (caller !== props.owner) {
     throw new Error(
-      `database "${props.name}" (${id}) belongs to another account than the one of the configured API key; ` +
-        `check squarecloud:apiKey (or SQUARECLOUD_API_KEY). Nothing was changed.`,
+      `database "${props.name}" (${id}) is not found with the configured API key, which is for another account ` +
+        `than the one that created it: either the key is wrong (check squarecloud:apiKey or SQUARECLOUD_API_KEY) ` +
+        `or the database was deleted. Nothing was changed.`,
     );
   }
 }

@@ -1,5 +1,4 @@
 import type { UpdateDatabaseInput } from "../../client";
-import type { DatabaseSummary } from "../../schemas/platform";
 import { DATABASE_SECRET_OUTPUTS, DatabaseInputs, DatabaseOutputs } from "../../schemas/database";
 
 /** Helpers that shape what a database puts in state. */
@@ -28,8 +27,4 @@ export function withoutSecrets(props: DatabaseOutputs): Record<string, unknown> 
 /** Drops undefined fields: the engine's property maps have no undefined. */
 export function compact<T extends object>(props: T): T {
   return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined)) as T;
-}
-
-export function idsNamed(databases: DatabaseSummary[], name: string): string[] {
-  return databases.filter((db) => db.name === name).map((db) => db.id);
 }
