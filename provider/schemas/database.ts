@@ -24,8 +24,7 @@ export const databaseInputFields = {
   passwordRotation: z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }).optional(),
 };
 
-export const DatabaseInputs = z.object(databaseInputFields);
-export type DatabaseInputs = z.infer<typeof DatabaseInputs>;
+export type DatabaseInputs = z.infer<z.ZodObject<typeof databaseInputFields>>;
 
 /** What state holds for a database: the inputs as applied plus what the API reported. */
 export interface DatabaseOutputs extends DatabaseInputs {
