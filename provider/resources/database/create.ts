@@ -7,6 +7,7 @@ import type { CreatedDatabase, DatabaseSummary } from "../../schemas/platform";
 import { adopt, Located } from "./adopt";
 import { withoutSecrets } from "./outputs";
 import { isHeld, noteHeld } from "./registry";
+import { oneAtATime } from "../../lifecycle/one-at-a-time";
 
 /**
  * POST /v2/databases, reconciled. When its outcome is unknown (no usable response: timeout,
@@ -137,16 +138,4 @@ function idsNamed(databases: DatabaseSummary[], name: string): string[] {
 
 function providerOf(inputs: DatabaseInputs): unknown {
   return (inputs as Record<string, unknown>).__provider;
-}
-
-const queues = new Map<string, Promise<unknown>>();
-
-function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const run = (queues.get(key) ?? Promise.resolve()).then(task, task);
-  const settled = run.catch(() => undefined);
-  queues.set(key, settled);
-  void settled.then(() => {
-    if (queues.get(key) === settled) queues.delete(key);
-  });
-  return run;
 }

@@ -6,7 +6,9 @@ import { databaseInputFields, DatabaseInputs, DatabaseOutputs, MIN_MEMORY_MB } f
 import { adopt, liveDetails } from "./adopt";
 import { createDatabase } from "./create";
 import { resetPassword } from "./credentials";
-import { compact, patchFor, reported } from "./outputs";
+import { patchFor, reported } from "./outputs";
+import { compact } from "../../lifecycle/compact";
+import { confirmGone } from "../../lifecycle/owner";
 import { noteHeld, wasAdoptedInThisUpdate } from "./registry";
 import type { DatabaseDetails } from "../../schemas/platform";
 
@@ -69,7 +71,7 @@ export const databaseHandler: ResourceHandler = {
       details = await apiClient().getDatabase(id);
     } catch (err) {
       if (!isNotFound(err, "DATABASE_NOT_FOUND")) throw err;
-      await confirmGone(id, props);
+      await confirmGone(`database "${props.name}"`, id, props.owner);
       warn(`database "${props.name}" (${id}) no longer exists; it was deleted outside Pulumi and leaves the state`);
       return { id: "", props: {} };
     }
@@ -111,7 +113,7 @@ export const databaseHandler: ResourceHandler = {
       await apiClient().deleteDatabase(id);
     } catch (err) {
       if (!isNotFound(err, "DATABASE_NOT_FOUND")) throw err;
-      await confirmGone(id, props);
+      await confirmGone(`database "${props.name}"`, id, props.owner);
       warn(`database "${props.name}" (${id}) was already gone`);
     }
   },
@@ -125,21 +127,4 @@ async function withLiveDetails<T extends Partial<DatabaseOutputs>>(id: string, p
   const complete = props.owner !== undefined && props.certificate !== undefined && props.connectionUrl !== undefined;
   if (complete) return props;
   return { ...(await liveDetails(id, props.name ?? id, details)), ...compact(props) };
-}
-
-/**
- * The API answers DATABASE_NOT_FOUND for another account's database too: with the wrong key,
- * refresh would drop databases that still run and destroy would report them deleted. State from
- * before owners were recorded cannot be checked.
- */
-async function confirmGone(id: string, props: DatabaseOutputs): Promise<void> {
-  if (props.owner === undefined) return;
-  const caller = (await apiClient().me()).user.id;
-  if (caller !== props.owner) {
-    throw new Error(
-      `database "${props.name}" (${id}) is not found with the configured API key, which is for another account ` +
-        `than the one that created it: either the key is wrong (check squarecloud:apiKey or SQUARECLOUD_API_KEY) ` +
-        `or the database was deleted. Nothing was changed.`,
-    );
-  }
 }

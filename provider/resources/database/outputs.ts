@@ -1,4 +1,5 @@
 import type { UpdateDatabaseInput } from "../../client";
+import { compact } from "../../lifecycle/compact";
 import { DATABASE_SECRET_OUTPUTS, DatabaseInputs, DatabaseOutputs } from "../../schemas/database";
 
 /** Helpers that shape what a database puts in state. */
@@ -22,9 +23,4 @@ export function withoutSecrets(props: DatabaseOutputs): Record<string, unknown> 
   const copy: Record<string, unknown> = { ...props };
   for (const field of DATABASE_SECRET_OUTPUTS) delete copy[field];
   return compact(copy);
-}
-
-/** Drops undefined fields: the engine's property maps have no undefined. */
-export function compact<T extends object>(props: T): T {
-  return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined)) as T;
 }
