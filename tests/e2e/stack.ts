@@ -49,7 +49,7 @@ export async function programStack(options: ProgramStackOptions): Promise<Progra
   writeFileSync(path.join(workDir, "package.json"), JSON.stringify({ name: path.basename(workDir), private: true, main: "index.js" }));
   writeFileSync(path.join(workDir, "index.js"), `module.exports = require(${JSON.stringify(programDir)});\n`);
   const projectSettings = { name: options.program, runtime: { name: "nodejs", options: { typescript: false } } };
-  return openStack(workDir, options.program, options, projectSettings);
+  return openStack(workDir, options.program, options, { projectSettings });
 }
 
 /** A stack of an example of examples/, copied as it is and run the way users run it (TypeScript). */
@@ -61,23 +61,46 @@ export async function exampleStack(example: string, options: Omit<ProgramStackOp
   return openStack(workDir, project, options);
 }
 
+/**
+ * The stack of the repository's own Pulumi.yaml, run in place from the repository root as a user
+ * would run `pulumi up` there. The backend lives in scratch space; the stack's config file, which
+ * the CLI writes beside Pulumi.yaml (it holds the passphrase salt), is removed on dispose.
+ */
+export async function repoRootStack(options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
+  const project = /^name:\s*(\S+)/m.exec(readFileSync(path.join(repoRoot, "Pulumi.yaml"), "utf8"))?.[1];
+  if (!project) throw new Error("the repository's Pulumi.yaml has no project name");
+  const scratch = scratchDir("root");
+  const stackName = `e2e-${path.basename(scratch)}`;
+  return openStack(repoRoot, project, options, { scratch, stackName, extraFiles: [path.join(repoRoot, `Pulumi.${stackName}.yaml`)] });
+}
+
 function scratchDir(label: string): string {
   const workDir = path.join(scratchRoot, `${label}-${randomBytes(4).toString("hex")}`);
   mkdirSync(path.join(workDir, ".state"), { recursive: true });
   return workDir;
 }
 
+interface StackPlacement {
+  projectSettings?: ProjectSettings;
+  /** Removed on dispose, holds the backend; default: the work directory itself. */
+  scratch?: string;
+  stackName?: string;
+  /** Files outside the scratch directory that dispose removes too. */
+  extraFiles?: string[];
+}
+
 async function openStack(
   workDir: string,
   project: string,
   options: Omit<ProgramStackOptions, "program">,
-  projectSettings?: ProjectSettings,
+  placement: StackPlacement = {},
 ): Promise<ProgramStack> {
-  const backendDir = path.join(workDir, ".state");
+  const scratch = placement.scratch ?? workDir;
+  const backendDir = path.join(scratch, ".state");
   const workspace = await LocalWorkspace.create({
     workDir,
     pulumiCommand: await pulumiEngine(),
-    projectSettings,
+    projectSettings: placement.projectSettings,
     envVars: {
       PULUMI_BACKEND_URL: `file://${backendDir}`,
       PULUMI_CONFIG_PASSPHRASE: passphrase,
@@ -86,7 +109,7 @@ async function openStack(
       ...options.env,
     },
   });
-  const stack = await Stack.create("e2e", workspace);
+  const stack = await Stack.create(placement.stackName ?? "e2e", workspace);
   if (options.config) await stack.setAllConfig(options.config);
 
   return {
@@ -101,7 +124,7 @@ async function openStack(
       try {
         await stack.destroy();
       } finally {
-        rmSync(workDir, { recursive: true, force: true });
+        for (const leftover of [scratch, ...(placement.extraFiles ?? [])]) rmSync(leftover, { recursive: true, force: true });
       }
     },
   };
