@@ -1,6 +1,7 @@
 import type { ResourceHandler } from "./handler";
 import { databaseHandler } from "./resources/database";
 import { appSnapshotHandler } from "./resources/app-snapshot";
+import { databaseRestoreHandler } from "./resources/database-restore";
 
 /**
  * What the serialized stubs load at call time (`require("pulumi-squarecloud/provider")`): one
@@ -10,6 +11,7 @@ import { appSnapshotHandler } from "./resources/app-snapshot";
 export const handlers: Record<string, ResourceHandler> = {
   database: databaseHandler,
   appSnapshot: appSnapshotHandler,
+  databaseRestore: databaseRestoreHandler,
 };
 
 export { configure } from "./runtime";
