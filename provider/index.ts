@@ -2,6 +2,7 @@ import type { ResourceHandler } from "./handler";
 import { databaseHandler } from "./resources/database";
 import { appSnapshotHandler } from "./resources/app-snapshot";
 import { databaseRestoreHandler } from "./resources/database-restore";
+import { appFileMoveHandler } from "./resources/app-file-move";
 
 /**
  * What the serialized stubs load at call time (`require("pulumi-squarecloud/provider")`): one
@@ -12,6 +13,7 @@ export const handlers: Record<string, ResourceHandler> = {
   database: databaseHandler,
   appSnapshot: appSnapshotHandler,
   databaseRestore: databaseRestoreHandler,
+  appFileMove: appFileMoveHandler,
 };
 
 export { configure } from "./runtime";
