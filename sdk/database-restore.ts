@@ -34,6 +34,9 @@ export interface DatabaseRestoreArgs {
  * restore, later runs do nothing, and a change of any input restores again. The API allows one
  * restore per database per 60 seconds; the provider waits its turn. Removing the resource leaves
  * the data as it is.
+ *
+ * A `snapshot` that follows "the latest entry" of a listing changes when a newer snapshot
+ * appears, and the next `pulumi up` then restores again: pin the version when that must not happen.
  */
 export class DatabaseRestore extends pulumi.dynamic.Resource {
   declare readonly databaseId: pulumi.Output<string>;
