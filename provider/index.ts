@@ -1,5 +1,8 @@
 import type { ResourceHandler } from "./handler";
 import { databaseHandler } from "./resources/database";
+import { appSnapshotHandler } from "./resources/app-snapshot";
+import { databaseRestoreHandler } from "./resources/database-restore";
+import { appFileMoveHandler } from "./resources/app-file-move";
 
 /**
  * What the serialized stubs load at call time (`require("pulumi-squarecloud/provider")`): one
@@ -8,6 +11,9 @@ import { databaseHandler } from "./resources/database";
  */
 export const handlers: Record<string, ResourceHandler> = {
   database: databaseHandler,
+  appSnapshot: appSnapshotHandler,
+  databaseRestore: databaseRestoreHandler,
+  appFileMove: appFileMoveHandler,
 };
 
 export { configure } from "./runtime";

@@ -104,6 +104,12 @@ export class AccountLimits {
   static readonly APP_SNAPSHOT_INTERVAL_MS = 5_000;
   static readonly RESTORE_INTERVAL_MS = 60_000;
   static readonly MAX_UPLOADS_IN_FLIGHT = 4;
+  /**
+   * Added to the intervals whose breach the server refuses (snapshot, restore): it measures them
+   * between arrivals, and a request that took longer to arrive than the next one would otherwise
+   * make two starts exactly one interval apart land closer than that.
+   */
+  static readonly ARRIVAL_MARGIN_MS = 500;
 
   private readonly pacer: IntervalPacer;
   private readonly uploads: ConcurrencyLimit;
@@ -123,12 +129,12 @@ export class AccountLimits {
 
   /** One application snapshot per 5 s; the spec does not say per application, so per account. */
   appSnapshot(): Gate {
-    return this.pacer.gate("app-snapshot", AccountLimits.APP_SNAPSHOT_INTERVAL_MS);
+    return this.pacer.gate("app-snapshot", AccountLimits.APP_SNAPSHOT_INTERVAL_MS + AccountLimits.ARRIVAL_MARGIN_MS);
   }
 
   /** One restore request per 60 s per database. */
   restore(databaseId: string): Gate {
-    return this.pacer.gate(`restore:${databaseId}`, AccountLimits.RESTORE_INTERVAL_MS);
+    return this.pacer.gate(`restore:${databaseId}`, AccountLimits.RESTORE_INTERVAL_MS + AccountLimits.ARRIVAL_MARGIN_MS);
   }
 
   /** At most 4 uploads in flight per account. */

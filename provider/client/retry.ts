@@ -1,6 +1,7 @@
 import { BackoffPolicy, backoffDelay } from "./backoff";
 import type { Clock } from "./clock";
 import { ApiError, SyntheticCode } from "./errors";
+import { AccountLimits } from "./pacing";
 
 /** Whether and when to try a failed request again. */
 
@@ -26,6 +27,16 @@ const TRANSIENT_TRANSPORT_CODES = new Set<string>([
 ]);
 /** 429s that report a daily quota rather than a rate: waiting seconds does not help. */
 const QUOTA_CODES = new Set(["DAILY_SNAPSHOTS_LIMIT_REACHED"]);
+/**
+ * 429s whose window is documented although the server sends no Retry-After: the request was
+ * refused because one like it started less than a window ago (from another process, or before
+ * this one started), so waiting one whole window is enough and a jittered backoff could fall
+ * short of it several times over.
+ */
+const WINDOW_CODES = new Map<string, number>([
+  ["KEEP_CALM", AccountLimits.APP_SNAPSHOT_INTERVAL_MS],
+  ["RESTORE_IN_PROGRESS", AccountLimits.RESTORE_INTERVAL_MS],
+]);
 
 /**
  * A request is tried again when the failure is transient and trying again cannot apply it twice:
@@ -61,7 +72,7 @@ export async function withRetry<T>(
       return await attempt(attemptNumber, deadline);
     } catch (error) {
       if (!(error instanceof ApiError) || !shouldRetry(error) || attemptNumber >= policy.maxAttempts) throw error;
-      const delay = error.retryAfterMs ?? backoffDelay(attemptNumber, policy, random);
+      const delay = error.retryAfterMs ?? WINDOW_CODES.get(error.code) ?? backoffDelay(attemptNumber, policy, random);
       if (clock.now() + delay > deadline) throw error;
       await clock.sleep(delay);
     }

@@ -137,6 +137,22 @@ export class SquareCloudClient {
     });
   }
 
+  /**
+   * Moves or renames one file; both paths are relative to the application root. Fails with
+   * FILE_NOT_FOUND when the source is missing and DIRECTORY_NOT_FOUND when the destination's
+   * directory does not exist; an existing destination is overwritten.
+   */
+  moveAppFile(appId: string, move: { path: string; to: string }): Promise<void> {
+    return this.platform.request({
+      operation: "move application file",
+      resource: appId,
+      method: "PATCH",
+      path: "/v2/apps/{appId}/files",
+      params: { appId },
+      json: { path: move.path, to: move.to },
+    });
+  }
+
   /** Most recent first. Each entry's `key` is a pre-signed credential. */
   listSnapshots(scope: platform.SnapshotScope = "applications"): Promise<platform.SnapshotEntry[]> {
     return this.platform.request({

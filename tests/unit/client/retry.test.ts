@@ -56,6 +56,15 @@ describe("withRetry", () => {
     expect(result.sleeps).toEqual([7000]);
   });
 
+  it("waits a documented window out when the server gives no Retry-After: KEEP_CALM 5 s, RESTORE_IN_PROGRESS 60 s", async () => {
+    const snapshot = await run([httpError("POST", 429, "KEEP_CALM"), httpError("POST", 429, "KEEP_CALM")], { deadlineMs: 120_000 });
+    expect(snapshot).toMatchObject({ value: "ok", attempts: 3, sleeps: [5_000, 5_000] });
+    const restore = await run([httpError("POST", 429, "RESTORE_IN_PROGRESS")], { deadlineMs: 120_000 });
+    expect(restore).toMatchObject({ value: "ok", attempts: 2, sleeps: [60_000] });
+    // A Retry-After the server does send still wins.
+    expect((await run([httpError("POST", 429, "KEEP_CALM", 1_000)])).sleeps).toEqual([1_000]);
+  });
+
   it("retries a non-idempotent request the server rejected with 429", async () => {
     const result = await run([httpError("POST", 429, "TOO_MANY_CONCURRENT_UPLOADS")]);
     expect(result.value).toBe("ok");

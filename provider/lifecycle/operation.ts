@@ -1,0 +1,72 @@
+import { CheckFailure, isUnknown } from "../check";
+import type { ResourceHandler } from "../handler";
+import { compact } from "./compact";
+import { providerConfig } from "../runtime";
+
+/**
+ * An operation is a resource whose create performs an action once (take a snapshot, restore a
+ * database, move a file) and whose state records that it was done:
+ * - a plain re-run changes nothing, so nothing runs again;
+ * - a change of any input replaces it: the replacement performs the action anew. Replace rather
+ *   than update because each run is a new event with outputs of its own (a new snapshot, a new
+ *   restore time), and the preview then reads "replace", which says "runs again";
+ * - delete only drops the record: a past action cannot be undone, and the replaced record going
+ *   away must not touch the service;
+ * - refresh keeps the record as it is: there is nothing on the service that stands for it.
+ */
+export interface Operation<I, O> {
+  /** Every input: a change of any of them runs the operation again. */
+  inputs: readonly (keyof I & string)[];
+  /** Field, rule and value of each bad input; no API call (it runs at preview). */
+  validate(news: Record<string, unknown>): CheckFailure[];
+  /** Performs the action once. */
+  run(inputs: I): Promise<{ id: string; outs: O }>;
+}
+
+export function operationHandler<I, O extends object>(operation: Operation<I, O>): ResourceHandler {
+  return {
+    async check(_olds, news) {
+      const failures = operation.validate(news);
+      // Surfaces a missing API key at preview, with how to set it; makes no request.
+      if (failures.length === 0) providerConfig();
+      return { inputs: news, failures };
+    },
+
+    async diff(_id, olds, news) {
+      const replaces = operation.inputs.filter((key) => isUnknown(news[key]) || !sameValue(olds[key], news[key]));
+      return { changes: replaces.length > 0, replaces };
+    },
+
+    async create(inputs: I) {
+      const { id, outs } = await operation.run(inputs);
+      return { id, outs: compact(outs) };
+    },
+
+    async read(id, props) {
+      return { id, props };
+    },
+
+    // diff replaces on every change, so the engine has nothing to update in place: the record
+    // stays as it was and nothing runs again.
+    async update(_id, olds) {
+      return { outs: olds };
+    },
+
+    async delete() {
+      // State only: see above.
+    },
+  };
+}
+
+/** Equal as data: inputs such as `trigger` may be objects, whose key order carries no meaning. */
+function sameValue(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : v,
+  ) ?? "undefined";
+}

@@ -1,0 +1,18 @@
+import { checkFields } from "../../check";
+import { operationHandler } from "../../lifecycle/operation";
+import { appSnapshotInputFields, AppSnapshotInputs, AppSnapshotOutputs } from "../../schemas/app-snapshot";
+import { takeSnapshot } from "./take";
+
+/**
+ * A snapshot of an application, taken once; a new `trigger` (or another app) takes a new one.
+ * The URL and key it returns are pre-signed credentials: the SDK marks them secret.
+ */
+export const appSnapshotHandler = operationHandler<AppSnapshotInputs, AppSnapshotOutputs>({
+  inputs: ["appId", "trigger"],
+  validate: (news) => checkFields(appSnapshotInputFields, news).failures,
+  async run(inputs) {
+    const taken = await takeSnapshot(inputs.appId);
+    const outs: AppSnapshotOutputs = { ...inputs, ...taken };
+    return { id: `${inputs.appId}@${taken.takenAt}`, outs };
+  },
+});

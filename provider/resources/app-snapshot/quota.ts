@@ -1,0 +1,55 @@
+import type { ApiError } from "../../client";
+import { apiClient } from "../../runtime";
+import type { SnapshotEntry } from "../../schemas/platform";
+
+/**
+ * DAILY_SNAPSHOTS_LIMIT_REACHED, explained: the account's quota ((plan RAM / 256) * 2 per 24 hours,
+ * api-spec.md section 8) and when a snapshot is allowed again. The API says neither, so both are
+ * worked out from the account (its plan) and the snapshot listing (the dates).
+ */
+
+export const QUOTA_WINDOW_MS = 24 * 60 * 60_000;
+
+/** (RAM / 256) * 2 application snapshots per 24 hours, RAM being the plan's memory in MB. */
+export function dailySnapshotQuota(planMemoryMb: number): number {
+  return Math.floor(planMemoryMb / 256) * 2;
+}
+
+/**
+ * When the next snapshot is allowed: 24 hours after the oldest snapshot counted in the window.
+ * `exact` when the listing shows the whole quota in the window; when it shows fewer (a listing
+ * that keeps fewer entries), the oldest one listed still frees its place then, so the time is a
+ * "by then at the latest".
+ */
+export function nextSnapshotAllowed(entries: SnapshotEntry[], quota: number, now: number): { at: Date; exact: boolean } | undefined {
+  const inWindow = entries
+    .map((entry) => Date.parse(entry.modified))
+    .filter((taken) => !Number.isNaN(taken) && taken > now - QUOTA_WINDOW_MS)
+    .sort((a, b) => a - b);
+  if (inWindow.length === 0) return undefined;
+  const counted = inWindow.slice(-quota);
+  return { at: new Date(counted[0] + QUOTA_WINDOW_MS), exact: inWindow.length >= quota };
+}
+
+/** The error to show for a refusal over the daily quota. Nothing was taken. */
+export async function quotaExhausted(appId: string, cause: ApiError): Promise<Error> {
+  const client = apiClient();
+  let quota: string;
+  let when: string;
+  try {
+    const { user } = await client.me();
+    const limit = dailySnapshotQuota(user.plan.memory.limit);
+    quota = `the account's quota of ${limit} application snapshots per 24 hours (plan ${user.plan.name}: ${user.plan.memory.limit} MB / 256 * 2)`;
+    const next = nextSnapshotAllowed(await client.listSnapshots("applications"), limit, Date.now());
+    when = next === undefined
+      ? "the next one is allowed within 24 hours of the oldest snapshot of the last 24 hours"
+      : `the next one is allowed ${next.exact ? "at" : "by"} ${next.at.toISOString()}${next.exact ? "" : " at the latest"} (24 hours after the oldest snapshot of the last 24 hours)`;
+  } catch (err) {
+    quota = "the account's quota of (plan RAM / 256) * 2 application snapshots per 24 hours";
+    when = `the next one is allowed within 24 hours of the oldest snapshot of the last 24 hours (the account could not be read for the exact figures: ${(err as Error).message})`;
+  }
+  return new Error(
+    `snapshot of application "${appId}" refused (${cause.code}): ${quota} is used up, so no snapshot was taken; ` +
+      `${when}. Run pulumi up again after that.`,
+  );
+}

@@ -1,0 +1,38 @@
+import { checkFields, describe, isUnknown } from "../../check";
+import { operationHandler } from "../../lifecycle/operation";
+import { databaseRestoreInputFields, DatabaseRestoreInputs, DatabaseRestoreOutputs } from "../../schemas/database-restore";
+import { restoreOnce } from "./restore";
+
+/**
+ * A restore of a database snapshot, run once; a change of any input runs it again. Restoring
+ * overwrites newer data for good, so it needs `confirm: true`, and without it the preview says
+ * what would be lost. Deleting it forgets it: the data stays as restored.
+ */
+export const databaseRestoreHandler = operationHandler<DatabaseRestoreInputs, DatabaseRestoreOutputs>({
+  inputs: ["databaseId", "snapshotId", "versionId", "snapshotModified", "confirm"],
+  validate(news) {
+    const { confirm: _confirm, ...others } = databaseRestoreInputFields;
+    const { failures, known } = checkFields(others, news);
+    if (news.confirm !== true && !isUnknown(news.confirm)) {
+      failures.push({ property: "confirm", reason: describe(confirmationRule(known), news.confirm) });
+    }
+    return failures;
+  },
+  async run(inputs) {
+    await restoreOnce(inputs);
+    const restoredAt = new Date().toISOString();
+    const outs: DatabaseRestoreOutputs = { ...inputs, restoredAt };
+    return { id: `${inputs.databaseId}/${inputs.versionId}@${restoredAt}`, outs };
+  },
+});
+
+/** What the restore would destroy, from what is known at preview; no request is made to find out more. */
+function confirmationRule(known: Partial<DatabaseRestoreInputs>): string {
+  const target = known.databaseId === undefined ? "the database" : `database "${known.databaseId}"`;
+  const source = known.versionId === undefined ? "the snapshot" : `snapshot version "${known.versionId}"`;
+  const lost =
+    known.snapshotModified === undefined
+      ? "everything written to it after the snapshot was taken"
+      : `everything written to it after ${known.snapshotModified} (the snapshot's date)`;
+  return `must be true to restore: restoring ${source} overwrites ${target}, and ${lost} is lost for good`;
+}

@@ -1,0 +1,33 @@
+// Declares the operations given in config `snapshots`, `restores` and `moves` (each an object:
+// logical name -> args), so one program and one stack serve every operation scenario.
+import * as pulumi from "@pulumi/pulumi";
+import { AppFileMove, AppFileMoveArgs, AppSnapshot, AppSnapshotArgs, DatabaseRestore, DatabaseRestoreArgs, RestorableSnapshot } from "pulumi-squarecloud";
+
+const config = new pulumi.Config();
+const specs = <T>(key: string) => config.getObject<Record<string, T>>(key) ?? {};
+
+export const snapshots = Object.fromEntries(
+  Object.entries(specs<AppSnapshotArgs>("snapshots")).map(([key, args]) => {
+    const snapshot = new AppSnapshot(key, args);
+    return [key, { id: snapshot.id, url: snapshot.url, key: snapshot.key, takenAt: snapshot.takenAt }];
+  }),
+);
+
+// Snapshot entries as a data source returns them (pre-signed `key` included); a restore's
+// `snapshotEntry: n` stands for the n-th of them.
+const entries = JSON.parse(process.env.SNAPSHOT_ENTRIES ?? "[]") as RestorableSnapshot[];
+
+export const restores = Object.fromEntries(
+  Object.entries(specs<DatabaseRestoreArgs & { snapshotEntry?: number }>("restores")).map(([key, { snapshotEntry, ...args }]) => {
+    const snapshot = snapshotEntry === undefined ? undefined : entries[snapshotEntry];
+    const restore = new DatabaseRestore(key, { ...args, snapshot });
+    return [key, { id: restore.id, snapshotId: restore.snapshotId, versionId: restore.versionId, restoredAt: restore.restoredAt }];
+  }),
+);
+
+export const moves = Object.fromEntries(
+  Object.entries(specs<AppFileMoveArgs>("moves")).map(([key, args]) => {
+    const move = new AppFileMove(key, args);
+    return [key, { id: move.id, movedAt: move.movedAt }];
+  }),
+);

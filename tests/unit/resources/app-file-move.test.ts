@@ -1,0 +1,59 @@
+import { SEED_APPS } from "../../../emulator";
+import { appFileMoveHandler } from "../../../provider/resources/app-file-move";
+import { operationEnv } from "./operation-env";
+
+// The AppFileMove handler against the emulator's seeded application files.
+
+const env = operationEnv();
+const MOVES = "PATCH /v2/apps/:id/files";
+const app = SEED_APPS.aliceWebsite;
+
+describe("check (no request)", () => {
+  test.each([
+    ["", "must not be empty"],
+    ["/index.js", 'must be relative to the application root (no leading "/")'],
+    ["src/../../etc/passwd", 'must not contain ".", ".." or empty segments'],
+    ["src//a.js", 'must not contain ".", ".." or empty segments'],
+    ["./a.js", 'must not contain ".", ".." or empty segments'],
+    ["src/", 'must name a file, not end with "/"'],
+    ["src\\a.js", "must not contain control characters or backslashes"],
+    ["a".repeat(513), "must be at most 512 characters"],
+  ])("path %j: %s", async (path, rule) => {
+    const { failures } = await appFileMoveHandler.check({}, { appId: app, path, to: "ok.js" });
+    expect(failures).toEqual([{ property: "path", reason: `${rule}, got ${JSON.stringify(path)}` }]);
+  });
+
+  test("a move onto itself is refused; valid paths pass", async () => {
+    expect((await appFileMoveHandler.check({}, { appId: app, path: "a.js", to: "a.js" })).failures).toEqual([
+      { property: "to", reason: 'must differ from path, got "a.js"' },
+    ]);
+    expect((await appFileMoveHandler.check({}, { appId: app, path: "src/a.js", to: "lib/b.js" })).failures).toEqual([]);
+    expect(await env.emulator.admin.requests()).toEqual([]);
+  });
+});
+
+describe("moving", () => {
+  test("moves once; delete leaves the file where it is", async () => {
+    const { outs } = await appFileMoveHandler.create({ appId: app, path: "index.js", to: "src/index.js" });
+    expect(outs).toMatchObject({ appId: app, path: "index.js", to: "src/index.js", movedAt: expect.any(String) });
+    await appFileMoveHandler.delete("id", outs);
+    expect(await env.count(MOVES)).toBe(1);
+    // Moving the old path again finds nothing there.
+    await expect(appFileMoveHandler.create({ appId: app, path: "index.js", to: "main.js" })).rejects.toThrow(
+      `application "${app}" has no file "index.js" to move (move application file "${app}" failed: FILE_NOT_FOUND ` +
+        `(HTTP 404, PATCH /v2/apps/{appId}/files): The source file does not exist.)`,
+    );
+  });
+
+  test("a missing destination directory is named", async () => {
+    await expect(appFileMoveHandler.create({ appId: app, path: "index.js", to: "lib/util/index.js" })).rejects.toThrow(
+      /the destination directory "lib\/util" does not exist in application .*DIRECTORY_NOT_FOUND/,
+    );
+  });
+
+  test("a move sent again after a lost response that had moved the file says where to look", async () => {
+    await env.emulator.admin.injectFault({ match: { method: "PATCH", path: "/v2/apps/:id/files" }, kind: "drop-after-commit", count: 1 });
+    await expect(appFileMoveHandler.create({ appId: app, path: "index.js", to: "main.js" })).rejects.toThrow(/look for it at "main\.js"/);
+    expect(await env.count(MOVES)).toBe(2);
+  });
+});

@@ -1,0 +1,108 @@
+import { SEED_APPS } from "../../../emulator";
+import { createClient } from "../../../provider/client";
+import { UNKNOWN } from "../../../provider/check";
+import { appSnapshotHandler } from "../../../provider/resources/app-snapshot";
+import { nextSnapshotAllowed, dailySnapshotQuota } from "../../../provider/resources/app-snapshot/quota";
+import { FakeClock } from "../helpers/fake-clock";
+import { operationEnv } from "./operation-env";
+
+// The AppSnapshot handler against the emulator: quota, lost responses, and the operation
+// semantics every operation shares (diff, read, update, delete).
+
+const env = operationEnv();
+const SNAPSHOTS = "POST /v2/apps/:id/snapshots";
+const PROVIDER = "serialized-stub";
+const entry = (modified: string) => ({ name: "app", size: 1, modified, key: "k", versionId: undefined });
+
+describe("check and diff (no request)", () => {
+  test("appId is required; trigger takes any value", async () => {
+    expect((await appSnapshotHandler.check({}, { trigger: 1 })).failures).toEqual([{ property: "appId", reason: "is required" }]);
+    expect((await appSnapshotHandler.check({}, { appId: "", trigger: { any: ["thing"] } })).failures).toEqual([
+      { property: "appId", reason: 'must not be empty, got ""' },
+    ]);
+    expect((await appSnapshotHandler.check({}, { appId: "a", trigger: { any: ["thing"] } })).failures).toEqual([]);
+    expect(await env.emulator.admin.requests()).toEqual([]);
+  });
+
+  test("equal inputs change nothing; a new trigger or app replaces, unknown values too", async () => {
+    const olds = { appId: "a", trigger: { tag: "v1", n: 1 }, key: "secret", takenAt: "2026-01-01T00:00:00.000Z" };
+    expect(await appSnapshotHandler.diff("id", olds, { appId: "a", trigger: { n: 1, tag: "v1" } })).toEqual({ changes: false, replaces: [] });
+    expect(await appSnapshotHandler.diff("id", olds, { appId: "a", trigger: { tag: "v2", n: 1 } })).toEqual({ changes: true, replaces: ["trigger"] });
+    expect(await appSnapshotHandler.diff("id", olds, { appId: UNKNOWN, trigger: olds.trigger })).toEqual({ changes: true, replaces: ["appId"] });
+    expect(await appSnapshotHandler.diff("id", { appId: "a" }, { appId: "a", trigger: "first" })).toEqual({ changes: true, replaces: ["trigger"] });
+  });
+
+  test("refresh keeps the record; update and delete call nothing", async () => {
+    const props = { appId: SEED_APPS.aliceApi, key: "k", takenAt: "2026-01-01T00:00:00.000Z" };
+    expect(await appSnapshotHandler.read("id", props)).toEqual({ id: "id", props });
+    expect(await appSnapshotHandler.update("id", props, { appId: SEED_APPS.aliceApi })).toEqual({ outs: props });
+    await appSnapshotHandler.delete("id", props);
+    expect(await env.emulator.admin.requests()).toEqual([]);
+  });
+});
+
+describe("taking a snapshot", () => {
+  test("create takes one snapshot and returns its url, key and time", async () => {
+    const { id, outs } = await appSnapshotHandler.create({ appId: SEED_APPS.aliceWebsite, trigger: "t", __provider: PROVIDER });
+    expect(outs).toMatchObject({ appId: SEED_APPS.aliceWebsite, trigger: "t", __provider: PROVIDER, url: expect.stringContaining(outs.key) });
+    expect(id).toBe(`${SEED_APPS.aliceWebsite}@${outs.takenAt}`);
+    expect(await env.count(SNAPSHOTS)).toBe(1);
+  });
+
+  test("a response lost after the snapshot was taken is recorded from the listing, not taken twice", async () => {
+    env.useAccount(1);
+    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/apps/:id/snapshots" }, kind: "drop-after-commit", count: 1 });
+    const { outs } = await appSnapshotHandler.create({ appId: SEED_APPS.bobPortfolio });
+    const [listed] = await createClient({ apiKey: env.emulator.accounts[1].apiKey, platformUrl: env.emulator.platformUrl, blobUrl: env.emulator.blobUrl }).listSnapshots();
+    expect(outs).toEqual({ appId: SEED_APPS.bobPortfolio, key: listed.key, takenAt: listed.modified });
+    expect(outs.url).toBeUndefined();
+    expect(await env.count(SNAPSHOTS)).toBe(1);
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining("not taken twice"));
+  });
+
+  test("a lost request that left nothing listed fails clearly and is not sent again", async () => {
+    env.useAccount(2);
+    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/apps/:id/snapshots" }, kind: "reset", count: 1 });
+    await expect(appSnapshotHandler.create({ appId: SEED_APPS.carolBot })).rejects.toThrow(
+      /no usable response \(CONNECTION_RESET\) and no new snapshot is listed.*not sent again.*daily quota; run pulumi up again/,
+    );
+    expect(await env.count(SNAPSHOTS)).toBe(1);
+  });
+});
+
+describe("the daily quota", () => {
+  test("(RAM / 256) * 2", () => {
+    expect(dailySnapshotQuota(8192)).toBe(64);
+    expect(dailySnapshotQuota(1024)).toBe(8);
+  });
+
+  test("the next snapshot is allowed 24 hours after the oldest counted one: exact with a full listing, a bound otherwise", () => {
+    const now = Date.parse("2026-05-02T12:00:00.000Z");
+    const listed = [entry("2026-05-02T10:00:00.000Z"), entry("2026-05-01T13:00:00.000Z"), entry("2026-05-01T11:00:00.000Z")];
+    expect(nextSnapshotAllowed(listed, 2, now)).toEqual({ at: new Date("2026-05-02T13:00:00.000Z"), exact: true });
+    expect(nextSnapshotAllowed(listed, 4, now)).toEqual({ at: new Date("2026-05-02T13:00:00.000Z"), exact: false });
+    expect(nextSnapshotAllowed([entry("2026-04-30T00:00:00.000Z")], 4, now)).toBeUndefined();
+  });
+
+  test("an exhausted quota fails with the quota and when it frees up, nothing taken", async () => {
+    // carol's free plan (1024 MB) allows 8 a day: use them up, each past the 5 s window of the
+    // emulator clock, with a client whose pacing runs on a fake clock.
+    const carol = env.emulator.accounts[2];
+    const direct = createClient({ apiKey: carol.apiKey, platformUrl: env.emulator.platformUrl, blobUrl: env.emulator.blobUrl }, { clock: new FakeClock() });
+    for (let i = 0; i < 8; i++) {
+      await direct.createAppSnapshot(SEED_APPS.carolBot);
+      await env.emulator.admin.advanceClock(5_000);
+    }
+    const oldest = (await direct.listSnapshots()).map((s) => Date.parse(s.modified)).sort((a, b) => a - b)[0];
+    await direct.close();
+
+    env.useAccount(2);
+    const expected = new Date(oldest + 24 * 60 * 60_000).toISOString();
+    await expect(appSnapshotHandler.create({ appId: SEED_APPS.carolBot })).rejects.toThrow(
+      `snapshot of application "${SEED_APPS.carolBot}" refused (DAILY_SNAPSHOTS_LIMIT_REACHED): the account's quota of 8 ` +
+        `application snapshots per 24 hours (plan free: 1024 MB / 256 * 2) is used up, so no snapshot was taken; ` +
+        `the next one is allowed at ${expected} (24 hours after the oldest snapshot of the last 24 hours). Run pulumi up again after that.`,
+    );
+    expect(await env.count(SNAPSHOTS)).toBe(9);
+  });
+});
