@@ -1,2 +1,3 @@
 export { Database } from "./database";
 export type { DatabaseArgs } from "./database";
+export * from "./data";
