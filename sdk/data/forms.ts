@@ -6,7 +6,8 @@ import type { DataSourceOptions } from "./session";
  * The Output form of a data source: the same read once its arguments are known (during a preview
  * with unknown arguments the result is unknown too), with `reveal` turning the plain result into
  * what the program sees, e.g. credentials wrapped as secret Outputs. Secret arguments or options
- * make the whole result secret.
+ * make the whole result secret. A failure becomes a RunError, which Pulumi prints as its message
+ * alone: the message says it all (see promiseForm).
  */
 export function outputForm<A extends object, R, O = R>(
   read: (args: A, opts?: DataSourceOptions) => Promise<R>,
@@ -15,7 +16,13 @@ export function outputForm<A extends object, R, O = R>(
   return (args, opts) =>
     pulumi
       .all([pulumi.output(args), pulumi.output(opts ?? {})])
-      .apply(async ([known, options]) => reveal(await read(known as A, options as DataSourceOptions)));
+      .apply(async ([known, options]) => {
+        try {
+          return reveal(await read(known as A, options as DataSourceOptions));
+        } catch (error) {
+          throw error instanceof Error ? withoutStack(new pulumi.RunError(error.message)) : error;
+        }
+      });
 }
 
 /** The Output form of a data source that takes no arguments, only options. */
@@ -37,8 +44,13 @@ export function promiseForm<A extends unknown[], R>(read: (...args: A) => Promis
     try {
       return await read(...args);
     } catch (error) {
-      if (error instanceof Error) error.stack = `${error.name}: ${error.message}`;
-      throw error;
+      throw error instanceof Error ? withoutStack(error) : error;
     }
   };
+}
+
+/** Pulumi formats the stack of every failure it reports, a RunError's too, though it prints none. */
+function withoutStack(error: Error): Error {
+  error.stack = `${error.name}: ${error.message}`;
+  return error;
 }
