@@ -1,6 +1,7 @@
 import type * as platform from "../../provider/schemas/platform";
 import { optionsOnlyOutputForm, promiseForm } from "./forms";
-import { DataSourceOptions, sessionFor } from "./session";
+import type { DataSourceOptions } from "./options";
+import { sessionFor } from "./session";
 
 /** An application as the account listing shows it. */
 export interface AppSummary {

@@ -5,7 +5,8 @@ import { AppSummary, getAccount, text } from "./account";
 import { Deployment, groupDeployments } from "./deployments";
 import { idOrName, oneNamed } from "./lookup";
 import { outputForm, promiseForm } from "./forms";
-import { DataSourceOptions, sessionFor } from "./session";
+import type { DataSourceOptions } from "./options";
+import { sessionFor } from "./session";
 
 // ---- getApps
 

@@ -2,7 +2,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import type * as blob from "../../provider/schemas/blob";
 import type { InputsOf } from "../inputs";
 import { optionsOnlyOutputForm, outputForm, promiseForm } from "./forms";
-import { DataSourceOptions, sessionFor } from "./session";
+import type { DataSourceOptions } from "./options";
+import { sessionFor } from "./session";
 
 export interface BlobObjectSummary {
   /** <account id>/<prefix>/<name>_<random>-<hash>.<ext> */

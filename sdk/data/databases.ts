@@ -3,7 +3,8 @@ import type * as platform from "../../provider/schemas/platform";
 import type { InputsOf } from "../inputs";
 import { newestFirst } from "./dates";
 import { outputForm, promiseForm } from "./forms";
-import { DataSourceOptions, sessionFor } from "./session";
+import type { DataSourceOptions } from "./options";
+import { sessionFor } from "./session";
 
 // ---- getDatabaseMetrics
 

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { InputsOf } from "../inputs";
-import type { DataSourceOptions } from "./session";
+import type { DataSourceOptions } from "./options";
 
 /**
  * The Output form of a data source: the same read once its arguments are known (during a preview

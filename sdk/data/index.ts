@@ -49,4 +49,4 @@ export { getWorkspace, getWorkspaceOutput, getWorkspaces, getWorkspacesOutput } 
 export type { GetWorkspaceArgs, GetWorkspacesResult, Workspace } from "./workspaces";
 export { getBlobObjects, getBlobObjectsOutput, getBlobStats, getBlobStatsOutput } from "./blob";
 export type { BlobObjectSummary, GetBlobObjectsArgs, GetBlobObjectsResult, GetBlobStatsResult } from "./blob";
-export type { DataSourceOptions } from "./session";
+export type { DataSourceOptions } from "./options";

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { accountKey, createClient, SquareCloudClient } from "../../provider/client";
 import { resolveConfig } from "../../provider/config";
 import { Memo, memoKey } from "./memo";
+import type { DataSourceOptions } from "./options";
 
 /**
  * What data sources share inside the program's process: the configuration, read the way the
@@ -11,14 +12,6 @@ import { Memo, memoKey } from "./memo";
  * The client is never closed: undici unrefs idle keep-alive sockets, so they do not keep the
  * program's process alive once the program is done.
  */
-
-/** Overrides of the stack configuration for one call, e.g. to read another account. */
-export interface DataSourceOptions {
-  /** A secret: pass it from `config.requireSecret` in the Output form. */
-  apiKey?: string;
-  platformUrl?: string;
-  blobUrl?: string;
-}
 
 export interface Session {
   client: SquareCloudClient;

@@ -1,7 +1,8 @@
 import type * as platform from "../../provider/schemas/platform";
 import { idOrName, oneNamed } from "./lookup";
 import { optionsOnlyOutputForm, outputForm, promiseForm } from "./forms";
-import { DataSourceOptions, sessionFor } from "./session";
+import type { DataSourceOptions } from "./options";
+import { sessionFor } from "./session";
 
 export interface Workspace {
   id: string;
