@@ -14,7 +14,6 @@ import type { DataSourceOptions } from "./options";
  */
 
 export interface Session {
-  client: SquareCloudClient;
   /** Every read of this configuration, by function and arguments. */
   read<T>(name: string, args: object, task: (client: SquareCloudClient) => Promise<T>): Promise<T>;
 }
@@ -35,7 +34,7 @@ export function sessionFor(options: DataSourceOptions = {}): Session {
   if (!session) {
     const client = createClient(config);
     const memo = new Memo();
-    session = { client, read: (name, args, task) => memo.get(memoKey(name, args), () => task(client)) };
+    session = { read: (name, args, task) => memo.get(memoKey(name, args), () => task(client)) };
     sessions.set(key, session);
   }
   return session;

@@ -75,7 +75,11 @@ describe("data sources read in one program", () => {
     program = suite.keep(
       await programStack({
         program: "data-sources",
-        config: { ...emulatorConfig(suite.emulator), ids: { value: JSON.stringify(ids) } },
+        config: {
+          ...emulatorConfig(suite.emulator),
+          ids: { value: JSON.stringify(ids) },
+          memberApiKey: { value: SEED_ACCOUNTS.bob.apiKey, secret: true },
+        },
       }),
     );
     await suite.emulator.admin.clearRequests();
@@ -134,6 +138,15 @@ describe("data sources read in one program", () => {
     expect(out.botByName).not.toHaveProperty("domain");
   });
 
+  test("options read another account: a workspace member gets a linked app by id; the key keeps it secret", async () => {
+    expect(out.memberId).toBe(SEED_ACCOUNTS.bob.accountId);
+    expect(out.apiSeenByMember).toMatchObject({ id: SEED_APPS.aliceApi, name: "Alice API", owner: alice.accountId });
+    const [stackResource] = await program.resources();
+    const stored = (stackResource!.outputs as any).result;
+    expect(stored.apiSeenByMember).toMatchObject({ [SECRET_SIG]: expect.any(String) });
+    expect(program.backendText()).not.toContain(SEED_ACCOUNTS.bob.apiKey);
+  });
+
   test("getAppAnalytics: the ten arrays as the API computes them; an app without a website has ten empty ones", async () => {
     const website = out.websiteAnalytics;
     expect(website).toMatchObject({ appId: SEED_APPS.aliceWebsite, range: "daily" });
@@ -154,17 +167,18 @@ describe("data sources read in one program", () => {
     const analytics = "GET /v2/apps/:id/network/analytics";
     expect(requestsTo(log, analytics, `/v2/apps/${SEED_APPS.aliceWebsite}/network/analytics`)).toBe(1);
     expect(requestsTo(log, analytics)).toBe(3);
-    // getAccount, four getApps and getApp by name all come from one read of the account.
-    expect(requestsTo(log, "GET /v2/users/me")).toBe(1);
+    // getAccount, four getApps and getApp by name all come from one read of the account; the
+    // other account is read once too.
+    expect(requestsTo(log, "GET /v2/users/me")).toBe(2);
     // Each scope once, although the latest-snapshot lookups read the databases scope again.
     expect(requestsTo(log, "GET /v2/users/snapshots")).toBe(2);
     // Two pages for the prefix, two for everything.
     expect(requestsTo(log, "GET /v1/objects")).toBe(4);
-    // Every other read once: the log has no queries, so the two routes above (scope, page) are left out.
+    // Every other read once. The log has no queries or keys, so the routes above (scope, page,
+    // account) are left out.
+    const shared = ["GET /v2/users/me", "GET /v2/users/snapshots", "GET /v1/objects"];
     const counts = new Map<string, number>();
-    for (const { route, path } of log) {
-      if (route !== "GET /v2/users/snapshots" && route !== "GET /v1/objects") counts.set(path, (counts.get(path) ?? 0) + 1);
-    }
+    for (const { route, path } of log) if (!shared.includes(route)) counts.set(path, (counts.get(path) ?? 0) + 1);
     expect([...counts].filter(([, count]) => count > 1)).toEqual([]);
     expect(counts.size).toBe(11);
     expect(log.every((entry) => entry.status === 200)).toBe(true);

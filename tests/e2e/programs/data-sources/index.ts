@@ -1,6 +1,6 @@
 // Reads every data source and exports what it got, so the e2e suite can check the values against
 // the emulator. Config `scenario`: "read" (default) reads everything for the ids given in config
-// `ids`; "appByName" only looks up the application named in config `appName`, for the failures.
+// `ids` (and, for a second account, the secret `memberApiKey`); "appByName" only looks up the application named in config `appName`, for the failures.
 import * as pulumi from "@pulumi/pulumi";
 import * as sq from "pulumi-squarecloud";
 
@@ -19,6 +19,8 @@ interface Ids {
 
 function readEverything(ids: Ids) {
   const websiteAnalytics = sq.getAppAnalyticsOutput({ appId: ids.website });
+  // Another account, through the per-call options: a workspace member reading a linked app.
+  const memberKey = config.requireSecret("memberApiKey");
   return {
     account: sq.getAccountOutput(),
     apps: sq.getAppsOutput(),
@@ -27,6 +29,8 @@ function readEverything(ids: Ids) {
     appsNamedApi: sq.getAppsOutput({ name: "Alice API" }),
     appsNowhere: sq.getAppsOutput({ cluster: "nowhere-9" }),
     websiteById: sq.getAppOutput({ id: ids.website }),
+    memberId: sq.getAccountOutput({ apiKey: memberKey }).user.id,
+    apiSeenByMember: sq.getAppOutput({ id: ids.api }, { apiKey: memberKey }),
     botByName: sq.getAppOutput({ name: "Alice Bot" }),
     websiteAnalytics,
     // The same app and range again, once per form: the program must still make one request.
