@@ -6,3 +6,4 @@ export { DatabaseRestore } from "./database-restore";
 export type { DatabaseRestoreArgs, RestorableSnapshot } from "./database-restore";
 export { AppFileMove } from "./app-file-move";
 export type { AppFileMoveArgs } from "./app-file-move";
+export * from "./data";

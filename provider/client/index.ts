@@ -51,7 +51,7 @@ export function createClient(config: ProviderConfig, options: ClientOptions = {}
 }
 
 /** Identifies an account without keeping its key in a map. */
-function accountKey(config: ProviderConfig): string {
+export function accountKey(config: ProviderConfig): string {
   const keyHash = createHash("sha256").update(config.apiKey).digest("hex");
   return `${config.platformUrl} ${config.blobUrl} ${keyHash}`;
 }

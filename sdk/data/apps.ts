@@ -1,0 +1,152 @@
+import type * as pulumi from "@pulumi/pulumi";
+import type * as platform from "../../provider/schemas/platform";
+import type { InputsOf } from "../inputs";
+import { AppSummary, getAccount, text } from "./account";
+import { Deployment, groupDeployments } from "./deployments";
+import { idOrName, oneNamed } from "./lookup";
+import { outputForm, promiseForm } from "./forms";
+import type { DataSourceOptions } from "./options";
+import { sessionFor } from "./session";
+
+// ---- getApps
+
+export interface GetAppsArgs {
+  /** Exact display name. */
+  name?: string;
+  /** Exact language or runtime, e.g. "javascript". */
+  language?: string;
+  /** Exact cluster name, e.g. "florida-1". */
+  cluster?: string;
+}
+
+export interface GetAppsResult {
+  apps: AppSummary[];
+}
+
+/** The account's own applications (not those shared through a workspace), optionally filtered. */
+export const getApps = promiseForm(async function getApps(
+  args: GetAppsArgs = {},
+  opts?: DataSourceOptions,
+): Promise<GetAppsResult> {
+  const account = await getAccount(opts);
+  return { apps: filterApps(account.applications, args) };
+});
+
+const appsOutput = outputForm(getApps);
+
+export function getAppsOutput(args: InputsOf<GetAppsArgs> = {}, opts?: InputsOf<DataSourceOptions>): pulumi.Output<GetAppsResult> {
+  return appsOutput(args, opts);
+}
+
+/** Every filter given must match exactly. */
+export function filterApps(apps: readonly AppSummary[], filter: GetAppsArgs): AppSummary[] {
+  return apps.filter(
+    (app) =>
+      (filter.name === undefined || app.name === filter.name) &&
+      (filter.language === undefined || app.language === filter.language) &&
+      (filter.cluster === undefined || app.cluster === filter.cluster),
+  );
+}
+
+// ---- getApp
+
+export interface GetAppArgs {
+  /** The application id; works for applications shared through a workspace too. */
+  id?: string;
+  /** Exact display name among the account's own applications; fails unless exactly one matches. */
+  name?: string;
+}
+
+export interface App {
+  id: string;
+  name: string;
+  description?: string;
+  /** User id of the owner. */
+  owner: string;
+  cluster: string;
+  /** MB. */
+  ram: number;
+  language: string;
+  domain?: string;
+  customDomain?: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** One application, by id or by name. A name matching none or several fails, listing the candidates. */
+export const getApp = promiseForm(async function getApp(args: GetAppArgs, opts?: DataSourceOptions): Promise<App> {
+  const by = idOrName("getApp", args);
+  const id = "id" in by ? by.id : oneNamed((await getAccount(opts)).applications, by.name, "application").id;
+  return sessionFor(opts).read("getApp", { id }, async (client) => appView(await client.getApp(id)));
+});
+
+export const getAppOutput = outputForm(getApp);
+
+function appView(app: platform.App): App {
+  return {
+    id: app.id,
+    name: app.name,
+    description: text(app.desc),
+    owner: app.owner,
+    cluster: app.cluster,
+    ram: app.ram,
+    language: app.language,
+    domain: text(app.domain),
+    customDomain: text(app.custom),
+    createdAt: app.created_at,
+  };
+}
+
+// ---- getAppAnalytics
+
+export interface GetAppAnalyticsArgs {
+  appId: string;
+  /** daily: the last 24 hours (default); weekly: the last 7 days. */
+  range?: platform.AnalyticsRange;
+}
+
+/** Every array is present; an app without traffic (or a window before it existed) has empty ones. */
+export type GetAppAnalyticsResult = { appId: string; range: platform.AnalyticsRange } & platform.Analytics;
+
+/**
+ * Traffic of an application's website. The API computes one answer per 10 s per app: calls with
+ * the same app and range in one program share a single request.
+ */
+export const getAppAnalytics = promiseForm(async function getAppAnalytics(
+  args: GetAppAnalyticsArgs,
+  opts?: DataSourceOptions,
+): Promise<GetAppAnalyticsResult> {
+  const { appId, range = "daily" } = args;
+  return sessionFor(opts).read("getAppAnalytics", { appId, range }, async (client) => ({
+    appId,
+    range,
+    ...(await client.appAnalytics(appId, range)),
+  }));
+});
+
+export const getAppAnalyticsOutput = outputForm(getAppAnalytics);
+
+// ---- getAppDeployments
+
+export interface GetAppDeploymentsArgs {
+  appId: string;
+}
+
+export interface GetAppDeploymentsResult {
+  appId: string;
+  /** At most the last 10 of the past 24 hours, most recent first. */
+  deployments: Deployment[];
+}
+
+export const getAppDeployments = promiseForm(async function getAppDeployments(
+  args: GetAppDeploymentsArgs,
+  opts?: DataSourceOptions,
+): Promise<GetAppDeploymentsResult> {
+  const { appId } = args;
+  return sessionFor(opts).read("getAppDeployments", { appId }, async (client) => ({
+    appId,
+    deployments: groupDeployments(await client.appDeployments(appId)),
+  }));
+});
+
+export const getAppDeploymentsOutput = outputForm(getAppDeployments);

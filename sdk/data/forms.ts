@@ -1,0 +1,56 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { InputsOf } from "../inputs";
+import type { DataSourceOptions } from "./options";
+
+/**
+ * The Output form of a data source: the same read once its arguments are known (during a preview
+ * with unknown arguments the result is unknown too), with `reveal` turning the plain result into
+ * what the program sees, e.g. credentials wrapped as secret Outputs. Secret arguments or options
+ * make the whole result secret. A failure becomes a RunError, which Pulumi prints as its message
+ * alone: the message says it all (see promiseForm).
+ */
+export function outputForm<A extends object, R, O = R>(
+  read: (args: A, opts?: DataSourceOptions) => Promise<R>,
+  reveal: (result: R) => O = (result) => result as unknown as O,
+): (args: InputsOf<A>, opts?: InputsOf<DataSourceOptions>) => pulumi.Output<O> {
+  return (args, opts) =>
+    pulumi
+      .all([pulumi.output(args), pulumi.output(opts ?? {})])
+      .apply(async ([known, options]) => {
+        try {
+          return reveal(await read(known as A, options as DataSourceOptions));
+        } catch (error) {
+          throw error instanceof Error ? withoutStack(new pulumi.RunError(error.message)) : error;
+        }
+      });
+}
+
+/** The Output form of a data source that takes no arguments, only options. */
+export function optionsOnlyOutputForm<R>(
+  read: (opts?: DataSourceOptions) => Promise<R>,
+): (opts?: InputsOf<DataSourceOptions>) => pulumi.Output<R> {
+  const form = outputForm((_args: object, opts?: DataSourceOptions) => read(opts));
+  return (opts) => form({}, opts);
+}
+
+/**
+ * The Promise form: every failure is a rejection (a missing API key included), and its stack is
+ * cut to the message. A data source fails for its input, its configuration or the API, never for
+ * where it was called from, and its stack holds only SDK frames, which the Pulumi runtime maps
+ * through @pulumi/pulumi's source maps before printing: tens of seconds for nothing useful.
+ */
+export function promiseForm<A extends unknown[], R>(read: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await read(...args);
+    } catch (error) {
+      throw error instanceof Error ? withoutStack(error) : error;
+    }
+  };
+}
+
+/** Pulumi formats the stack of every failure it reports, a RunError's too, though it prints none. */
+function withoutStack(error: Error): Error {
+  error.stack = `${error.name}: ${error.message}`;
+  return error;
+}

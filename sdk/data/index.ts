@@ -1,0 +1,52 @@
+/**
+ * Data sources: plain functions that read the platform and blob APIs from the program's process
+ * (a dynamic provider cannot serve invokes). Each comes as `getX` (a Promise) and `getXOutput`
+ * (an Output, taking Inputs).
+ */
+export { getAccount, getAccountOutput } from "./account";
+export type { AppSummary, DatabaseSummary, GetAccountResult } from "./account";
+export {
+  filterApps,
+  getApp,
+  getAppAnalytics,
+  getAppAnalyticsOutput,
+  getAppDeployments,
+  getAppDeploymentsOutput,
+  getAppOutput,
+  getApps,
+  getAppsOutput,
+} from "./apps";
+export type {
+  App,
+  GetAppAnalyticsArgs,
+  GetAppAnalyticsResult,
+  GetAppArgs,
+  GetAppDeploymentsArgs,
+  GetAppDeploymentsResult,
+  GetAppsArgs,
+  GetAppsResult,
+} from "./apps";
+export type { Deployment, DeploymentStep } from "./deployments";
+export {
+  getDatabaseMetrics,
+  getDatabaseMetricsOutput,
+  getLatestDatabaseSnapshot,
+  getLatestDatabaseSnapshotOutput,
+  getSnapshots,
+  getSnapshotsOutput,
+  latestSnapshotOf,
+} from "./databases";
+export type {
+  GetDatabaseMetricsArgs,
+  GetDatabaseMetricsResult,
+  GetLatestDatabaseSnapshotArgs,
+  GetSnapshotsArgs,
+  GetSnapshotsResult,
+  SnapshotEntry,
+  SnapshotEntryOutput,
+} from "./databases";
+export { getWorkspace, getWorkspaceOutput, getWorkspaces, getWorkspacesOutput } from "./workspaces";
+export type { GetWorkspaceArgs, GetWorkspacesResult, Workspace } from "./workspaces";
+export { getBlobObjects, getBlobObjectsOutput, getBlobStats, getBlobStatsOutput } from "./blob";
+export type { BlobObjectSummary, GetBlobObjectsArgs, GetBlobObjectsResult, GetBlobStatsResult } from "./blob";
+export type { DataSourceOptions } from "./options";
