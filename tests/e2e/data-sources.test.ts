@@ -87,7 +87,7 @@ describe("data sources read in one program", () => {
     expect(up.summary.result).toBe("succeeded");
     log = await suite.emulator.admin.requests();
     out = (await program.stack.outputs()).result!.value;
-  }, 180_000);
+  });
 
   test("getAccount: the user, the plan's memory, the applications and databases", () => {
     const { user, applications, databases } = out.account;

@@ -11,8 +11,19 @@ export interface EmulatorSuite {
   keep(stack: ProgramStack): ProgramStack;
 }
 
-/** One in-process emulator per test file, and the clean-up of the stacks the file opened. */
+/**
+ * How long one e2e test may run. A test drives the real engine through several operations, each
+ * seconds long and much longer on a loaded two-core machine; the limit only stops a hung test and
+ * says nothing about speed (timings belong in bench/).
+ */
+const E2E_TEST_TIMEOUT_MS = 180_000;
+
+/**
+ * One in-process emulator per test file, and the clean-up of the stacks the file opened. Sets the
+ * file's test timeout for engine-driven tests.
+ */
 export function emulatorSuite(): EmulatorSuite {
+  jest.setTimeout(E2E_TEST_TIMEOUT_MS);
   const stacks: ProgramStack[] = [];
   const suite = {
     keep: (stack: ProgramStack) => {

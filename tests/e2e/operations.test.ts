@@ -6,9 +6,6 @@ import { programStack, ProgramStack } from "./stack";
 // AppSnapshot, DatabaseRestore and AppFileMove through the real engine against the emulator, on
 // one stack: each scenario changes the program's config and runs the engine again.
 
-// Each test runs the engine once or twice; on a loaded machine that outlasts jest's default.
-jest.setTimeout(120_000);
-
 const suite = emulatorSuite();
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 const SNAPSHOT_ROUTE = "POST /v2/apps/:id/snapshots";
@@ -65,7 +62,7 @@ describe("operations: snapshots, restores and file moves run once", () => {
         confirm: true,
       },
     };
-  }, 60_000);
+  });
 
   beforeEach(async () => {
     await suite.emulator.admin.clearFaults();
