@@ -1,7 +1,7 @@
 // Declares the operations given in config `snapshots`, `restores` and `moves` (each an object:
 // logical name -> args), so one program and one stack serve every operation scenario.
 import * as pulumi from "@pulumi/pulumi";
-import { AppFileMove, AppFileMoveArgs, AppSnapshot, AppSnapshotArgs, DatabaseRestore, DatabaseRestoreArgs, RestorableSnapshot } from "pulumi-squarecloud";
+import { AppFileMove, AppFileMoveArgs, AppSnapshot, AppSnapshotArgs, DatabaseRestore, DatabaseRestoreArgs, getSnapshotsOutput } from "pulumi-squarecloud";
 
 const config = new pulumi.Config();
 const specs = <T>(key: string) => config.getObject<Record<string, T>>(key) ?? {};
@@ -13,13 +13,16 @@ export const snapshots = Object.fromEntries(
   }),
 );
 
-// Snapshot entries as a data source returns them (pre-signed `key` included); a restore's
-// `snapshotEntry: n` stands for the n-th of them.
-const entries = JSON.parse(process.env.SNAPSHOT_ENTRIES ?? "[]") as RestorableSnapshot[];
+// Database snapshot entries straight from the data source, pre-signed `key` (a secret) included;
+// a restore's `snapshotEntry: n` stands for the n-th newest snapshot of its database.
+const databaseSnapshots = getSnapshotsOutput({ scope: "databases" });
 
 export const restores = Object.fromEntries(
   Object.entries(specs<DatabaseRestoreArgs & { snapshotEntry?: number }>("restores")).map(([key, { snapshotEntry, ...args }]) => {
-    const snapshot = snapshotEntry === undefined ? undefined : entries[snapshotEntry];
+    const snapshot =
+      snapshotEntry === undefined
+        ? undefined
+        : databaseSnapshots.apply(({ entries }) => entries.filter((entry) => entry.name === args.databaseId)[snapshotEntry]);
     const restore = new DatabaseRestore(key, { ...args, snapshot });
     return [key, { id: restore.id, snapshotId: restore.snapshotId, versionId: restore.versionId, restoredAt: restore.restoredAt }];
   }),
