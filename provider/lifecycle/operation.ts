@@ -2,6 +2,7 @@ import { CheckFailure, isUnknown } from "../check";
 import type { ResourceHandler } from "../handler";
 import { compact } from "./compact";
 import { providerConfig } from "../runtime";
+import { stableJson } from "../stable-json";
 
 /**
  * An operation is a resource whose create performs an action once (take a snapshot, restore a
@@ -60,13 +61,5 @@ export function operationHandler<I, O extends object>(operation: Operation<I, O>
 
 /** Equal as data: inputs such as `trigger` may be objects, whose key order carries no meaning. */
 function sameValue(a: unknown, b: unknown): boolean {
-  return canonical(a) === canonical(b);
-}
-
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
-      : v,
-  ) ?? "undefined";
+  return stableJson(a) === stableJson(b);
 }

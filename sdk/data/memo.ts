@@ -1,3 +1,5 @@
+import { stableJson } from "../../provider/stable-json";
+
 /**
  * Promises shared by key for the life of the process. A program that reads the same thing twice
  * (two `getApp` calls, `getApps` and `getAccount`, two analytics reads of one app) makes one
@@ -19,13 +21,5 @@ export class Memo {
 
 /** A key that does not depend on the order of properties, and ignores undefined ones. */
 export function memoKey(name: string, args: object): string {
-  return `${name} ${JSON.stringify(args, (_key, value) => (isPlainObject(value) ? sorted(value) : value))}`;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function sorted(value: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, value[key]]));
+  return `${name} ${stableJson(args)}`;
 }

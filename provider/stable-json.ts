@@ -1,0 +1,12 @@
+/**
+ * JSON of a value with every object's keys in sorted order, so two values equal as data give the
+ * same text whatever order their properties were written in (undefined properties are left out,
+ * as JSON does). Used to compare inputs such as an operation's `trigger`, and to key memoized reads.
+ */
+export function stableJson(value: unknown): string | undefined {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.keys(v).sort().map((key) => [key, (v as Record<string, unknown>)[key]]))
+      : v,
+  );
+}
