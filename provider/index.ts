@@ -1,5 +1,7 @@
 import type { ResourceHandler } from "./handler";
 import { databaseHandler } from "./resources/database";
+import { workspaceHandler } from "./resources/workspace";
+import { workspaceMemberHandler } from "./resources/workspace-member";
 
 /**
  * What the serialized stubs load at call time (`require("pulumi-squarecloud/provider")`): one
@@ -8,6 +10,8 @@ import { databaseHandler } from "./resources/database";
  */
 export const handlers: Record<string, ResourceHandler> = {
   database: databaseHandler,
+  workspace: workspaceHandler,
+  workspaceMember: workspaceMemberHandler,
 };
 
 export { configure } from "./runtime";
