@@ -62,4 +62,4 @@ test("team-onboarding turns the roster into a workspace and its members; a remov
 
   await example.stack.destroy();
   await expect(suite.api.getWorkspace(workspaceId)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
-});
+}, 120_000); // several engine operations, on a machine other test files load too

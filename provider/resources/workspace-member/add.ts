@@ -5,6 +5,7 @@ import { apiClient } from "../../runtime";
 import type { Workspace, WorkspaceMember } from "../../schemas/platform";
 import type { WorkspaceMemberInputs } from "../../schemas/workspace";
 import { forgetWorkspace, readWorkspaceAfresh } from "../workspace/live";
+import { ownerOnly } from "../workspace/owner";
 import { describeWho, freshCodeSteps } from "./guidance";
 
 /**
@@ -75,7 +76,10 @@ async function sendAdd(before: Workspace, inputs: WorkspaceMemberInputs, code: s
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     if (err.mayHaveCommitted) return settleUnknownOutcome(before, inputs, err);
-    throw explainRefusal(err, who, where, before);
+    const explained = explainRefusal(err, who, where, before);
+    if (explained) throw explained;
+    await ownerOnly(err, `add ${who} to`, where, before.owner);
+    throw err;
   } finally {
     forgetWorkspace(before.id);
   }
@@ -84,7 +88,8 @@ async function sendAdd(before: Workspace, inputs: WorkspaceMemberInputs, code: s
   return pickOrFail(joined, inputs, `add ${who} to ${where}: the add succeeded`);
 }
 
-function explainRefusal(err: ApiError, who: string, where: string, workspace: Workspace): Error {
+/** The refusals a user can act on, with what to do; undefined for any other error. */
+function explainRefusal(err: ApiError, who: string, where: string, workspace: Workspace): Error | undefined {
   switch (err.code) {
     case "INVALID_CODE":
       return new Error(
@@ -104,7 +109,7 @@ function explainRefusal(err: ApiError, who: string, where: string, workspace: Wo
       );
     }
     default:
-      return err;
+      return undefined;
   }
 }
 

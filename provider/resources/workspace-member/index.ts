@@ -23,8 +23,17 @@ import { describeWho, freshCodeSteps } from "./guidance";
  */
 
 export const workspaceMemberHandler: ResourceHandler = {
-  async check(_olds, news) {
+  async check(olds, news) {
     const { failures } = checkFields(workspaceMemberInputFields, news, WORKSPACE_MEMBER_SECRET_INPUTS);
+    // A member not in state yet can only be added with a code, or taken over by userId; once
+    // they joined, both may go.
+    const isNew = Object.keys(olds).length === 0;
+    if (isNew && news.inviteCode === undefined && news.userId === undefined) {
+      failures.push({
+        property: "inviteCode",
+        reason: "is required to add a new member (or set userId to take over someone who is a member already)",
+      });
+    }
     // Surfaces a missing API key at preview, with how to set it; makes no request.
     if (failures.length === 0) providerConfig();
     return { inputs: news, failures };

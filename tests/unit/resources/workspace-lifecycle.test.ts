@@ -135,6 +135,16 @@ describe("WorkspaceMember", () => {
     expect(await counter("PATCH /v2/workspaces/members")).toBe(1);
   });
 
+  test("a member's key cannot add members: the error names the owner", async () => {
+    const { id } = await newWorkspace("owner_adds");
+    await env.api.addWorkspaceMember({ workspaceId: id, code: await codeOf(1), group: "admin" });
+    useAccount(1);
+    await expect(workspaceMemberHandler.create(member(id, "view", await codeOf(2)))).rejects.toThrow(
+      `add the invitee to workspace "owner_adds" (${id}): only its owner, user ${env.emulator.accounts[0].accountId}, can do this`,
+    );
+    expect((await env.api.getWorkspace(id)).members.map((m) => m.id)).not.toContain(carol());
+  });
+
   test("the owner cannot be taken over; refusals of the code are explained", async () => {
     const { id } = await newWorkspace("refusals");
     await expect(workspaceMemberHandler.create(member(id, "admin", undefined, env.emulator.accounts[0].accountId))).rejects.toThrow(

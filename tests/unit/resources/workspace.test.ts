@@ -1,6 +1,7 @@
 import { UNKNOWN } from "../../../provider/check";
 import { workspaceHandler } from "../../../provider/resources/workspace";
 import { workspaceMemberHandler } from "../../../provider/resources/workspace-member";
+import { withPlaceholderApiKey } from "../helpers/api-key";
 
 // check and diff of Workspace and WorkspaceMember need no API: they run at preview, before any request.
 
@@ -8,14 +9,7 @@ const CODE = "0123456789abcdef0123456789abcdef";
 const app = (id: string) => ({ id, name: id, ram: 256, lang: "javascript" });
 
 describe("Workspace and WorkspaceMember check", () => {
-  const withKey = process.env.SQUARECLOUD_API_KEY;
-  beforeAll(() => {
-    process.env.SQUARECLOUD_API_KEY = "1-unit";
-  });
-  afterAll(() => {
-    if (withKey === undefined) delete process.env.SQUARECLOUD_API_KEY;
-    else process.env.SQUARECLOUD_API_KEY = withKey;
-  });
+  withPlaceholderApiKey();
 
   test("a valid workspace passes through", async () => {
     const news = { name: "platform_team", applications: ["a1", "b2"], __provider: "stub" };
@@ -48,12 +42,23 @@ describe("Workspace and WorkspaceMember check", () => {
   test("a valid member passes through, with or without a code", async () => {
     const news = { workspaceId: "w1", group: "admin", inviteCode: CODE, userId: "42", __provider: "stub" };
     expect(await workspaceMemberHandler.check({}, news)).toEqual({ inputs: news, failures: [] });
-    expect((await workspaceMemberHandler.check({}, { workspaceId: "w1", group: "view" })).failures).toEqual([]);
+    expect((await workspaceMemberHandler.check({}, { workspaceId: "w1", group: "view", userId: "42" })).failures).toEqual([]);
+  });
+
+  test("a new member needs a code or a userId; a member in state needs neither", async () => {
+    expect((await workspaceMemberHandler.check({}, { workspaceId: "w1", group: "view" })).failures).toEqual([
+      {
+        property: "inviteCode",
+        reason: "is required to add a new member (or set userId to take over someone who is a member already)",
+      },
+    ]);
+    const olds = { workspaceId: "w1", group: "view", inviteCode: CODE };
+    expect((await workspaceMemberHandler.check(olds, { workspaceId: "w1", group: "admin" })).failures).toEqual([]);
   });
 
   test('"owner" and unknown groups are refused with the reason', async () => {
     for (const group of ["owner", "member", "Admin"]) {
-      const { failures } = await workspaceMemberHandler.check({}, { workspaceId: "w1", group });
+      const { failures } = await workspaceMemberHandler.check({}, { workspaceId: "w1", group, userId: "42" });
       expect(failures).toEqual([
         {
           property: "group",
