@@ -30,6 +30,14 @@ export class Workspace extends pulumi.dynamic.Resource {
   declare readonly adoptId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: WorkspaceArgs, opts?: pulumi.CustomResourceOptions) {
+    if (opts?.deleteBeforeReplace) {
+      // A rename replaces the workspace: deleting the old one first would drop the whole team
+      // before anyone could join the new one.
+      throw new Error(
+        `Workspace "${name}": deleteBeforeReplace is not allowed: a replacement (a new name) would delete the old ` +
+          `workspace, with every member, before the members can join the new one. Leave it unset.`,
+      );
+    }
     // Outputs the provider computes are listed unset, so the engine exposes them on the resource.
     const outputs = { owner: undefined, createdAt: undefined, members: undefined };
     super(provider, name, { ...outputs, ...args }, opts, "squarecloud", "Workspace");
