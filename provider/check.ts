@@ -27,6 +27,7 @@ export function isUnknown(value: unknown): boolean {
 export function checkFields(
   fields: FieldSchemas,
   news: Record<string, unknown>,
+  secrets: readonly string[] = [],
 ): { failures: CheckFailure[]; known: Record<string, unknown> } {
   const failures: CheckFailure[] = [];
   const known: Record<string, unknown> = {};
@@ -39,13 +40,17 @@ export function checkFields(
       continue;
     }
     const rule = value === undefined ? "is required" : result.error.issues[0].message;
-    failures.push({ property, reason: describe(rule, value) });
+    failures.push({ property, reason: describe(rule, value, secrets.includes(property)) });
   }
   return { failures, known };
 }
 
-/** "<rule>, got <value>". Secret inputs will need masking here when a resource has one. */
-export function describe(rule: string, value: unknown): string {
+/**
+ * "<rule>, got <value>". A secret's value is never shown (the engine prints check failures and
+ * they end up in CI logs): only its kind and length, enough to spot a truncated paste.
+ */
+export function describe(rule: string, value: unknown, secret = false): string {
   if (value === undefined) return rule;
+  if (secret) return `${rule}, got ${typeof value === "string" ? `${value.length} characters` : "a value that is not a string"} (hidden: a secret)`;
   return `${rule}, got ${JSON.stringify(value)}`;
 }

@@ -1,5 +1,7 @@
 import type { ResourceHandler } from "./handler";
 import { databaseHandler } from "./resources/database";
+import { workspaceHandler } from "./resources/workspace";
+import { workspaceMemberHandler } from "./resources/workspace-member";
 import { appSnapshotHandler } from "./resources/app-snapshot";
 import { databaseRestoreHandler } from "./resources/database-restore";
 import { appFileMoveHandler } from "./resources/app-file-move";
@@ -11,6 +13,8 @@ import { appFileMoveHandler } from "./resources/app-file-move";
  */
 export const handlers: Record<string, ResourceHandler> = {
   database: databaseHandler,
+  workspace: workspaceHandler,
+  workspaceMember: workspaceMemberHandler,
   appSnapshot: appSnapshotHandler,
   databaseRestore: databaseRestoreHandler,
   appFileMove: appFileMoveHandler,

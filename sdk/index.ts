@@ -1,5 +1,9 @@
 export { Database } from "./database";
 export type { DatabaseArgs } from "./database";
+export { Workspace } from "./workspace";
+export type { WorkspaceArgs } from "./workspace";
+export { WorkspaceMember } from "./workspace-member";
+export type { WorkspaceMemberArgs } from "./workspace-member";
 export { AppSnapshot } from "./app-snapshot";
 export type { AppSnapshotArgs } from "./app-snapshot";
 export { DatabaseRestore } from "./database-restore";

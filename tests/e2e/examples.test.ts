@@ -1,5 +1,8 @@
 import { emulatorConfig, emulatorSuite } from "./emulator-env";
 import { exampleStack } from "./stack";
+import { readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { accountClient } from "./emulator-env";
 
 // The examples as users run them: TypeScript, copied as they are, through the real engine.
 
@@ -27,3 +30,36 @@ test("protected-database refuses to be destroyed", async () => {
   expect(String(destroy?.message)).toMatch(/protect/);
   expect(await suite.api.getDatabase(ordersId.value)).toMatchObject({ name: "orders", ram: 2048 });
 });
+
+test("team-onboarding turns the roster into a workspace and its members; a removed line removes the person", async () => {
+  const { accounts } = suite.emulator;
+  const invitees = { bobInviteCode: accounts[1], carolInviteCode: accounts[2], daveInviteCode: accounts[3] };
+  const config = emulatorConfig(suite.emulator);
+  // Each invitee fetches their own code with their own key; the owner stores it as a secret.
+  for (const [key, account] of Object.entries(invitees)) {
+    const client = accountClient(suite.emulator, account);
+    config[key] = { value: await client.getInviteCode(), secret: true };
+    await client.close();
+  }
+  const example = suite.keep(await exampleStack("team-onboarding", { config }));
+  const up = await example.stack.up();
+  expect(up.summary.resourceChanges).toEqual({ create: 5 });
+  const workspaceId = up.outputs.workspaceId.value;
+  const groups = async () =>
+    Object.fromEntries((await suite.api.getWorkspace(workspaceId)).members.map((m) => [m.id, m.group]));
+  expect(await groups()).toEqual({ [accounts[0].accountId]: "owner", [accounts[1].accountId]: "admin", [accounts[2].accountId]: "maintain", [accounts[3].accountId]: "view" });
+  for (const code of Object.values(config)) if (code.secret) expect(example.backendText()).not.toContain(code.value);
+
+  // The spent codes may stay in config: nothing to do.
+  expect((await example.stack.preview()).changeSummary).toEqual({ same: 5 });
+
+  const rosterPath = path.join(example.workDir, "roster.json");
+  const roster = JSON.parse(readFileSync(rosterPath, "utf8"));
+  roster.members = roster.members.filter((line: { userId: string }) => line.userId !== accounts[3].accountId);
+  writeFileSync(rosterPath, JSON.stringify(roster));
+  expect((await example.stack.up()).summary.resourceChanges).toEqual({ same: 4, delete: 1 });
+  expect(await groups()).not.toHaveProperty(accounts[3].accountId);
+
+  await example.stack.destroy();
+  await expect(suite.api.getWorkspace(workspaceId)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
+}, 120_000); // several engine operations, on a machine other test files load too

@@ -1,0 +1,135 @@
+import { ApiError, isNotFound } from "../../client";
+import { checkFields, isUnknown } from "../../check";
+import { ResourceHandler, warn } from "../../handler";
+import { compact } from "../../lifecycle/compact";
+import { confirmGone } from "../../lifecycle/owner";
+import { apiClient, providerConfig } from "../../runtime";
+import type { Workspace } from "../../schemas/platform";
+import {
+  WORKSPACE_MEMBER_SECRET_INPUTS,
+  workspaceMemberInputFields,
+  WorkspaceMemberInputs,
+  WorkspaceMemberOutputs,
+} from "../../schemas/workspace";
+import { forgetWorkspace, readWorkspace } from "../workspace/live";
+import { ownerOnly } from "../workspace/owner";
+import { addMember, Membership } from "./add";
+import { describeWho, freshCodeSteps } from "./guidance";
+
+/**
+ * One person's membership of a workspace. The invite code is used once, to add them; after that
+ * it is spent, so a changed or removed code changes nothing and makes no request. Outputs never
+ * carry the code.
+ */
+
+export const workspaceMemberHandler: ResourceHandler = {
+  async check(olds, news) {
+    const { failures } = checkFields(workspaceMemberInputFields, news, WORKSPACE_MEMBER_SECRET_INPUTS);
+    // A member not in state yet can only be added with a code, or taken over by userId; once
+    // they joined, both may go.
+    const isNew = Object.keys(olds).length === 0;
+    if (isNew && news.inviteCode === undefined && news.userId === undefined) {
+      failures.push({
+        property: "inviteCode",
+        reason: "is required to add a new member (or set userId to take over someone who is a member already)",
+      });
+    }
+    // Surfaces a missing API key at preview, with how to set it; makes no request.
+    if (failures.length === 0) providerConfig();
+    return { inputs: news, failures };
+  },
+
+  async diff(_id, olds: WorkspaceMemberOutputs, news: WorkspaceMemberInputs) {
+    const replaces: string[] = [];
+    if (isUnknown(news.workspaceId) || news.workspaceId !== olds.workspaceId) replaces.push("workspaceId");
+    // Left out, userId means "whoever the code added", which is who olds.userId recorded.
+    if (news.userId !== undefined && (isUnknown(news.userId) || news.userId !== olds.userId)) replaces.push("userId");
+    const regrouped = isUnknown(news.group) || news.group !== olds.group;
+    return { changes: replaces.length > 0 || regrouped, replaces };
+  },
+
+  async create(inputs: WorkspaceMemberInputs) {
+    const joined = await addMember(inputs);
+    return { id: memberResourceId(inputs.workspaceId, joined.member.id), outs: outputsOf(joined) };
+  },
+
+  async read(id, props: WorkspaceMemberOutputs) {
+    let workspace: Workspace;
+    try {
+      workspace = await readWorkspace(props.workspaceId);
+    } catch (err) {
+      if (!isNotFound(err, "WORKSPACE_NOT_FOUND")) throw err;
+      await confirmGone(`workspace ${props.workspaceId}`, props.workspaceId, props.workspaceOwner);
+      warn(`${describeMember(props)}: the workspace no longer exists; the membership leaves the state`);
+      return { id: "", props: {} };
+    }
+    const member = workspace.members.find((m) => m.id === props.userId);
+    if (!member) {
+      warn(
+        `${describeMember(props)} is no longer a member of workspace "${workspace.name}" (${workspace.id}): they left ` +
+          `or were removed outside Pulumi, and the membership leaves the state. The next pulumi up adds them again only ` +
+          `with a fresh invite code, unless they are a member again by then. ${freshCodeSteps(describeWho(props.userId))}`,
+      );
+      return { id: "", props: {} };
+    }
+    return { id, props: outputsOf({ workspace, member }) };
+  },
+
+  async update(_id, olds: WorkspaceMemberOutputs, news: WorkspaceMemberInputs) {
+    const what = `${describeMember(olds)} of workspace ${olds.workspaceId}`;
+    try {
+      await apiClient().updateWorkspaceMember({ workspaceId: olds.workspaceId, memberId: olds.userId, group: news.group });
+    } catch (err) {
+      if (isNotFound(err, "MEMBER_NOT_FOUND")) {
+        throw new Error(
+          `change the group of ${what}: they are no longer a member (removed outside Pulumi). Run pulumi refresh, then ` +
+            `pulumi up. ${freshCodeSteps(describeWho(olds.userId))}`,
+        );
+      }
+      await ownerOnly(err, "change the group of", what, olds.workspaceOwner);
+      throw err;
+    } finally {
+      forgetWorkspace(olds.workspaceId);
+    }
+    return { outs: compact({ ...olds, group: news.group }) };
+  },
+
+  async delete(_id, props: WorkspaceMemberOutputs) {
+    const what = `${describeMember(props)} of workspace ${props.workspaceId}`;
+    try {
+      await apiClient().removeWorkspaceMember({ workspaceId: props.workspaceId, memberId: props.userId });
+    } catch (err) {
+      if (isNotFound(err, "MEMBER_NOT_FOUND")) {
+        warn(`${what} was already removed`);
+        return;
+      }
+      if (err instanceof ApiError && err.code === "CANNOT_EDIT_OWNER") {
+        throw new Error(`remove ${what}: they are the workspace's owner, who cannot be removed (CANNOT_EDIT_OWNER)`);
+      }
+      await ownerOnly(err, "remove", what, props.workspaceOwner);
+      warn(`${what}: the workspace no longer exists, so the membership is gone`);
+    } finally {
+      forgetWorkspace(props.workspaceId);
+    }
+  },
+};
+
+/** Unique per membership; the handlers read workspaceId and userId from the props. */
+function memberResourceId(workspaceId: string, userId: string): string {
+  return `${workspaceId}/${userId}`;
+}
+
+function outputsOf({ workspace, member }: Membership): WorkspaceMemberOutputs {
+  return compact({
+    workspaceId: workspace.id,
+    group: member.group,
+    userId: member.id,
+    name: member.name,
+    joinedAt: member.joinedAt,
+    workspaceOwner: workspace.owner,
+  });
+}
+
+function describeMember(props: Pick<WorkspaceMemberOutputs, "userId" | "name">): string {
+  return props.name ? `member ${props.name} (user ${props.userId})` : `member user ${props.userId}`;
+}

@@ -1,0 +1,77 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { ApiError } from "../../client";
+import { oneAtATime } from "../../lifecycle/one-at-a-time";
+import { apiClient } from "../../runtime";
+import type { Workspace } from "../../schemas/platform";
+import type { WorkspaceInputs } from "../../schemas/workspace";
+
+/**
+ * POST /v2/workspaces, reconciled: when its outcome is unknown, the caller's workspaces of that
+ * name are listed (before the POST, and again after it for a few seconds); one new one is taken,
+ * never one that existed before. Nothing is sent twice.
+ */
+
+/** Listings after an unknown outcome: at once, then after these waits (ms). */
+const RECHECK_DELAYS_MS = [1_000, 2_000];
+
+export async function createWorkspace(inputs: WorkspaceInputs): Promise<Workspace> {
+  // Creates of one name run one at a time, so a reconciliation never takes a sibling's workspace.
+  return oneAtATime(`workspace-name:${inputs.name}`, async () => {
+    const client = apiClient();
+    const caller = (await client.me()).user.id;
+    const before = ownedNamed(await client.listWorkspaces(), caller, inputs.name);
+    let id: string;
+    try {
+      id = (await client.createWorkspace(inputs.name)).id;
+    } catch (err) {
+      if (!(err instanceof ApiError) || !err.mayHaveCommitted) throw err;
+      id = await appearedSince(inputs.name, caller, before, err);
+    }
+    return client.getWorkspace(id);
+  });
+}
+
+async function appearedSince(name: string, caller: string, before: string[], cause: ApiError): Promise<string> {
+  for (const delay of [0, ...RECHECK_DELAYS_MS]) {
+    await sleep(delay);
+    const appeared = ownedNamed(await apiClient().listWorkspaces(), caller, name).filter((id) => !before.includes(id));
+    if (appeared.length === 1) return appeared[0];
+    if (appeared.length > 1) {
+      throw new Error(
+        `create workspace "${name}": there was no usable response (${cause.code}) and ${appeared.length} new workspaces ` +
+          `of that name appeared (${appeared.join(", ")}); set adoptId to the right one and delete the others`,
+      );
+    }
+  }
+  throw new Error(
+    `create workspace "${name}": the outcome is unknown (${cause.message}) and no new workspace of that name has ` +
+      `appeared. If one appears later, set adoptId to its id before running pulumi up again, so that it is not created twice.`,
+  );
+}
+
+function ownedNamed(workspaces: Workspace[], owner: string, name: string): string[] {
+  return workspaces.filter((w) => w.owner === owner && w.name === name).map((w) => w.id);
+}
+
+/**
+ * Takes over an existing workspace. Only its owner can manage it, and a name cannot be changed
+ * (no rename endpoint), so both must already match.
+ */
+export async function adoptWorkspace(inputs: WorkspaceInputs, id: string): Promise<Workspace> {
+  const client = apiClient();
+  const workspace = await client.getWorkspace(id);
+  const caller = (await client.me()).user.id;
+  if (workspace.owner !== caller) {
+    throw new Error(
+      `adopt workspace "${workspace.name}" (${id}): it is owned by user ${workspace.owner}, and the configured API key ` +
+        `is for user ${caller}; only the owner can manage a workspace. Use the owner's key (squarecloud:apiKey).`,
+    );
+  }
+  if (workspace.name !== inputs.name) {
+    throw new Error(
+      `adopt workspace ${id}: it is named "${workspace.name}", but the inputs say "${inputs.name}"; a workspace ` +
+        `cannot be renamed (there is no rename endpoint), so set name to "${workspace.name}"`,
+    );
+  }
+  return workspace;
+}

@@ -1,0 +1,116 @@
+import { isNotFound } from "../../client";
+import { checkFields, describe, isUnknown } from "../../check";
+import { failedButRecorded, ResourceHandler, warn } from "../../handler";
+import { confirmGone } from "../../lifecycle/owner";
+import { apiClient, providerConfig } from "../../runtime";
+import type { Workspace } from "../../schemas/platform";
+import { workspaceInputFields, WorkspaceInputs, WorkspaceOutputs } from "../../schemas/workspace";
+import { adoptWorkspace, createWorkspace } from "./create";
+import { syncLinks } from "./links";
+import { forgetWorkspace, readWorkspace, readWorkspaceAfresh } from "./live";
+import { linkedIds, outputsOf } from "./outputs";
+import { ownerOnly } from "./owner";
+
+/**
+ * A workspace and the applications linked to it. Its members are WorkspaceMember resources. The
+ * API has no rename: a new name replaces the workspace, which drops every member and link, so
+ * the diff says so in plain words before anything happens.
+ */
+
+export const workspaceHandler: ResourceHandler = {
+  async check(_olds, news) {
+    const { failures, known } = checkFields(workspaceInputFields, news);
+    const apps = known.applications as string[] | undefined;
+    const twice = apps?.filter((app, i) => !isUnknown(app) && apps.indexOf(app) !== i);
+    if (twice && twice.length > 0) {
+      failures.push({ property: "applications", reason: describe("must list each application once", [...new Set(twice)]) });
+    }
+    // Surfaces a missing API key at preview, with how to set it; makes no request.
+    if (failures.length === 0) providerConfig();
+    return { inputs: news, failures };
+  },
+
+  async diff(id, olds: WorkspaceOutputs, news: WorkspaceInputs) {
+    const renamed = isUnknown(news.name) || olds.name !== news.name;
+    if (renamed && news.adoptId === id) {
+      throw new Error(
+        `workspace "${olds.name}" (${id}) cannot be replaced for its new name while adoptId still names it: the ` +
+          `replacement would adopt it again and then delete it. Remove adoptId from the program (it is read only at ` +
+          `the first creation) and run pulumi up again.`,
+      );
+    }
+    if (renamed) warn(renameWarning(id, olds.name, news.name));
+    const wanted = news.applications;
+    const relinks = wanted !== undefined && (isUnknown(wanted) || !sameSet(linkedIds(olds), wanted));
+    return { changes: renamed || relinks, replaces: renamed ? ["name"] : [] };
+  },
+
+  async create(inputs: WorkspaceInputs) {
+    const workspace = inputs.adoptId ? await adoptWorkspace(inputs, inputs.adoptId) : await createWorkspace(inputs);
+    try {
+      await syncLinks(workspace, inputs.applications);
+    } catch (err) {
+      // The workspace exists: keep it in state, so the next up links the rest instead of creating another.
+      const recorded = { ...outputsOf(workspace, inputs.adoptId), __provider: (inputs as Record<string, unknown>).__provider };
+      throw failedButRecorded(`workspace "${inputs.name}" (${workspace.id}) was created but its applications could not all be linked: ${(err as Error).message}`, workspace.id, recorded);
+    }
+    return { id: workspace.id, outs: outputsOf(await readWorkspaceAfresh(workspace.id), inputs.adoptId) };
+  },
+
+  async read(id, props: WorkspaceOutputs) {
+    let workspace: Workspace;
+    try {
+      workspace = await readWorkspace(id);
+    } catch (err) {
+      if (!isNotFound(err, "WORKSPACE_NOT_FOUND")) throw err;
+      await confirmGone(`workspace "${props.name}"`, id, props.owner);
+      warn(`workspace "${props.name}" (${id}) no longer exists; it was deleted outside Pulumi and leaves the state`);
+      return { id: "", props: {} };
+    }
+    if (workspace.name !== props.name) {
+      warn(
+        `workspace "${props.name}" (${id}) is now named "${workspace.name}" (changed outside Pulumi). There is no ` +
+          `rename endpoint: if the program keeps the old name, the next pulumi up replaces the workspace; set name to ` +
+          `"${workspace.name}" to keep it.`,
+      );
+    }
+    return { id, props: outputsOf(workspace, props.adoptId) };
+  },
+
+  async update(id, olds: WorkspaceOutputs, news: WorkspaceInputs) {
+    const workspace = await readWorkspaceAfresh(id);
+    try {
+      await syncLinks(workspace, news.applications);
+    } catch (err) {
+      await ownerOnly(err, "change the application links of", `workspace "${olds.name}" (${id})`, olds.owner);
+      throw err;
+    }
+    return { outs: outputsOf(await readWorkspaceAfresh(id), news.adoptId) };
+  },
+
+  async delete(id, props: WorkspaceOutputs) {
+    forgetWorkspace(id);
+    try {
+      await apiClient().deleteWorkspace(id);
+    } catch (err) {
+      await ownerOnly(err, "delete", `workspace "${props.name}" (${id})`, props.owner);
+      warn(`workspace "${props.name}" (${id}) was already gone`);
+    }
+  },
+};
+
+function sameSet(a: string[], b: string[]): boolean {
+  return a.length === new Set(b).size && b.every((item) => a.includes(item));
+}
+
+function renameWarning(id: string, from: string, to: string): string {
+  const target = isUnknown(to) ? "a name not known yet" : `"${to}"`;
+  return (
+    `workspace "${from}" (${id}) is renamed to ${target}. There is no rename endpoint, so this REPLACES the workspace: ` +
+    `a new one is created and the old one is deleted with every member and every application link. The applications ` +
+    `the program lists are linked to the new one, but every member must join it again with a FRESH invite code ` +
+    `(codes are single use): each invitee runs GET /v2/workspaces/members/code with their own API key, the owner ` +
+    `stores it with \`pulumi config set --secret <that member's code key> <code>\` and runs pulumi up within 5 minutes. ` +
+    `Until every member has joined the new workspace, pulumi up fails and the old workspace stays as it is.`
+  );
+}

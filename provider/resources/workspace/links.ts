@@ -1,0 +1,47 @@
+import { ApiError } from "../../client";
+import { apiClient } from "../../runtime";
+import type { Workspace } from "../../schemas/platform";
+import { forgetWorkspace } from "./live";
+
+/**
+ * Brings the workspace's application links to the program's list: links what is missing, unlinks
+ * what it no longer lists. Left out (undefined), links are not managed. A link is a set member,
+ * so sending one again after an unknown outcome cannot duplicate anything, and the "already
+ * there" / "already gone" answers count as done.
+ */
+export async function syncLinks(workspace: Workspace, wanted: string[] | undefined): Promise<void> {
+  if (wanted === undefined) return;
+  const linked = workspace.applications.map((app) => app.id);
+  const missing = wanted.filter((appId) => !linked.includes(appId));
+  const extra = linked.filter((appId) => !wanted.includes(appId));
+  for (const appId of missing) await link(workspace, appId);
+  for (const appId of extra) await unlink(workspace, appId);
+  if (missing.length + extra.length > 0) forgetWorkspace(workspace.id);
+}
+
+async function link(workspace: Workspace, appId: string, attemptsLeft = 2): Promise<void> {
+  try {
+    await apiClient().linkApplication({ workspaceId: workspace.id, appId });
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    if (err.code === "APP_ALREADY_IN_WORKSPACE") return;
+    if (err.mayHaveCommitted && attemptsLeft > 1) return link(workspace, appId, attemptsLeft - 1);
+    if (err.code === "APP_NOT_FOUND") {
+      throw new Error(
+        `link application ${appId} to workspace "${workspace.name}" (${workspace.id}): no such application among ` +
+          `the account's own (APP_NOT_FOUND); only applications the workspace's owner owns can be linked. Check the id ` +
+          `in the workspace's applications list.`,
+      );
+    }
+    throw err;
+  }
+}
+
+async function unlink(workspace: Workspace, appId: string): Promise<void> {
+  try {
+    await apiClient().unlinkApplication({ workspaceId: workspace.id, appId });
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "APP_NOT_FOUND") return;
+    throw err;
+  }
+}

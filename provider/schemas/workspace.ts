@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { WorkspaceApp, WorkspaceGroup, WorkspaceMember } from "./platform";
+
+/** The Workspace and WorkspaceMember resources' inputs: the single source of their rules and types. */
+
+/** Ids in request bodies: what the API accepts (INVALID_ID otherwise). */
+const id = z.string({ error: "must be a string" }).regex(/^[A-Za-z0-9_-]{1,64}$/, {
+  error: "must be an id of 1 to 64 letters, digits, '_' or '-'",
+});
+
+export const workspaceInputFields = {
+  name: z.string({ error: "must be a string" }).regex(/^[a-zA-Z0-9_]{3,32}$/, {
+    error: "must be 3 to 32 characters of the letters a-z, A-Z, the digits 0-9 and '_'",
+  }),
+  /**
+   * The applications linked to the workspace, authoritative and in any order. Left out, links are
+   * not managed (whatever is linked stays); `[]` means no links.
+   */
+  applications: z.array(id, { error: "must be a list of application ids" }).optional(),
+  /** Take over this existing workspace (owned by the caller) at creation; read only then. */
+  adoptId: id.optional(),
+};
+
+export type WorkspaceInputs = z.infer<z.ZodObject<typeof workspaceInputFields>>;
+
+/** What state holds for a workspace: the API's view of it. */
+export interface WorkspaceOutputs {
+  name: string;
+  adoptId?: string;
+  /** User id of the owner: only its key may delete the workspace or manage members. */
+  owner?: string;
+  createdAt?: string;
+  /** Everyone in it, the owner included, as the API reports them. */
+  members?: WorkspaceMember[];
+  /** The linked applications as the API reports them (the input is a list of their ids). */
+  applications?: WorkspaceApp[];
+}
+
+export const workspaceMemberInputFields = {
+  workspaceId: id,
+  group: z.enum(WorkspaceGroup.options, {
+    error: 'must be one of "admin", "maintain", "manager" or "view" ("owner" cannot be given: a workspace\'s owner is the account that created it)',
+  }),
+  /**
+   * Secret: the invitee's personal code, single use, valid 5 minutes. Used only when the member is
+   * added; once they joined it is spent and may change or go without any effect.
+   */
+  inviteCode: z
+    .string({ error: "must be a string" })
+    .regex(/^[0-9a-f]{32}$/, { error: "must be 32 hexadecimal characters (0-9, a-f), an invite code" })
+    .optional(),
+  /** The invitee's user id: checked against whoever the code adds, and used to take over a membership. */
+  userId: id.optional(),
+};
+
+export type WorkspaceMemberInputs = z.infer<z.ZodObject<typeof workspaceMemberInputFields>>;
+
+/** Inputs whose values never appear in check messages. */
+export const WORKSPACE_MEMBER_SECRET_INPUTS = ["inviteCode"] as const;
+
+/** What state holds for a member; never the invite code. */
+export interface WorkspaceMemberOutputs {
+  workspaceId: string;
+  /** The group as the API reports it (drift shows here). */
+  group: string;
+  /** The member's user id, also when the input left it out. */
+  userId: string;
+  /** The member's display name. */
+  name?: string;
+  joinedAt?: string;
+  /** The workspace's owner: a "not found" with another account's key is not a removal. */
+  workspaceOwner?: string;
+}

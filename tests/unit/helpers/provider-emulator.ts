@@ -1,0 +1,48 @@
+import { RunningEmulator, startEmulator } from "../../../emulator";
+import { createClient, SquareCloudClient } from "../../../provider/client";
+
+/**
+ * For tests that call resource handlers directly against the emulator: one emulator per file,
+ * reset before each test, the provider pointed at it through the environment (as when the stack
+ * config leaves the settings out), the main account's key in use, and warnings silenced.
+ */
+export interface ProviderEmulator {
+  emulator: RunningEmulator;
+  /** A client of the main account, for what a test does behind the provider's back. */
+  api: SquareCloudClient;
+  /** Makes the provider use this seeded account's key from now on. */
+  useAccount(index: number): void;
+  /** A client of any seeded account; close it when done. */
+  clientOf(index: number): SquareCloudClient;
+}
+
+export function providerAgainstEmulator(): ProviderEmulator {
+  const saved = { ...process.env };
+  const env = {
+    useAccount: (index: number) => {
+      process.env.SQUARECLOUD_API_KEY = env.emulator.accounts[index].apiKey;
+    },
+    clientOf: (index: number) =>
+      createClient({ apiKey: env.emulator.accounts[index].apiKey, platformUrl: env.emulator.platformUrl, blobUrl: env.emulator.blobUrl }),
+  } as ProviderEmulator;
+
+  beforeAll(async () => {
+    env.emulator = await startEmulator();
+    process.env.SQUARECLOUD_PLATFORM_URL = env.emulator.platformUrl;
+    process.env.SQUARECLOUD_BLOB_URL = env.emulator.blobUrl;
+    env.api = env.clientOf(0);
+  });
+  afterAll(async () => {
+    process.env = saved;
+    await env.api?.close();
+    await env.emulator?.close();
+  });
+  beforeEach(async () => {
+    await env.emulator.admin.reset();
+    env.useAccount(0);
+    // The provider's warnings go to stderr for the engine to show; here they are only noise.
+    jest.spyOn(console, "warn").mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+  return env;
+}

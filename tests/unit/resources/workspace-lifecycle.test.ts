@@ -1,0 +1,181 @@
+import { SEED_APPS } from "../../../emulator";
+import { workspaceHandler } from "../../../provider/resources/workspace";
+import { workspaceMemberHandler } from "../../../provider/resources/workspace-member";
+import type { WorkspaceMemberOutputs, WorkspaceOutputs } from "../../../provider/schemas/workspace";
+import { providerAgainstEmulator } from "../helpers/provider-emulator";
+
+// The Workspace and WorkspaceMember handlers' risky paths, called directly against the emulator
+// with injected faults: no engine, so each failure mode is set up exactly.
+
+const env = providerAgainstEmulator();
+const PROVIDER = "serialized-stub";
+const useAccount = (index: number) => env.useAccount(index);
+
+/** The invitee's own code, fetched with their own key. */
+async function codeOf(index: number): Promise<string> {
+  const client = env.clientOf(index);
+  try {
+    return await client.getInviteCode();
+  } finally {
+    await client.close();
+  }
+}
+
+const bob = () => env.emulator.accounts[1].accountId;
+const carol = () => env.emulator.accounts[2].accountId;
+const counter = async (route: string) => (await env.emulator.admin.counters())[route] ?? 0;
+
+async function newWorkspace(name: string, applications?: string[]) {
+  const { id, outs } = await workspaceHandler.create({ name, applications, __provider: PROVIDER });
+  return { id, outs: outs as WorkspaceOutputs };
+}
+
+describe("Workspace", () => {
+  test("create links the listed applications and reports owner, members and links", async () => {
+    const { id, outs } = await newWorkspace("unit_team", [SEED_APPS.aliceApi, SEED_APPS.aliceBot]);
+    expect(outs).toMatchObject({ name: "unit_team", owner: env.emulator.accounts[0].accountId, createdAt: expect.any(String) });
+    expect(outs.members?.map((m) => m.group)).toEqual(["owner"]);
+    expect(outs.applications?.map((a) => a.id).sort()).toEqual([SEED_APPS.aliceApi, SEED_APPS.aliceBot].sort());
+    expect((await env.api.getWorkspace(id)).applications).toHaveLength(2);
+  });
+
+  test("a create whose response is lost is found by listing, not sent twice", async () => {
+    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces" }, kind: "drop-after-commit", count: 1 });
+    const { id } = await newWorkspace("lost_team");
+    expect((await env.api.listWorkspaces()).filter((w) => w.name === "lost_team").map((w) => w.id)).toEqual([id]);
+    expect(await counter("POST /v2/workspaces")).toBe(1);
+  });
+
+  test("an application that cannot be linked leaves the new workspace recorded in state", async () => {
+    const error = await workspaceHandler
+      .create({ name: "half_team", applications: [SEED_APPS.bobPortfolio], __provider: PROVIDER })
+      .then(() => undefined, (err) => err);
+    const [made] = (await env.api.listWorkspaces()).filter((w) => w.name === "half_team");
+    expect(error).toMatchObject({ id: made.id, properties: { name: "half_team", __provider: PROVIDER } });
+    expect(error.message).toContain("APP_NOT_FOUND");
+  });
+
+  test("adoption requires the caller to own it and the name to match", async () => {
+    const { id } = await newWorkspace("adopt_me");
+    await expect(workspaceHandler.create({ name: "other_name", adoptId: id })).rejects.toThrow(/set name to "adopt_me"/);
+    useAccount(1);
+    await expect(workspaceHandler.create({ name: "platform_team", adoptId: "f4baa585916f98ab6add6316" })).rejects.toThrow(
+      /owned by user 712386490153278464/,
+    );
+    useAccount(0);
+    const adopted = await workspaceHandler.create({ name: "adopt_me", adoptId: id, applications: [SEED_APPS.aliceWebsite] });
+    expect(adopted.id).toBe(id);
+    expect(await counter("POST /v2/workspaces")).toBe(1);
+  });
+
+  test("a member's key cannot delete it: the error names the owner; the owner's delete of a gone one succeeds", async () => {
+    const { id, outs } = await newWorkspace("guarded");
+    await env.api.addWorkspaceMember({ workspaceId: id, code: await codeOf(1), group: "admin" });
+    useAccount(1);
+    await expect(workspaceHandler.delete(id, outs)).rejects.toThrow(
+      `delete workspace "guarded" (${id}): only its owner, user ${env.emulator.accounts[0].accountId}, can do this, and the configured API key is for user ${bob()} (PERMISSION_DENIED)`,
+    );
+    useAccount(0);
+    await workspaceHandler.delete(id, outs);
+    await workspaceHandler.delete(id, outs);
+    await expect(env.api.getWorkspace(id)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
+  });
+
+  test("a read with another account's key is an error, not a deletion", async () => {
+    const { id, outs } = await newWorkspace("not_yours");
+    useAccount(2);
+    await expect(workspaceHandler.read(id, outs)).rejects.toThrow(/another account/);
+  });
+});
+
+describe("WorkspaceMember", () => {
+  const member = (workspaceId: string, group: string, inviteCode?: string, userId?: string) => ({
+    workspaceId,
+    group,
+    inviteCode,
+    userId,
+    __provider: PROVIDER,
+  });
+
+  test("two members added at once to one workspace are never mixed up", async () => {
+    const { id } = await newWorkspace("pair");
+    const [b, c] = await Promise.all([
+      workspaceMemberHandler.create(member(id, "admin", await codeOf(1))),
+      workspaceMemberHandler.create(member(id, "view", await codeOf(2))),
+    ]);
+    expect(b.outs).toMatchObject({ userId: bob(), group: "admin", workspaceOwner: env.emulator.accounts[0].accountId });
+    expect(c.outs).toMatchObject({ userId: carol(), group: "view" });
+    expect(JSON.stringify([b, c])).not.toMatch(/[0-9a-f]{32}/);
+  });
+
+  test("a lost add is settled by reading the members, never by sending the code again", async () => {
+    const { id } = await newWorkspace("lossy");
+    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces/members" }, kind: "drop-after-commit", count: 1 });
+    const { outs } = await workspaceMemberHandler.create(member(id, "maintain", await codeOf(1), bob()));
+    expect(outs).toMatchObject({ userId: bob(), group: "maintain" });
+    expect(await counter("POST /v2/workspaces/members")).toBe(1);
+  });
+
+  test("a lost add that added nobody fails and says the code was not sent again", async () => {
+    const { id } = await newWorkspace("lossy_reset");
+    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces/members" }, kind: "reset", count: 1 });
+    await expect(workspaceMemberHandler.create(member(id, "maintain", await codeOf(1), bob()))).rejects.toThrow(
+      /the outcome is unknown .* nobody new has joined\. The code was not sent again/,
+    );
+    expect(await counter("POST /v2/workspaces/members")).toBe(1);
+  }, 20_000);
+
+  test("a member already there is taken over without a code, and their group set", async () => {
+    const { id } = await newWorkspace("takeover");
+    await env.api.addWorkspaceMember({ workspaceId: id, code: await codeOf(1), group: "view" });
+    await env.emulator.admin.clearRequests();
+    const { outs } = await workspaceMemberHandler.create(member(id, "manager", undefined, bob()));
+    expect(outs).toMatchObject({ userId: bob(), group: "manager" });
+    expect(await counter("POST /v2/workspaces/members")).toBe(0);
+    expect(await counter("PATCH /v2/workspaces/members")).toBe(1);
+  });
+
+  test("a member's key cannot add members: the error names the owner", async () => {
+    const { id } = await newWorkspace("owner_adds");
+    await env.api.addWorkspaceMember({ workspaceId: id, code: await codeOf(1), group: "admin" });
+    useAccount(1);
+    await expect(workspaceMemberHandler.create(member(id, "view", await codeOf(2)))).rejects.toThrow(
+      `add the invitee to workspace "owner_adds" (${id}): only its owner, user ${env.emulator.accounts[0].accountId}, can do this`,
+    );
+    expect((await env.api.getWorkspace(id)).members.map((m) => m.id)).not.toContain(carol());
+  });
+
+  test("the owner cannot be taken over; refusals of the code are explained", async () => {
+    const { id } = await newWorkspace("refusals");
+    await expect(workspaceMemberHandler.create(member(id, "admin", undefined, env.emulator.accounts[0].accountId))).rejects.toThrow(
+      /is the owner of workspace "refusals"/,
+    );
+    await expect(workspaceMemberHandler.create(member(id, "admin", "0".repeat(32)))).rejects.toThrow(
+      /INVALID_CODE\): it is invalid, already used or expired.*GET \/v2\/workspaces\/members\/code with their own API key/,
+    );
+    const expired = await codeOf(2);
+    await env.emulator.admin.advanceClock(5 * 60_000 + 1);
+    await expect(workspaceMemberHandler.create(member(id, "admin", expired))).rejects.toThrow(/INVALID_CODE/);
+
+    await env.api.addWorkspaceMember({ workspaceId: id, code: await codeOf(1), group: "view" });
+    await expect(workspaceMemberHandler.create(member(id, "admin", await codeOf(1)))).rejects.toThrow(
+      /MEMBER_ALREADY_ADDED\)\. Set userId to their user id.*Bob Builder/,
+    );
+  });
+
+  test("a group change is a PATCH; a member removed out of band leaves the state and is already removed for delete", async () => {
+    const { id } = await newWorkspace("groups");
+    const created = await workspaceMemberHandler.create(member(id, "view", await codeOf(1), bob()));
+    const outs = created.outs as WorkspaceMemberOutputs;
+    const updated = await workspaceMemberHandler.update(created.id, outs, member(id, "admin", undefined, bob()));
+    expect(updated.outs).toMatchObject({ group: "admin", userId: bob() });
+    expect((await env.api.getWorkspace(id)).members.find((m) => m.id === bob())?.group).toBe("admin");
+
+    await env.api.removeWorkspaceMember({ workspaceId: id, memberId: bob() });
+    const warned = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(await workspaceMemberHandler.read(created.id, outs)).toEqual({ id: "", props: {} });
+    expect(String(warned.mock.calls[0][0])).toMatch(/no longer a member .* fresh invite code/);
+    await expect(workspaceMemberHandler.update(created.id, outs, member(id, "view"))).rejects.toThrow(/no longer a member/);
+    await workspaceMemberHandler.delete(created.id, outs);
+  });
+});
