@@ -1,8 +1,7 @@
-import { emulatorConfig, emulatorSuite } from "./emulator-env";
-import { exampleStack } from "./stack";
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { accountClient } from "./emulator-env";
+import { accountClient, emulatorConfig, emulatorSuite } from "./emulator-env";
+import { exampleStack } from "./stack";
 
 // The examples as users run them: TypeScript, copied as they are, through the real engine.
 
@@ -62,4 +61,4 @@ test("team-onboarding turns the roster into a workspace and its members; a remov
 
   await example.stack.destroy();
   await expect(suite.api.getWorkspace(workspaceId)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
-}, 120_000); // several engine operations, on a machine other test files load too
+});

@@ -16,9 +16,6 @@ interface Roster {
   members: Record<string, MemberLine>;
 }
 
-/** Room for tests that run several engine operations while other test files load the machine. */
-const SEVERAL_OPERATIONS_MS = 120_000;
-
 const suite = emulatorSuite();
 const alice = () => suite.emulator.accounts[0];
 const invitee = (name: "bob" | "carol" | "dave") => suite.emulator.accounts[{ bob: 1, carol: 2, dave: 3 }[name]];
@@ -196,7 +193,7 @@ describe("a team kept in a roster", () => {
     roster.workspaces.team.applications = [apps.website, apps.api];
     await setRoster(program, roster);
     expect((await program.stack.preview()).changeSummary).toEqual({ same: 5 });
-  }, SEVERAL_OPERATIONS_MS);
+  });
 
   test("a member removed out of band leaves the state with a warning; the next up asks for a fresh code", async () => {
     await suite.api.removeWorkspaceMember({ workspaceId: teamId, memberId: ids().carol });
@@ -217,7 +214,7 @@ describe("a team kept in a roster", () => {
     await setRoster(program, roster);
     expect((await program.stack.up()).summary.resourceChanges).toMatchObject({ create: 1 });
     expect((await liveGroups(teamId))[ids().carol]).toBe("manager");
-  }, SEVERAL_OPERATIONS_MS);
+  });
 
   test("removing a roster line removes the member", async () => {
     const { dave: _gone, ...rest } = roster.members;
@@ -262,7 +259,7 @@ describe("a team kept in a roster", () => {
     expect(message).not.toContain(badCode);
     expect(await mutatingRequests()).toEqual([]);
     await setRoster(program, roster);
-  }, SEVERAL_OPERATIONS_MS);
+  });
 
   test("a rename warns in the preview in plain words", async () => {
     roster.workspaces.team.name = "onboarding_e2e_v2";
@@ -282,7 +279,7 @@ describe("a team kept in a roster", () => {
       expect(message).toContain("GET /v2/workspaces/members/code");
       expect(await liveGroups(teamId)).toEqual({ [ids().bob]: "admin", [ids().carol]: "manager" });
     }
-  }, SEVERAL_OPERATIONS_MS);
+  });
 
   test("with fresh codes the team moves, and only then is the old workspace deleted", async () => {
     codes.bob = await inviteCodeOf("bob");
@@ -298,7 +295,7 @@ describe("a team kept in a roster", () => {
     await expect(suite.api.getWorkspace(teamId)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
     teamId = moved.id;
     expect(program.backendText()).not.toContain(codes.bob);
-  }, SEVERAL_OPERATIONS_MS);
+  });
 
   test("destroy removes the members and the workspace", async () => {
     await program.stack.destroy();
@@ -322,7 +319,7 @@ describe("who may do what", () => {
     await program.stack.setConfig("squarecloud:apiKey", { value: alice().apiKey, secret: true });
     await program.stack.destroy({ runProgram: true });
     await expect(suite.api.getWorkspace(id)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
-  }, SEVERAL_OPERATIONS_MS);
+  });
 
   test("the owner cannot be a member: the owner's own code is refused with a clear error", async () => {
     const ownerCode = await codeFetchedBy(alice());
