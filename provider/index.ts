@@ -1,5 +1,6 @@
 import type { ResourceHandler } from "./handler";
 import { databaseHandler } from "./resources/database";
+import { blobObjectHandler } from "./resources/blob-object";
 
 /**
  * What the serialized stubs load at call time (`require("pulumi-squarecloud/provider")`): one
@@ -8,6 +9,7 @@ import { databaseHandler } from "./resources/database";
  */
 export const handlers: Record<string, ResourceHandler> = {
   database: databaseHandler,
+  blobObject: blobObjectHandler,
 };
 
 export { configure } from "./runtime";
