@@ -111,6 +111,6 @@ function isOurs(object: BlobObject, request: UploadRequest, notBefore: number): 
   return Date.parse(object.created_at) >= notBefore && !isHeld(object.id);
 }
 
-export function expiryOf(createdAt: number, expireDays: number | undefined): number | undefined {
+function expiryOf(createdAt: number, expireDays: number | undefined): number | undefined {
   return expireDays === undefined ? undefined : createdAt + expireDays * 86_400_000;
 }
