@@ -3,7 +3,7 @@ import { checkFields, isUnknown } from "../../check";
 import { ResourceHandler, warn } from "../../handler";
 import { compact } from "../../lifecycle/compact";
 import { apiClient, providerConfig } from "../../runtime";
-import { blobObjectInputFields, BlobObjectInputs, BlobObjectOutputs } from "../../schemas/blob-object";
+import { AssetInput, blobObjectInputFields, BlobObjectInputs, BlobObjectOutputs } from "../../schemas/blob-object";
 import { adopt } from "./adopt";
 import { assertSameAccount, publicUrlOf } from "./identity";
 import { sharedListing } from "./listing";
@@ -34,7 +34,8 @@ export const blobObjectHandler: ResourceHandler = {
     if (failures.length === 0) providerConfig();
     // Only check sees the source's path or text (diff gets its hash alone): the inferred MIME type
     // joins the inputs here, so diff compares it and a renamed extension replaces the object.
-    const mimeType = isUnknown(news.source) || news.mimeType !== undefined ? news.mimeType : resolvedMimeType(undefined, news.source);
+    const asset = AssetInput.safeParse(news.source);
+    const mimeType = news.mimeType ?? (asset.success ? resolvedMimeType(undefined, asset.data) : undefined);
     return { inputs: mimeType === undefined ? news : { ...news, mimeType }, failures };
   },
 

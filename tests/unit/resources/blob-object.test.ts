@@ -70,6 +70,7 @@ describe("BlobObject check", () => {
     ]);
     expect((await reasons(file("data.bin")))[0]).toMatch(/^mimeType: is required when the file's extension maps to no accepted MIME type .*got none for "data.bin"$/);
     expect(await reasons(file("data.bin"), { mimeType: "image/png" })).toEqual([]);
+    expect(await reasons(undefined)).toEqual(["source: must be a pulumi.asset.FileAsset or pulumi.asset.StringAsset, got nothing"]);
   });
 
   test("unknown values are tolerated at preview", async () => {
