@@ -145,10 +145,14 @@ async function handleApi(
  * clock: clients that compare server-recorded times (created_at) with "now" read it from there.
  */
 function withDate(reply: Reply, core: EmulatorCore): Reply {
-  return { ...reply, headers: { Date: new Date(core.clock.now()).toUTCString(), ...reply.headers } };
+  return { ...reply, headers: { Date: httpDate(core), ...reply.headers } };
 }
 
-/** GET (or HEAD) only; logged like API requests so tests can see what was fetched. */
+function httpDate(core: EmulatorCore): string {
+  return new Date(core.clock.now()).toUTCString();
+}
+
+/** GET (or HEAD) only; saved and logged like API requests (a fetch may find an object expired). */
 async function handlePublic(core: EmulatorCore, route: PublicRoute, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
   const method = (req.method ?? "GET").toUpperCase();
   let status = 200;
@@ -157,14 +161,15 @@ async function handlePublic(core: EmulatorCore, route: PublicRoute, req: Incomin
     send(req, res, withDate(errorReply(apiError("METHOD_NOT_ALLOWED")), core));
   } else {
     try {
-      core.models.blobObjects.purgeExpired();
       const { body, headers } = route.handler(safeDecode(pathname.slice(route.prefix.length + 1)), core);
-      res.writeHead(200, { ...headers, "Content-Length": body.length, Date: new Date(core.clock.now()).toUTCString() });
+      res.writeHead(200, { ...headers, "Content-Length": body.length, Date: httpDate(core) });
       res.end(method === "HEAD" ? undefined : body);
     } catch (error) {
       if (!(error instanceof EmulatorError)) throw error;
       status = error.status;
       send(req, res, withDate(errorReply(error), core));
+    } finally {
+      core.persist();
     }
   }
   core.requestLog.record({ method, route: `${method} ${route.prefix}/*`, path: pathname, status, at: iso(core.clock.now()) });

@@ -67,6 +67,7 @@ export const publicContentRoutes: PublicRoute[] = [
   {
     prefix: PUBLIC_CONTENT_PATH,
     handler: (objectId, core) => {
+      core.models.blobObjects.purgeExpired();
       const { record, data } = core.models.blobObjects.publicContent(objectId);
       const fileName = objectId.slice(objectId.lastIndexOf("/") + 1);
       return {
