@@ -49,6 +49,8 @@ export class BlobObjectsModel {
   private readonly listCache = new Map<string, Cached<object>>();
   private readonly statsCache = new Map<string, Cached<object>>();
   private readonly uploadsInFlight = new Map<string, number>();
+  /** The most uploads each account had in flight at once, for tests of client-side limits. */
+  private readonly uploadsPeak = new Map<string, number>();
 
   constructor(
     private readonly ctx: ModelContext,
@@ -74,6 +76,7 @@ export class BlobObjectsModel {
     const current = this.uploadsInFlight.get(account.id) ?? 0;
     if (current >= UPLOADS_IN_FLIGHT_LIMIT) throw apiError("TOO_MANY_CONCURRENT_UPLOADS");
     this.uploadsInFlight.set(account.id, current + 1);
+    this.uploadsPeak.set(account.id, Math.max(current + 1, this.uploadsPeak.get(account.id) ?? 0));
     let released = false;
     return () => {
       if (released) return;
@@ -85,6 +88,11 @@ export class BlobObjectsModel {
   }
 
   /** `publicBaseUrl`: where the local CDN serves objects; the answer's `url` is it plus the id. */
+  /** Account id -> the most uploads it had in flight at once since the last reset. */
+  peakUploadsInFlight(): Record<string, number> {
+    return Object.fromEntries(this.uploadsPeak);
+  }
+
   upload(account: AccountRecord, options: UploadOptions, file: UploadedFile | undefined, publicBaseUrl: string) {
     if (!file) throw apiError("INVALID_FILE");
     const extension = UPLOAD_MIME_EXTENSIONS[file.contentType];

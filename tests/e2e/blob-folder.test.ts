@@ -52,13 +52,19 @@ describe("BlobFolder", () => {
   test("up publishes 300 files with the folder's prefix, never more than 4 uploads in flight", async () => {
     await suite.emulator.admin.clearRequests();
     await program.stack.setConfig("folders", { value: JSON.stringify({ site }) });
+    // Slower uploads, as over a real network, so that the engine's parallel creates overlap.
+    await suite.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "latency", latencyMs: 100 });
     const up = await program.stack.up();
+    await suite.emulator.admin.clearFaults();
     // The stack, the component and one object per file.
     expect(up.summary.resourceChanges).toEqual({ create: FILES + 2 });
     // The emulator refuses a fifth concurrent upload with 429: none was refused, none repeated.
     const statuses = await postStatuses();
     expect(statuses).toHaveLength(FILES);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const peak = (await suite.emulator.admin.peakUploadsInFlight())[suite.emulator.accounts[0].accountId];
+    expect(peak).toBeGreaterThanOrEqual(1);
+    expect(peak).toBeLessThanOrEqual(4);
 
     const urls = up.outputs.folders.value.site as Record<string, string>;
     expect(Object.keys(urls).sort()).toEqual([...files.keys()].sort());

@@ -132,6 +132,7 @@ describe("POST /v1/objects (upload)", () => {
     const log = (await env.emu.admin.requests()).filter((e) => e.route === "POST /v1/objects");
     expect(log.map((e) => [e.status, e.fault]).sort()).toEqual([[200, "latency"], [200, "latency"], [200, "latency"], [200, "latency"], [429, "latency"]]);
     expect(await listIds("?prefix=together")).toHaveLength(4);
+    expect(await env.emu.admin.peakUploadsInFlight()).toEqual({ [SEED_ACCOUNTS.alice.accountId]: 4 });
     // The slots go with the answers.
     expectSuccess(await upload("?name=after"));
   });

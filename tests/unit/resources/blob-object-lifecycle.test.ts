@@ -80,8 +80,12 @@ test("read drops an object deleted outside, once it is older than the list cache
   expect(warnings.join("\n")).toContain(`object "gone" (${id}) was deleted outside Pulumi`);
 });
 
-test("one listing of the prefix answers the reads of many objects", async () => {
+test("many creates at once keep to 4 uploads in flight; one listing of the prefix answers their reads", async () => {
+  // Each upload holds its server-side slot 300 ms: without the client's gate a fifth would get 429.
+  await emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "latency", latencyMs: 300, count: 12 });
   const created = await Promise.all(Array.from({ length: 12 }, (_, i) => blobObjectHandler.create(inputs(`many${i}`, "lc_many"))));
+  expect((await emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects").map((e) => e.status)).toEqual(Array(12).fill(200));
+  expect((await emulator.admin.peakUploadsInFlight())[emulator.accounts[0].accountId]).toBe(4);
   await emulator.admin.advanceClock(PAST_LIST_CACHE);
   await emulator.admin.clearRequests();
   const reads = await Promise.all(created.map(({ id, outs }) => blobObjectHandler.read(id, outs)));
