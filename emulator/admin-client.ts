@@ -66,6 +66,14 @@ export class EmulatorAdmin {
     return this.call<RequestCounters>("GET", "/counters");
   }
 
+  /**
+   * Account id -> the most uploads that account had in flight at once since the last reset (the
+   * server refuses a fifth with 429 TOO_MANY_CONCURRENT_UPLOADS).
+   */
+  async peakUploadsInFlight(): Promise<Record<string, number>> {
+    return (await this.call<{ peakInFlight: Record<string, number> }>("GET", "/uploads")).peakInFlight;
+  }
+
   /** Clears both the request log and the counters. */
   async clearRequests(): Promise<void> {
     await this.call("DELETE", "/requests");

@@ -11,6 +11,7 @@ import { SnapshotsModel } from "./models/snapshots";
 import { WorkspacesModel } from "./models/workspaces";
 import { buildSeedData } from "./seed";
 import type { EmulatorData } from "./state";
+import { MemoryContentStore, type ContentStore } from "./store/content-store";
 import type { StateStore } from "./store/state-store";
 
 export interface Models {
@@ -23,7 +24,7 @@ export interface Models {
   blobObjects: BlobObjectsModel;
 }
 
-function createModels(ctx: ModelContext): Models {
+function createModels(ctx: ModelContext, contents: ContentStore): Models {
   const accounts = new AccountsModel(ctx);
   const workspaces = new WorkspacesModel(ctx);
   const snapshots = new SnapshotsModel(ctx);
@@ -34,7 +35,7 @@ function createModels(ctx: ModelContext): Models {
     analytics: new AnalyticsModel(ctx),
     snapshots,
     databases: new DatabasesModel(ctx, accounts, snapshots),
-    blobObjects: new BlobObjectsModel(ctx),
+    blobObjects: new BlobObjectsModel(ctx, contents),
   };
 }
 
@@ -49,11 +50,14 @@ export class EmulatorCore {
   private data: EmulatorData;
   private current: Models;
 
-  constructor(private readonly store: StateStore) {
+  constructor(
+    private readonly store: StateStore,
+    private readonly contents: ContentStore = new MemoryContentStore(),
+  ) {
     const loaded = store.load();
     this.data = loaded ?? buildSeedData(this.clock.now());
     if (!loaded) store.save(this.data);
-    this.current = createModels({ data: this.data, clock: this.clock });
+    this.current = createModels({ data: this.data, clock: this.clock }, contents);
   }
 
   get models(): Models {
@@ -65,7 +69,8 @@ export class EmulatorCore {
     this.faults.clear();
     this.requestLog.clear();
     this.data = buildSeedData(this.clock.now());
-    this.current = createModels({ data: this.data, clock: this.clock });
+    this.contents.clear();
+    this.current = createModels({ data: this.data, clock: this.clock }, this.contents);
     this.store.save(this.data);
   }
 

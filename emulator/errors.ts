@@ -97,6 +97,7 @@ const catalog = {
   FILE_TOO_SMALL: [400, "Files must be at least 1 KiB."],
   FILE_TOO_LARGE: [413, "Files must be at most 100 MB."],
   TOO_MANY_CONCURRENT_UPLOADS: [429, "At most 4 uploads may be in flight per account."],
+  CONTENT_NOT_KEPT: [404, "The emulator keeps no bytes for this object (seeded, or dropped past its storage bound)."],
 
   // Admin surface.
   INVALID_FAULT: [400, "Invalid fault specification."],

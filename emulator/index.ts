@@ -3,8 +3,9 @@ import type { AddressInfo } from "node:net";
 import { EmulatorAdmin } from "./admin-client";
 import { EmulatorCore } from "./core";
 import { createApiServer } from "./http/server";
-import { adminRoutes, blobRoutes, platformRoutes } from "./routes";
+import { adminRoutes, blobRoutes, platformRoutes, publicContentRoutes } from "./routes";
 import { SEED_ACCOUNT_ORDER } from "./seed";
+import { FileContentStore, MemoryContentStore } from "./store/content-store";
 import { FileStateStore } from "./store/file-store";
 import { MemoryStateStore } from "./store/memory-store";
 
@@ -51,9 +52,11 @@ export interface RunningEmulator {
 /** Starts both APIs (platform and blob) over one shared state. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? "127.0.0.1";
-  const core = new EmulatorCore(options.dataDir ? new FileStateStore(options.dataDir) : new MemoryStateStore());
+  const core = options.dataDir
+    ? new EmulatorCore(new FileStateStore(options.dataDir), new FileContentStore(options.dataDir))
+    : new EmulatorCore(new MemoryStateStore(), new MemoryContentStore());
   const platform = createApiServer(core, platformRoutes, adminRoutes);
-  const blob = createApiServer(core, blobRoutes, adminRoutes);
+  const blob = createApiServer(core, blobRoutes, adminRoutes, publicContentRoutes);
   try {
     await listen(platform, host, options.platformPort ?? 0);
     await listen(blob, host, options.blobPort ?? 0);

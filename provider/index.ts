@@ -2,6 +2,7 @@ import type { ResourceHandler } from "./handler";
 import { databaseHandler } from "./resources/database";
 import { workspaceHandler } from "./resources/workspace";
 import { workspaceMemberHandler } from "./resources/workspace-member";
+import { blobObjectHandler } from "./resources/blob-object";
 import { appSnapshotHandler } from "./resources/app-snapshot";
 import { databaseRestoreHandler } from "./resources/database-restore";
 import { appFileMoveHandler } from "./resources/app-file-move";
@@ -15,6 +16,7 @@ export const handlers: Record<string, ResourceHandler> = {
   database: databaseHandler,
   workspace: workspaceHandler,
   workspaceMember: workspaceMemberHandler,
+  blobObject: blobObjectHandler,
   appSnapshot: appSnapshotHandler,
   databaseRestore: databaseRestoreHandler,
   appFileMove: appFileMoveHandler,

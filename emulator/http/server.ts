@@ -32,6 +32,15 @@ export interface AdminRequest {
 
 export type AdminHandler = (request: AdminRequest, core: EmulatorCore) => Reply | Promise<Reply>;
 
+/**
+ * A route outside both APIs, matched by path prefix, without auth or faults: the local CDN. Its
+ * handler gets the rest of the path (object ids contain "/") and answers raw bytes.
+ */
+export interface PublicRoute {
+  prefix: string;
+  handler: (rest: string, core: EmulatorCore) => { body: Buffer; headers: Record<string, string> };
+}
+
 const ADMIN_PREFIX = "/__emulator";
 
 /** Logged for a request whose client left before its answer was sent (nginx's convention). */
@@ -46,6 +55,7 @@ export function createApiServer(
   core: EmulatorCore,
   apiRoutes: Route<ApiHandler>[],
   adminRoutes: Route<AdminHandler>[],
+  publicRoutes: PublicRoute[] = [],
 ): Server {
   const apiRouter = new Router(apiRoutes);
   const adminRouter = new Router(adminRoutes);
@@ -53,9 +63,12 @@ export function createApiServer(
   const server = createServer((req, res) => {
     const { pathname, query } = splitUrl(req.url ?? "/");
     const isAdmin = pathname === ADMIN_PREFIX || pathname.startsWith(`${ADMIN_PREFIX}/`);
+    const publicRoute = publicRoutes.find((r) => pathname.startsWith(`${r.prefix}/`));
     const work = isAdmin
       ? handleAdmin(core, adminRouter, req, res, pathname, query)
-      : handleApi(core, apiRouter, req, res, pathname, query);
+      : publicRoute
+        ? handlePublic(core, publicRoute, req, res, pathname)
+        : handleApi(core, apiRouter, req, res, pathname, query);
     work.catch((error: unknown) => {
       reportUnexpected(error);
       if (!res.headersSent) send(req, res, errorReply(apiError("INTERNAL_SERVER_ERROR")));
@@ -124,7 +137,50 @@ async function handleApi(
     log(reply.status, fault.kind);
     return;
   }
-  log(send(req, res, reply) ? reply.status : CLIENT_CLOSED_REQUEST, fault?.kind);
+  log(send(req, res, withDate(reply, core)) ? reply.status : CLIENT_CLOSED_REQUEST, fault?.kind);
+}
+
+/**
+ * Every API answer carries the emulator clock as its Date header, as a real server sends its own
+ * clock: clients that compare server-recorded times (created_at) with "now" read it from there.
+ */
+function withDate(reply: Reply, core: EmulatorCore): Reply {
+  return { ...reply, headers: { Date: httpDate(core), ...reply.headers } };
+}
+
+function httpDate(core: EmulatorCore): string {
+  return new Date(core.clock.now()).toUTCString();
+}
+
+/** GET (or HEAD) only; saved and logged like API requests (a fetch may find an object expired). */
+async function handlePublic(core: EmulatorCore, route: PublicRoute, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+  const method = (req.method ?? "GET").toUpperCase();
+  let status = 200;
+  if (method !== "GET" && method !== "HEAD") {
+    status = 405;
+    send(req, res, withDate(errorReply(apiError("METHOD_NOT_ALLOWED")), core));
+  } else {
+    try {
+      const { body, headers } = route.handler(safeDecode(pathname.slice(route.prefix.length + 1)), core);
+      res.writeHead(200, { ...headers, "Content-Length": body.length, Date: httpDate(core) });
+      res.end(method === "HEAD" ? undefined : body);
+    } catch (error) {
+      if (!(error instanceof EmulatorError)) throw error;
+      status = error.status;
+      send(req, res, withDate(errorReply(error), core));
+    } finally {
+      core.persist();
+    }
+  }
+  core.requestLog.record({ method, route: `${method} ${route.prefix}/*`, path: pathname, status, at: iso(core.clock.now()) });
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 async function runHandler(

@@ -2,6 +2,7 @@ import { DAY_MS, iso } from "../clock";
 import { apiError, blobNotInPlan } from "../errors";
 import { randomBase36, randomHex, sha256Hex } from "../random";
 import type { AccountRecord, BlobObjectRecord } from "../state";
+import type { ContentStore } from "../store/content-store";
 import type { ModelContext } from "./model-context";
 import {
   ACCOUNT_STATS_CACHE_MS,
@@ -10,7 +11,6 @@ import {
   OBJECT_LIST_CACHE_MS,
   OBJECT_LIST_PAGE_SIZE,
   OBJECT_NAME_PATTERN,
-  PUBLIC_BLOB_BASE_URL,
   UPLOAD_MAX_BYTES,
   UPLOAD_MIME_EXTENSIONS,
   UPLOAD_MIN_BYTES,
@@ -40,25 +40,31 @@ interface Cached<T> {
 }
 
 /**
- * Blob objects: uploads, paged listing, deletion, expiry and account statistics. Only metadata is
- * kept (the public CDN that serves contents is outside both APIs). Listing and statistics are
- * cached like the real service (30 s per account, prefix and token; 1 min per account), so a list
- * right after an upload may not show it yet.
+ * Blob objects: uploads, paged listing, deletion, expiry, account statistics, and the contents the
+ * local CDN serves (kept in a bounded ContentStore, beside the state document). Listing and
+ * statistics are cached like the real service (30 s per account, prefix and token; 1 min per
+ * account), so a list right after an upload may not show it yet.
  */
 export class BlobObjectsModel {
   private readonly listCache = new Map<string, Cached<object>>();
   private readonly statsCache = new Map<string, Cached<object>>();
   private readonly uploadsInFlight = new Map<string, number>();
+  /** The most uploads each account had in flight at once, for tests of client-side limits. */
+  private readonly uploadsPeak = new Map<string, number>();
 
-  constructor(private readonly ctx: ModelContext) {}
+  constructor(
+    private readonly ctx: ModelContext,
+    private readonly contents: ContentStore,
+  ) {}
 
-  /** Expired objects disappear: called before every blob operation. */
+  /** Expired objects disappear, contents included: called before every blob operation. */
   purgeExpired(): void {
     const now = this.ctx.clock.now();
     const objects = this.ctx.data.blobObjects;
-    if (objects.some((o) => o.expiresAt !== undefined && o.expiresAt <= now)) {
-      this.ctx.data.blobObjects = objects.filter((o) => o.expiresAt === undefined || o.expiresAt > now);
-    }
+    const expired = objects.filter((o) => o.expiresAt !== undefined && o.expiresAt <= now);
+    if (expired.length === 0) return;
+    for (const o of expired) this.contents.delete(o.id);
+    this.ctx.data.blobObjects = objects.filter((o) => !expired.includes(o));
   }
 
   /**
@@ -70,6 +76,7 @@ export class BlobObjectsModel {
     const current = this.uploadsInFlight.get(account.id) ?? 0;
     if (current >= UPLOADS_IN_FLIGHT_LIMIT) throw apiError("TOO_MANY_CONCURRENT_UPLOADS");
     this.uploadsInFlight.set(account.id, current + 1);
+    this.uploadsPeak.set(account.id, Math.max(current + 1, this.uploadsPeak.get(account.id) ?? 0));
     let released = false;
     return () => {
       if (released) return;
@@ -80,7 +87,13 @@ export class BlobObjectsModel {
     };
   }
 
-  upload(account: AccountRecord, options: UploadOptions, file: UploadedFile | undefined) {
+  /** `publicBaseUrl`: where the local CDN serves objects; the answer's `url` is it plus the id. */
+  /** Account id -> the most uploads it had in flight at once since the last reset. */
+  peakUploadsInFlight(): Record<string, number> {
+    return Object.fromEntries(this.uploadsPeak);
+  }
+
+  upload(account: AccountRecord, options: UploadOptions, file: UploadedFile | undefined, publicBaseUrl: string) {
     if (!file) throw apiError("INVALID_FILE");
     const extension = UPLOAD_MIME_EXTENSIONS[file.contentType];
     if (!extension) throw apiError("INVALID_FILE_TYPE");
@@ -106,12 +119,13 @@ export class BlobObjectsModel {
       ...(options.expireDays ? { expiresAt: now + options.expireDays * DAY_MS } : {}),
     };
     this.ctx.data.blobObjects.push(record);
+    this.contents.put(id, file.data);
     return {
       id,
       name: record.name,
       ...(record.prefix ? { prefix: record.prefix } : {}),
       size: record.size,
-      url: `${PUBLIC_BLOB_BASE_URL}/${id}`,
+      url: `${publicBaseUrl}/${id}`,
     };
   }
 
@@ -152,6 +166,19 @@ export class BlobObjectsModel {
     const objects = this.ctx.data.blobObjects;
     if (!objects.some((o) => o.id === objectId)) throw apiError("OBJECT_NOT_FOUND");
     this.ctx.data.blobObjects = objects.filter((o) => o.id !== objectId);
+    this.contents.delete(objectId);
+  }
+
+  /**
+   * What the local CDN serves for a public URL: anyone may read it, like the real CDN. Seeded
+   * objects and contents dropped by the store's bound have no bytes: 404 CONTENT_NOT_KEPT.
+   */
+  publicContent(objectId: string): { record: BlobObjectRecord; data: Buffer } {
+    const record = this.ctx.data.blobObjects.find((o) => o.id === objectId);
+    if (!record) throw apiError("OBJECT_NOT_FOUND");
+    const data = this.contents.get(objectId);
+    if (!data) throw apiError("CONTENT_NOT_KEPT");
+    return { record, data };
   }
 
   stats(account: AccountRecord): object {

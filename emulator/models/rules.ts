@@ -112,5 +112,9 @@ export const UPLOAD_MIME_EXTENSIONS: Readonly<Record<string, string>> = {
 export const OBJECT_ID_PATTERN =
   /^(\d{1,24})\/(?:([a-zA-Z0-9_]{3,32})\/)?([a-zA-Z0-9_]{3,32})_[a-z0-9]{8}-[0-9a-f]{4,32}(?:-ex\d{1,3})?\.[a-z0-9]{2,8}$/;
 
-export const PUBLIC_BLOB_BASE_URL = "https://public-blob.squarecloud.dev";
+/**
+ * The local stand-in for the public CDN (https://public-blob.squarecloud.dev/<id> on the live
+ * service): the blob server serves each object's bytes at <blob URL>/public/<id>, without auth.
+ */
+export const PUBLIC_CONTENT_PATH = "/public";
 export const SNAPSHOT_BASE_URL = "https://snapshots.squarecloud.app";

@@ -114,4 +114,9 @@ export const adminRoutes: Route<AdminHandler>[] = [
     template: "/__emulator/counters",
     handler: (_request, core) => bare(core.requestLog.counters()),
   },
+  {
+    method: "GET",
+    template: "/__emulator/uploads",
+    handler: (_request, core) => bare({ peakInFlight: core.models.blobObjects.peakUploadsInFlight() }),
+  },
 ];

@@ -4,9 +4,9 @@ import { readBody } from "../http/body";
 import { boundaryOf, parseMultipart } from "../http/multipart";
 import { success } from "../http/reply";
 import type { Route } from "../http/router";
-import type { ApiHandler } from "../http/server";
+import type { ApiHandler, PublicRoute } from "../http/server";
 import { validateListPrefix, validateUploadOptions } from "../models/blob-objects";
-import { UPLOAD_MAX_BYTES } from "../models/rules";
+import { PUBLIC_CONTENT_PATH, UPLOAD_MAX_BYTES } from "../models/rules";
 import { parseBody } from "./validate";
 
 /** Room for the multipart framing around a maximum-size file. */
@@ -37,7 +37,9 @@ export const blobRoutes: Route<ApiHandler>[] = [
       const body = await readBody(req, UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, () => apiError("FILE_TOO_LARGE"));
       const part = parseMultipart(body, boundary)?.find((p) => p.name === "file");
       const file = part && { contentType: part.contentType ?? "application/octet-stream", data: part.data };
-      return success(models.blobObjects.upload(account, options, file));
+      // The URL names this server as the client reached it, so whoever uploaded can open it.
+      const publicBaseUrl = `http://${req.headers.host ?? "localhost"}${PUBLIC_CONTENT_PATH}`;
+      return success(models.blobObjects.upload(account, options, file, publicBaseUrl));
     },
   },
   {
@@ -56,6 +58,26 @@ export const blobRoutes: Route<ApiHandler>[] = [
     handler: ({ account }, models) => {
       models.blobObjects.purgeExpired();
       return success(models.blobObjects.stats(account));
+    },
+  },
+];
+
+/** The local CDN: GET <blob URL>/public/<id> answers the object's bytes with its MIME type. */
+export const publicContentRoutes: PublicRoute[] = [
+  {
+    prefix: PUBLIC_CONTENT_PATH,
+    handler: (objectId, core) => {
+      core.models.blobObjects.purgeExpired();
+      const { record, data } = core.models.blobObjects.publicContent(objectId);
+      const fileName = objectId.slice(objectId.lastIndexOf("/") + 1);
+      return {
+        body: data,
+        headers: {
+          "Content-Type": record.contentType,
+          // auto_download asks the CDN to make browsers save the file instead of showing it.
+          ...(record.autoDownload ? { "Content-Disposition": `attachment; filename="${fileName}"` } : {}),
+        },
+      };
     },
   },
 ];

@@ -6,6 +6,6 @@ import { databaseRoutes } from "./database-routes";
 import { workspaceRoutes } from "./workspace-routes";
 
 export { adminRoutes } from "./admin-routes";
-export { blobRoutes } from "./blob-routes";
+export { blobRoutes, publicContentRoutes } from "./blob-routes";
 
 export const platformRoutes: Route<ApiHandler>[] = [...accountRoutes, ...appRoutes, ...databaseRoutes, ...workspaceRoutes];

@@ -54,6 +54,11 @@ export interface ApiRequest<S extends z.ZodType | undefined = undefined> extends
   gate?: Gate;
   /** Overrides the client's per-request timeout (uploads of large files). */
   timeoutMs?: number;
+  /**
+   * Receives the server's clock (the success response's Date header, epoch ms) when it sent one:
+   * times the server records (created_at) are compared with it, never with the local clock.
+   */
+  serverTime?: (epochMs: number) => void;
 }
 
 type ResultOf<S> = S extends z.ZodType ? z.output<S> : void;
@@ -171,6 +176,8 @@ export class HttpClient {
     }
     const ok = SuccessEnvelope.safeParse(body);
     if (!ok.success) throw invalidResponse(req, status, 'the body has no {"status":"success"} envelope');
+    const serverNow = Date.parse(single(headers.date) ?? "");
+    if (!Number.isNaN(serverNow)) req.serverTime?.(serverNow);
     if (req.schema === undefined) return undefined;
     const parsed = req.schema.safeParse(ok.data.response);
     if (!parsed.success) throw invalidResponse(req, status, describeIssues(parsed.error));

@@ -41,6 +41,8 @@ export interface UploadObjectInput {
   /** 1 KiB to 100 MB. */
   content: Buffer;
   mimeType: string;
+  /** Receives the server's clock at the answer (its Date header), the object's creation time. */
+  serverTime?: (epochMs: number) => void;
 }
 
 export interface SquareCloudClientParts {
@@ -421,7 +423,9 @@ export class SquareCloudClient {
   // ---- blob storage
 
   /** One page (up to 1000 objects). The server caches listings for 30 s. */
-  listObjects(options: { prefix?: string; continuationToken?: string } = {}): Promise<blob.ObjectPage> {
+  listObjects(
+    options: { prefix?: string; continuationToken?: string; serverTime?: (epochMs: number) => void } = {},
+  ): Promise<blob.ObjectPage> {
     return this.blob.request({
       operation: "list objects",
       resource: options.prefix,
@@ -429,16 +433,17 @@ export class SquareCloudClient {
       path: "/v1/objects",
       query: { prefix: options.prefix, continuationToken: options.continuationToken },
       schema: blob.ObjectPage,
+      serverTime: options.serverTime,
     });
   }
 
-  /** Every page, in order. */
-  async listAllObjects(prefix?: string): Promise<blob.BlobObject[]> {
+  /** Every page, in order; `serverTime` receives the server's clock at the first page. */
+  async listAllObjects(prefix?: string, serverTime?: (epochMs: number) => void): Promise<blob.BlobObject[]> {
     const objects: blob.BlobObject[] = [];
     const seenTokens = new Set<string>();
     let continuationToken: string | undefined;
     do {
-      const page = await this.listObjects({ prefix, continuationToken });
+      const page = await this.listObjects({ prefix, continuationToken, serverTime: continuationToken === undefined ? serverTime : undefined });
       objects.push(...page.objects);
       continuationToken = page.continuationToken;
       // A token handed out twice would loop forever.
@@ -472,6 +477,7 @@ export class SquareCloudClient {
       schema: blob.UploadedObject,
       gate: this.limits.upload(),
       timeoutMs: this.uploadTimeoutMs,
+      serverTime: input.serverTime,
     });
   }
 

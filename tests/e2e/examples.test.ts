@@ -62,3 +62,21 @@ test("team-onboarding turns the roster into a workspace and its members; a remov
   await example.stack.destroy();
   await expect(suite.api.getWorkspace(workspaceId)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
 });
+
+test("static-assets publishes its public/ folder; every URL serves the file's bytes", async () => {
+  const example = suite.keep(await exampleStack("static-assets", { config: emulatorConfig(suite.emulator) }));
+  const up = await example.stack.up();
+  // The stack, the folder and its three files.
+  expect(up.summary.resourceChanges).toEqual({ create: 5 });
+  const urls = up.outputs.urls.value as Record<string, string>;
+  expect(Object.keys(urls).sort()).toEqual(["css/site.css", "data/menu.json", "index.html"]);
+  for (const [relative, url] of Object.entries(urls)) {
+    const response = await fetch(url);
+    expect(await response.text()).toBe(readFileSync(path.join(example.workDir, "public", relative), "utf8"));
+  }
+  expect(await fetch(urls["css/site.css"]).then((r) => r.headers.get("content-type"))).toBe("text/css");
+
+  expect((await example.stack.preview()).changeSummary).toEqual({ same: 5 });
+  await example.stack.destroy();
+  expect((await fetch(urls["index.html"])).status).toBe(404);
+});

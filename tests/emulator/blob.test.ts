@@ -17,7 +17,7 @@ async function listIds(query = "", key: string = KEYS.alice): Promise<string[]> 
 describe("POST /v1/objects (upload)", () => {
   test("stores the file and answers {id, name, prefix, size, url}", async () => {
     const object = expectSuccess(await upload("?name=logo&prefix=brand"));
-    expect(object).toEqual({ id: expect.any(String), name: "logo", prefix: "brand", size: 2048, url: `https://public-blob.squarecloud.dev/${object.id}` });
+    expect(object).toEqual({ id: expect.any(String), name: "logo", prefix: "brand", size: 2048, url: `${env.emu.blobUrl}/public/${object.id}` });
     const [, accountId, prefix, name, , , expiry, extension] = ID_SHAPE.exec(object.id) ?? [];
     expect({ accountId, prefix, name, expiry, extension }).toEqual({
       accountId: SEED_ACCOUNTS.alice.accountId,
@@ -132,6 +132,7 @@ describe("POST /v1/objects (upload)", () => {
     const log = (await env.emu.admin.requests()).filter((e) => e.route === "POST /v1/objects");
     expect(log.map((e) => [e.status, e.fault]).sort()).toEqual([[200, "latency"], [200, "latency"], [200, "latency"], [200, "latency"], [429, "latency"]]);
     expect(await listIds("?prefix=together")).toHaveLength(4);
+    expect(await env.emu.admin.peakUploadsInFlight()).toEqual({ [SEED_ACCOUNTS.alice.accountId]: 4 });
     // The slots go with the answers.
     expectSuccess(await upload("?name=after"));
   });
@@ -248,5 +249,63 @@ describe("GET /v1/account/stats", () => {
     expect(expectSuccess(await env.blob("GET", "/v1/account/stats"))).toEqual(before);
     await env.emu.admin.advanceClock(60_000);
     expect(expectSuccess(await env.blob("GET", "/v1/account/stats")).usage.objects).toBe(before.usage.objects + 1);
+  });
+});
+
+describe("the local CDN (GET <blob URL>/public/<id>)", () => {
+  function formOf(data: Buffer, type: string): FormData {
+    const form = new FormData();
+    form.append("file", new Blob([data], { type }));
+    return form;
+  }
+
+  test("serves the exact bytes with the MIME type, to anyone, at the URL the upload answered", async () => {
+    const data = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256));
+    const object = expectSuccess(await upload("?name=served&prefix=cdn", formOf(data, "image/png")));
+    const response = await fetch(object.url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("content-disposition")).toBeNull();
+    expect(Buffer.from(await response.arrayBuffer()).equals(data)).toBe(true);
+    const log = await env.emu.admin.requests();
+    expect(log.at(-1)).toMatchObject({ route: "GET /public/*", path: `/public/${object.id}`, status: 200 });
+  });
+
+  test("auto_download makes it an attachment", async () => {
+    const object = expectSuccess(await upload("?name=download&auto_download=true", fileForm(1024, "text/csv")));
+    const response = await fetch(object.url);
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${object.id.split("/").pop()}"`);
+  });
+
+  test("deleted and expired objects are gone from the CDN; seeded objects have no bytes", async () => {
+    const deleted = expectSuccess(await upload("?name=deleted", fileForm(1024, "text/plain")));
+    expectSuccess(await env.blob("DELETE", "/v1/objects", { json: { object: deleted.id } }));
+    expect((await fetch(deleted.url)).status).toBe(404);
+
+    const expiring = expectSuccess(await upload("?name=expiring&expire=1", fileForm(1024, "text/plain")));
+    expect((await fetch(expiring.url)).status).toBe(200);
+    await env.emu.admin.advanceClock(DAY);
+    const expired = await fetch(expiring.url);
+    expect(expired.status).toBe(404);
+    expect(await expired.json()).toMatchObject({ code: "OBJECT_NOT_FOUND" });
+
+    const seeded = await fetch(`${env.emu.blobUrl}/public/${SEED_BLOB_OBJECTS.aliceLogo}`);
+    expect(seeded.status).toBe(404);
+    expect(await seeded.json()).toMatchObject({ code: "CONTENT_NOT_KEPT" });
+  });
+
+  test("only GET and HEAD", async () => {
+    const object = expectSuccess(await upload("?name=headonly", fileForm(1500, "text/plain")));
+    const head = await fetch(object.url, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe("1500");
+    expect((await fetch(object.url, { method: "POST" })).status).toBe(405);
+  });
+
+  test("API answers carry the emulator clock as their Date header", async () => {
+    const now = await env.emu.admin.advanceClock(3 * DAY);
+    const response = await env.blob("GET", "/v1/objects");
+    const date = Date.parse(response.headers.get("date") ?? "");
+    expect(Math.abs(date - now)).toBeLessThan(5_000);
   });
 });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { FileStateStore } from "../../emulator/store/file-store";
 import { MemoryStateStore } from "../../emulator/store/memory-store";
+import { FileContentStore, MemoryContentStore } from "../../emulator/store/content-store";
 import { buildSeedData } from "../../emulator/seed";
 import { KEYS, caller, expectSuccess } from "./helpers";
 
@@ -42,8 +43,12 @@ test("with a data directory, a restarted emulator sees the same accounts, databa
   expect(expectSuccess(await platform2("GET", `/v2/workspaces/${ws.id}`, { key: KEYS.bob })).name).toBe("kept_team");
   const ids = expectSuccess(await caller(second.blobUrl)("GET", "/v1/objects?prefix=kept")).objects.map((o: { id: string }) => o.id);
   expect(ids).toEqual([object.id]);
-  // Atomic writes leave only the state file behind.
-  expect(readdirSync(dir)).toEqual(["state.json"]);
+  // Object bytes are kept beside the state, and served again after the restart.
+  const served = await fetch(`${second.blobUrl}/public/${object.id}`);
+  expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.alloc(2048, 7))).toBe(true);
+  // Atomic writes leave only the state file and the object contents behind.
+  expect(readdirSync(dir).sort()).toEqual(["objects", "state.json"]);
+  expect(readdirSync(join(dir, "objects"))).toHaveLength(1);
 });
 
 test("reset re-seeds the file too", async () => {
@@ -76,5 +81,37 @@ describe("state stores", () => {
   test("a state file of another format version is refused with a clear message", () => {
     writeFileSync(join(dir, "state.json"), JSON.stringify({ formatVersion: 99 }));
     expect(() => new FileStateStore(dir).load()).toThrow(/state format 99/);
+  });
+});
+
+describe("content stores", () => {
+  test.each([
+    ["memory", () => new MemoryContentStore(5000)],
+    ["file", () => new FileContentStore(dir, 5000)],
+  ])("%s: keeps bytes by object id, drops the oldest past the bound", (_kind, make) => {
+    const store = make();
+    store.put("1/a_x.txt", Buffer.alloc(2000, 1));
+    store.put("1/b_x.txt", Buffer.alloc(2000, 2));
+    expect(store.get("1/a_x.txt")?.equals(Buffer.alloc(2000, 1))).toBe(true);
+    store.put("1/c_x.txt", Buffer.alloc(2000, 3));
+    expect(store.get("1/a_x.txt")).toBeUndefined();
+    expect(store.get("1/b_x.txt")).toBeDefined();
+    expect(store.get("1/c_x.txt")).toBeDefined();
+    store.delete("1/b_x.txt");
+    expect(store.get("1/b_x.txt")).toBeUndefined();
+    store.put("1/d_x.txt", Buffer.alloc(2000, 4));
+    expect(store.get("1/c_x.txt")).toBeDefined();
+    store.clear();
+    expect(store.get("1/d_x.txt")).toBeUndefined();
+  });
+
+  test("reset drops the kept bytes with the objects", async () => {
+    const emulator = await start(dir);
+    const form = new FormData();
+    form.append("file", new Blob([Buffer.alloc(2048, 9)], { type: "text/plain" }));
+    const object = expectSuccess(await caller(emulator.blobUrl)("POST", "/v1/objects?name=wiped", { body: form }));
+    await emulator.admin.reset();
+    expect(readdirSync(join(dir, "objects"))).toEqual([]);
+    expect((await fetch(`${emulator.blobUrl}/public/${object.id}`)).status).toBe(404);
   });
 });

@@ -1,0 +1,50 @@
+import { DEFAULT_BLOB_URL } from "../../config";
+import { providerConfig } from "../../runtime";
+
+/**
+ * What an object id tells: <account_id>/[<prefix>/]<name>_<random>-<hash>[-ex<days>].<ext>
+ * (real-api-notes.md), and where the object is served.
+ */
+
+export interface ObjectIdParts {
+  account: string;
+  prefix?: string;
+  name: string;
+  hash: string;
+  expireDays?: number;
+  extension: string;
+}
+
+const ID_PATTERN = /^(\d+)\/(?:([a-zA-Z0-9_]{3,32})\/)?([a-zA-Z0-9_]{3,32})_[a-z0-9]+-([0-9a-f]+)(?:-ex(\d+))?\.([a-z0-9]+)$/;
+
+export function parseObjectId(id: string): ObjectIdParts | undefined {
+  const match = ID_PATTERN.exec(id);
+  if (!match) return undefined;
+  const [, account, prefix, name, hash, expire, extension] = match;
+  return { account, prefix, name, hash, expireDays: expire === undefined ? undefined : Number(expire), extension };
+}
+
+/** The live CDN; objects of any other blob API (the emulator) are served under <blob URL>/public/. */
+const LIVE_CDN = "https://public-blob.squarecloud.dev";
+
+/** The public URL of an object whose upload answer we do not have (an adopted one). */
+export function publicUrlOf(id: string): string {
+  const { blobUrl } = providerConfig();
+  return blobUrl === DEFAULT_BLOB_URL ? `${LIVE_CDN}/${id}` : `${blobUrl}/public/${id}`;
+}
+
+/**
+ * An API key starts with its account id and a dash (real-api-notes.md). An object of another
+ * account is "not found" with this key although it exists: refuse instead of dropping it from
+ * state or reporting it deleted. Keys of another shape cannot be checked.
+ */
+export function assertSameAccount(what: string, id: string): void {
+  const keyAccount = /^(\d+)-/.exec(providerConfig().apiKey)?.[1];
+  const objectAccount = id.split("/")[0];
+  if (keyAccount !== undefined && keyAccount !== objectAccount) {
+    throw new Error(
+      `${what} (${id}) belongs to account ${objectAccount}, but the configured API key is for account ${keyAccount}: ` +
+        `check squarecloud:apiKey or SQUARECLOUD_API_KEY. Nothing was changed.`,
+    );
+  }
+}

@@ -1,0 +1,135 @@
+import { isNotFound } from "../../client";
+import { checkFields, isUnknown } from "../../check";
+import { ResourceHandler, warn } from "../../handler";
+import { compact } from "../../lifecycle/compact";
+import { apiClient, providerConfig } from "../../runtime";
+import { AssetInput, blobObjectInputFields, BlobObjectInputs, BlobObjectOutputs } from "../../schemas/blob-object";
+import { adopt } from "./adopt";
+import { assertSameAccount, publicUrlOf } from "./identity";
+import { sharedListing } from "./listing";
+import { noteHeld } from "./registry";
+import { checkSource, readSource, resolvedMimeType, sha256Of } from "./source";
+import { LIST_CACHE_MS, StoredObject, uploadReconciled } from "./upload";
+
+/**
+ * A file on the blob storage's CDN. The API cannot change an object, so any change of content or
+ * option replaces it, the new one first (the engine's default order): upload, then delete the old
+ * one, so the URL in use never points at nothing.
+ */
+
+/** Inputs the object is made of, besides its content (the source's hash). */
+const REPLACING = ["name", "prefix", "mimeType", "expireDays", "securityHash", "autoDownload"] as const;
+
+/**
+ * An object uploaded this recently may be missing from a listing the server cached before the
+ * upload: it is kept, not dropped (the cache lasts 30 s; the margin covers second-rounded dates).
+ */
+const RECENT_MS = LIST_CACHE_MS + 5_000;
+
+export const blobObjectHandler: ResourceHandler = {
+  async check(_olds, news) {
+    const { failures } = checkFields(blobObjectInputFields, news);
+    failures.push(...checkSource(news.source, news.mimeType !== undefined));
+    // Surfaces a missing API key at preview, with how to set it; makes no request.
+    if (failures.length === 0) providerConfig();
+    // Only check sees the source's path or text (diff gets its hash alone): the inferred MIME type
+    // joins the inputs here, so diff compares it and a renamed extension replaces the object.
+    const asset = AssetInput.safeParse(news.source);
+    const mimeType = news.mimeType ?? (asset.success ? resolvedMimeType(undefined, asset.data) : undefined);
+    return { inputs: mimeType === undefined ? news : { ...news, mimeType }, failures };
+  },
+
+  async diff(id, olds: BlobObjectOutputs, news: BlobObjectInputs) {
+    noteHeld(id);
+    const replaces: string[] = REPLACING.filter((key) => isUnknown(news[key]) || olds[key] !== news[key]);
+    // The engine's hash is the sha256 of the content; without one (not computed yet) it may differ.
+    if (isUnknown(news.source) || news.source.hash === undefined || news.source.hash !== olds.sha256) replaces.push("source");
+    if (replaces.length > 0 && news.adoptId === id) {
+      throw new Error(
+        `object ${id} cannot be replaced (${replaces.join(", ")} changed) while adoptId still names it: the ` +
+          `replacement would adopt it again and then delete it. Remove adoptId from the program (it is read only ` +
+          `at the first creation) and run pulumi up again.`,
+      );
+    }
+    // Never delete first: the old URL keeps working until the new object exists.
+    return { changes: replaces.length > 0, replaces, deleteBeforeReplace: false };
+  },
+
+  async create(inputs: BlobObjectInputs) {
+    const content = readSource(inputs.source);
+    const mimeType = resolvedMimeType(inputs.mimeType, inputs.source) as string;
+    const stored = inputs.adoptId
+      ? await adopt(inputs, content)
+      : await uploadReconciled(
+          {
+            name: inputs.name,
+            prefix: inputs.prefix,
+            expireDays: inputs.expireDays,
+            securityHash: inputs.securityHash,
+            autoDownload: inputs.autoDownload,
+            content,
+            mimeType,
+          },
+          publicUrlOf,
+        );
+    return { id: stored.id, outs: outputsOf(inputs, stored, sha256Of(content), mimeType) };
+  },
+
+  async read(id, props: BlobObjectOutputs) {
+    noteHeld(id);
+    assertSameAccount(`object "${props.name}"`, id);
+    const listing = await sharedListing(props.prefix);
+    const listed = listing.objects.get(id);
+    if (listed) {
+      const expiresAt = listed.expires_at === undefined ? undefined : isoSecond(Date.parse(listed.expires_at));
+      const refreshed = { ...props, size: listed.size, createdAt: isoSecond(Date.parse(listed.created_at)), expiresAt };
+      return { id, props: compact(refreshed) };
+    }
+    if (listing.serverNow - Date.parse(props.createdAt) < RECENT_MS) return { id, props };
+    const expired = props.expiresAt !== undefined && Date.parse(props.expiresAt) <= listing.serverNow;
+    warn(
+      `object "${props.name}" (${id}) ${expired ? `expired at ${props.expiresAt}` : "was deleted outside Pulumi"}; it leaves ` +
+        `the state and the next pulumi up uploads it again`,
+    );
+    return { id: "", props: {} };
+  },
+
+  async update(id) {
+    // diff reports every change as a replacement: an object cannot be changed in place.
+    throw new Error(`object ${id} cannot be updated in place; this is a bug, please report it`);
+  },
+
+  async delete(id, props: BlobObjectOutputs) {
+    assertSameAccount(`object "${props.name}"`, id);
+    try {
+      await apiClient().deleteObject(id);
+    } catch (err) {
+      if (!isNotFound(err, "OBJECT_NOT_FOUND")) throw err;
+      warn(`object "${props.name}" (${id}) was already gone`);
+    }
+  },
+};
+
+/**
+ * Times are kept to the second: an upload's answer has no creation time, so it comes from the
+ * answer's Date header, which has seconds only; listings, with milliseconds, must not make every
+ * refresh report a change.
+ */
+function isoSecond(epochMs: number): string {
+  return new Date(Math.floor(epochMs / 1000) * 1000).toISOString();
+}
+
+function outputsOf(inputs: BlobObjectInputs, stored: StoredObject, sha256: string, mimeType: string): BlobObjectOutputs {
+  // The source itself stays out of the outputs: the engine keeps it among the inputs, and its
+  // content is compared by hash (sha256), never stored twice.
+  const { source: _source, ...options } = inputs;
+  return compact({
+    ...options,
+    url: stored.url,
+    size: stored.size,
+    createdAt: isoSecond(stored.createdAt),
+    expiresAt: stored.expiresAt === undefined ? undefined : isoSecond(stored.expiresAt),
+    sha256,
+    mimeType,
+  }) as BlobObjectOutputs;
+}

@@ -1,0 +1,42 @@
+import { apiClient } from "../../runtime";
+import type { BlobObject } from "../../schemas/blob";
+
+/**
+ * Listings of the account's objects, shared within this provider process. A refresh reads every
+ * object of the stack at once; one listing per prefix (and its pages) answers all of them, so
+ * list requests grow with prefixes and pages, not with objects. A listing is reused for a short
+ * while only: the server caches its own for 30 s anyway, so reuse never makes an answer staler
+ * than the server's by more than this.
+ */
+
+export interface Listing {
+  objects: Map<string, BlobObject>;
+  /** The server's clock when it answered (its Date header), or the local clock if it sent none. */
+  serverNow: number;
+}
+
+const REUSE_MS = 10_000;
+
+const shared = new Map<string, { at: number; listing: Promise<Listing> }>();
+
+/** `prefix` undefined lists every object: objects without a prefix have no narrower shared filter. */
+export function sharedListing(prefix: string | undefined): Promise<Listing> {
+  const key = prefix ?? "";
+  const now = Date.now();
+  const entry = shared.get(key);
+  if (entry && now - entry.at < REUSE_MS) return entry.listing;
+  const listing = freshListing(prefix);
+  shared.set(key, { at: now, listing });
+  // A failed listing is not reused: the next read asks again.
+  listing.catch(() => {
+    if (shared.get(key)?.listing === listing) shared.delete(key);
+  });
+  return listing;
+}
+
+/** A listing of its own (after a lost upload, or to adopt), not shared and not reused. */
+export async function freshListing(prefix: string | undefined): Promise<Listing> {
+  let serverNow: number | undefined;
+  const objects = await apiClient().listAllObjects(prefix, (epochMs) => (serverNow = epochMs));
+  return { objects: new Map(objects.map((o) => [o.id, o])), serverNow: serverNow ?? Date.now() };
+}

@@ -1,0 +1,116 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { ApiError } from "../../client";
+import type { UploadObjectInput } from "../../client";
+import { warn } from "../../handler";
+import { oneAtATime } from "../../lifecycle/one-at-a-time";
+import { apiClient } from "../../runtime";
+import type { BlobObject } from "../../schemas/blob";
+import { freshListing } from "./listing";
+import { parseObjectId } from "./identity";
+import { isHeld, noteHeld } from "./registry";
+import { sha256Of } from "./source";
+
+/**
+ * POST /v1/objects, reconciled. When the answer is lost (timeout, broken connection, 5xx), the
+ * object may or may not be stored, and the server's 30 s list cache hides it for a while. We wait
+ * the cache out and look, rather than upload again at once and remove the stray later: nothing
+ * extra is ever stored or sent (uploads can be 100 MB), and the one outcome is decided before the
+ * resource is recorded. The wait is measured on the server's clock (the Date header of its
+ * listings), so it ends as soon as a listing must be fresh: any listing answered 30 s after one
+ * answered after the lost upload was computed after the upload, whatever the server's cache did.
+ * Only when that listing does not show it is the object uploaded again.
+ */
+
+/** The server caches listings this long (api-spec.md section 8), plus a margin for clock rounding. */
+export const LIST_CACHE_MS = 30_000;
+const CACHE_MARGIN_MS = 2_000;
+/** How often a listing is asked for while the cache is waited out (real time). */
+const RECHECK_EVERY_MS = 3_000;
+/** How long before the first listing a lost upload may have been stored: the upload timeout, and more. */
+const LOST_UPLOAD_HORIZON_MS = 10 * 60_000;
+const UPLOAD_ATTEMPTS = 2;
+
+export type UploadRequest = Omit<UploadObjectInput, "serverTime">;
+
+export interface StoredObject {
+  id: string;
+  url: string;
+  size: number;
+  /** Epoch ms on the server's clock. */
+  createdAt: number;
+  expiresAt?: number;
+}
+
+export function uploadReconciled(request: UploadRequest, publicUrl: (id: string) => string): Promise<StoredObject> {
+  // Uploads of one name run one at a time in this process, so a reconciliation never mistakes a
+  // sibling resource's object of the same name for its own.
+  return oneAtATime(`${request.prefix ?? ""}/${request.name}`, () => attempt(request, publicUrl, UPLOAD_ATTEMPTS));
+}
+
+async function attempt(request: UploadRequest, publicUrl: (id: string) => string, attemptsLeft: number): Promise<StoredObject> {
+  let serverNow: number | undefined;
+  try {
+    const uploaded = await apiClient().uploadObject({ ...request, serverTime: (epochMs) => (serverNow = epochMs) });
+    noteHeld(uploaded.id);
+    const createdAt = serverNow ?? Date.now();
+    return { id: uploaded.id, url: uploaded.url, size: uploaded.size, createdAt, expiresAt: expiryOf(createdAt, request.expireDays) };
+  } catch (err) {
+    if (!(err instanceof ApiError) || !err.mayHaveCommitted) throw err;
+    const found = await findLostUpload(request, err);
+    if (found) {
+      noteHeld(found.id);
+      warn(`upload of object "${request.name}" got no usable answer (${err.code}); it was stored as ${found.id}, which is kept (not uploaded twice)`);
+      const createdAt = Date.parse(found.created_at);
+      return { id: found.id, url: publicUrl(found.id), size: found.size, createdAt, expiresAt: found.expires_at === undefined ? undefined : Date.parse(found.expires_at) };
+    }
+    if (attemptsLeft > 1) return attempt(request, publicUrl, attemptsLeft - 1);
+    throw new Error(`upload of object "${request.name}" failed twice without a usable answer and nothing was stored: ${err.message}`);
+  }
+}
+
+/** Lists until a listing answered after the lost upload is past the server's cache window. */
+async function findLostUpload(request: UploadRequest, cause: ApiError): Promise<BlobObject | undefined> {
+  let freshAfter: number | undefined;
+  let notBefore: number | undefined;
+  for (;;) {
+    const listing = await listAfter(request, cause);
+    freshAfter ??= listing.serverNow + LIST_CACHE_MS + CACHE_MARGIN_MS;
+    notBefore ??= listing.serverNow - LOST_UPLOAD_HORIZON_MS;
+    const candidates = [...listing.objects.values()].filter((o) => isOurs(o, request, notBefore!));
+    if (candidates.length === 1) return candidates[0];
+    if (candidates.length > 1) {
+      throw new Error(
+        `upload of object "${request.name}" got no usable answer (${cause.code}) and ${candidates.length} matching objects ` +
+          `appeared (${candidates.map((o) => o.id).join(", ")}); set adoptId to the right one and delete the others`,
+      );
+    }
+    if (listing.serverNow >= freshAfter) return undefined;
+    await sleep(Math.min(RECHECK_EVERY_MS, freshAfter - listing.serverNow));
+  }
+}
+
+async function listAfter(request: UploadRequest, cause: ApiError) {
+  try {
+    // The name narrows the listing when there is no prefix: a listing's filter matches the start of the id.
+    return await freshListing(request.prefix ?? request.name);
+  } catch (err) {
+    throw new Error(
+      `upload of object "${request.name}" got no usable answer (${cause.code}) and the objects could not be listed to ` +
+        `find out whether it was stored (${(err as Error).message}). If a new object of that name is listed later, ` +
+        `set adoptId to its id before running pulumi up again, so that it is not stored twice.`,
+    );
+  }
+}
+
+/** Same name, prefix, size, expiry and (without security_hash) content hash; new; nobody else's. */
+function isOurs(object: BlobObject, request: UploadRequest, notBefore: number): boolean {
+  const parts = parseObjectId(object.id);
+  if (!parts || parts.name !== request.name || parts.prefix !== request.prefix) return false;
+  if (parts.expireDays !== request.expireDays || object.size !== request.content.length) return false;
+  if (!request.securityHash && !sha256Of(request.content).startsWith(parts.hash)) return false;
+  return Date.parse(object.created_at) >= notBefore && !isHeld(object.id);
+}
+
+function expiryOf(createdAt: number, expireDays: number | undefined): number | undefined {
+  return expireDays === undefined ? undefined : createdAt + expireDays * 86_400_000;
+}

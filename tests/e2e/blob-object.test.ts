@@ -1,0 +1,237 @@
+import { createHash } from "node:crypto";
+import { closeSync, cpSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
+import { pulumiEngine } from "./engine";
+import { emulatorConfig, emulatorSuite } from "./emulator-env";
+import { programStack, ProgramStack } from "./stack";
+
+// BlobObject through the real engine against the emulator, whose local CDN serves the bytes.
+
+const OBJECT_TYPE = "pulumi-nodejs:dynamic/squarecloud:BlobObject";
+const DAY = 86_400_000;
+/** Past the server's 30 s list cache: listings after this are computed afresh. */
+const PAST_LIST_CACHE = 31_000;
+
+type Spec = Record<string, unknown> & { name: string };
+
+const suite = emulatorSuite();
+
+/** Deterministic text of exactly `size` bytes, different for each label. */
+function contentOf(label: string, size: number): string {
+  return `${label}:`.padEnd(size, `${label}-0123456789abcdef\n`).slice(0, size);
+}
+
+function sha256(text: string | Buffer): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+async function fetchBytes(url: string): Promise<{ status: number; body: Buffer; type: string | null }> {
+  const response = await fetch(url);
+  return { status: response.status, body: Buffer.from(await response.arrayBuffer()), type: response.headers.get("content-type") };
+}
+
+async function setObjects(program: ProgramStack, objects: Record<string, Spec>) {
+  await program.stack.setConfig("objects", { value: JSON.stringify(objects) });
+}
+
+async function outputsOf(program: ProgramStack): Promise<Record<string, Record<string, any>>> {
+  return (await program.stack.outputs()).objects.value;
+}
+
+async function stateNames(program: ProgramStack): Promise<string[]> {
+  return (await program.resources()).filter((r) => r.type === OBJECT_TYPE).map((r) => r.urn.split("::").pop() as string).sort();
+}
+
+/** Ids the server lists under a prefix, once its cache window has passed. */
+async function listedFresh(prefix: string): Promise<string[]> {
+  await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
+  return (await suite.api.listAllObjects(prefix)).map((o) => o.id);
+}
+
+async function mutatingRequests(): Promise<string[]> {
+  return (await suite.emulator.admin.requests()).filter((e) => e.method !== "GET").map((e) => e.route);
+}
+
+describe("BlobObject lifecycle", () => {
+  let program: ProgramStack;
+  const write = (relative: string, content: string) => {
+    mkdirSync(path.dirname(path.join(program.workDir, relative)), { recursive: true });
+    writeFileSync(path.join(program.workDir, relative), content);
+  };
+  const one = contentOf("one-v1", 2048);
+  const data = contentOf("data", 3000);
+  const notes = contentOf("notes", 1500);
+  const objects: Record<string, Spec> = {
+    one: { name: "one", prefix: "e2e", file: "assets/one.txt" },
+    notes: { name: "notes", prefix: "e2e", text: notes },
+    data: { name: "data", prefix: "e2e", file: "assets/data.json", expireDays: 1 },
+  };
+
+  beforeAll(async () => {
+    program = suite.keep(await programStack({ program: "blobs", config: emulatorConfig(suite.emulator) }));
+    write("assets/one.txt", one);
+    write("assets/data.json", data);
+    write("assets/tiny.txt", "tiny");
+    write("assets/blob.bin", contentOf("bin", 2048));
+    // A sparse file: 101 MB by its size, nothing on disk.
+    closeSync(openSync(path.join(program.workDir, "assets/huge.txt"), "w"));
+    const { truncateSync } = await import("node:fs");
+    truncateSync(path.join(program.workDir, "assets/huge.txt"), 101 * 1000 * 1000);
+  });
+
+  test.each([
+    [
+      "names, prefix, MIME type and expiry",
+      { name: "x!", prefix: "ab", mimeType: "application/zip", expireDays: 400, file: "assets/one.txt" },
+      [/name.*3 to 32 characters of a-z, A-Z, 0-9 and _, got "x!"/, /prefix.*3 to 32 characters.*got "ab"/, /mimeType.*must be one of .*got "application\/zip"/, /expireDays.*from 1 to 365 days, got 400/],
+    ],
+    ["a missing file", { name: "missing", file: "assets/nope.txt" }, [/BlobObject "bad": source must name an existing file.*got "assets\/nope.txt"/]],
+    ["a remote asset", { name: "remote", remote: "https://example.com/logo.png" }, [/BlobObject "bad": source must be a .*FileAsset.*RemoteAsset of "https:\/\/example.com\/logo.png"/]],
+    ["a file under 1 KiB", { name: "tiny", file: "assets/tiny.txt" }, [/source.*from 1 KiB.*"assets\/tiny.txt" of 4 bytes/]],
+    ["a text under 1 KiB", { name: "tinytext", text: "short" }, [/source.*from 1 KiB.*a StringAsset of 5 bytes/]],
+    ["a file over 100 MB", { name: "huge", file: "assets/huge.txt" }, [/source.*100 MB.*"assets\/huge.txt" of 101000000 bytes/]],
+    ["an extension with no accepted MIME type", { name: "binary", file: "assets/blob.bin" }, [/mimeType.*is required.*"assets\/blob.bin"/]],
+  ])("%s: refused at preview with field, rule and value, and no request", async (_label, spec, messages) => {
+    await suite.emulator.admin.clearRequests();
+    await setObjects(program, { bad: spec as Spec });
+    const failure = await program.stack.preview().then(() => undefined, (err: Error) => err);
+    expect(failure).toBeDefined();
+    for (const message of messages) expect(failure?.message).toMatch(message);
+    expect(await suite.emulator.admin.requests()).toEqual([]);
+  });
+
+  test("up uploads from a FileAsset and a StringAsset; the URLs serve the exact bytes", async () => {
+    // A listing the server caches before the upload: the next test refreshes against it.
+    await suite.api.listObjects({ prefix: "e2e" });
+    await suite.emulator.admin.clearRequests();
+    await setObjects(program, objects);
+    const up = await program.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 4 });
+    expect((await suite.emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects").map((e) => e.status)).toEqual([200, 200, 200]);
+
+    const out = await outputsOf(program);
+    for (const [key, content, mimeType] of [["one", one, "text/plain"], ["notes", notes, "text/plain"], ["data", data, "application/json"]]) {
+      expect(out[key]).toMatchObject({ size: content.length, sha256: sha256(content), mimeType });
+      expect(out[key].id).toMatch(new RegExp(`^${suite.emulator.accounts[0].accountId}/e2e/${key}_`));
+      const served = await fetchBytes(out[key].url);
+      expect(served).toMatchObject({ status: 200, type: mimeType });
+      expect(served.body.toString()).toBe(content);
+    }
+    expect(Date.parse(out.data.expiresAt) - Date.parse(out.data.createdAt)).toBe(DAY);
+    expect(out.one.expiresAt).toBeUndefined();
+
+    // The file's content never goes into state: its path and the engine's hash do.
+    const backend = program.backendText();
+    expect(backend).not.toContain(one.slice(0, 200));
+    expect(backend).toContain("assets/one.txt");
+    expect(backend).toContain(sha256(one));
+  });
+
+  test("refresh right after the upload keeps the objects the server's cached listing does not show yet", async () => {
+    const ids = Object.values(await outputsOf(program)).map((o) => o.id);
+    expect((await suite.api.listObjects({ prefix: "e2e" })).objects.map((o) => o.id)).not.toContain(ids[0]);
+    await suite.emulator.admin.clearRequests();
+    const refresh = await program.stack.refresh();
+    expect(refresh.summary.resourceChanges).toEqual({ same: 4 });
+    expect(await stateNames(program)).toEqual(["data", "notes", "one"]);
+    // The three objects shared one listing of their prefix.
+    expect((await suite.emulator.admin.requests()).map((e) => e.route)).toEqual(["GET /v1/objects"]);
+  });
+
+  test("a preview after moving the project to another directory shows no changes", async () => {
+    const moved = `${program.workDir}-moved`;
+    cpSync(program.workDir, moved, { recursive: true });
+    try {
+      const workspace = await LocalWorkspace.create({
+        workDir: moved,
+        pulumiCommand: await pulumiEngine(),
+        envVars: { ...program.stack.workspace.envVars, PULUMI_BACKEND_URL: `file://${path.join(moved, ".state")}` },
+      });
+      const stack = await Stack.select("e2e", workspace);
+      expect((await stack.preview()).changeSummary).toEqual({ same: 4 });
+    } finally {
+      rmSync(moved, { recursive: true, force: true });
+    }
+  });
+
+  test("a new file content replaces the object: new URL, the old object deleted only after the new one is stored", async () => {
+    const before = (await outputsOf(program)).one;
+    const next = contentOf("one-v2", 2100);
+    write("assets/one.txt", next);
+    expect((await program.stack.preview()).changeSummary).toEqual({ replace: 1, same: 3 });
+
+    await suite.emulator.admin.clearRequests();
+    const up = await program.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ replace: 1, same: 3 });
+    const after = (await outputsOf(program)).one;
+    expect(after.id).not.toBe(before.id);
+    expect(after.url).not.toBe(before.url);
+    expect((await fetchBytes(after.url)).body.toString()).toBe(next);
+    expect((await fetchBytes(before.url)).status).toBe(404);
+
+    const mutations = await mutatingRequests();
+    expect(mutations).toEqual(["POST /v1/objects", "DELETE /v1/objects"]);
+  });
+
+  test("refresh after an out-of-band delete drops the object with a warning; the next up uploads it again", async () => {
+    const gone = (await outputsOf(program)).notes;
+    await suite.api.deleteObject(gone.id);
+    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
+    const refresh = await program.stack.refresh();
+    expect(refresh.summary.resourceChanges).toEqual({ delete: 1, same: 3 });
+    expect(refresh.stdout).toContain(`object "notes" (${gone.id}) was deleted outside Pulumi`);
+    expect(await stateNames(program)).toEqual(["data", "one"]);
+
+    const up = await program.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 1, same: 3 });
+    const back = (await outputsOf(program)).notes;
+    expect(back.id).not.toBe(gone.id);
+    expect((await fetchBytes(back.url)).body.toString()).toBe(notes);
+  });
+
+  test("an expired object leaves the state at refresh, the others stay, and the next up uploads it again", async () => {
+    const expiring = (await outputsOf(program)).data;
+    await suite.emulator.admin.advanceClock(DAY + 60_000);
+    const refresh = await program.stack.refresh();
+    expect(refresh.summary.resourceChanges).toEqual({ delete: 1, same: 3 });
+    expect(refresh.stdout).toContain(`object "data" (${expiring.id}) expired at ${expiring.expiresAt}`);
+    expect(await stateNames(program)).toEqual(["notes", "one"]);
+
+    const up = await program.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 1, same: 3 });
+    expect((await fetchBytes((await outputsOf(program)).data.url)).body.toString()).toBe(data);
+  });
+
+  test("a lost upload answer is reconciled to exactly one object, uploaded once", async () => {
+    const lost = contentOf("lost", 1200);
+    // A listing cached before the upload, so the provider's first look cannot see the object.
+    await suite.api.listObjects({ prefix: "e2elost" });
+    await suite.emulator.admin.clearRequests();
+    await suite.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "drop-after-commit", count: 1 });
+    await setObjects(program, { ...objects, lost: { name: "lost", prefix: "e2elost", text: lost } });
+
+    const up = program.stack.up();
+    const [dropped] = await suite.emulator.admin.waitForRequests("POST /v1/objects", 1, 60_000);
+    expect(dropped.fault).toBe("drop-after-commit");
+    // The provider's first listing after the loss is answered from the stale cache; the clock
+    // then passes the cache window, and its next listing is fresh.
+    await suite.emulator.admin.waitForRequests("GET /v1/objects", 1, 60_000);
+    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
+    const result = await up;
+    expect(result.summary.resourceChanges).toEqual({ create: 1, same: 4 });
+    expect(result.stdout).toContain("not uploaded twice");
+
+    const out = (await outputsOf(program)).lost;
+    expect((await suite.emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects")).toHaveLength(1);
+    expect(await listedFresh("e2elost")).toEqual([out.id]);
+    expect((await fetchBytes(out.url)).body.toString()).toBe(lost);
+  }, 90_000);
+
+  test("destroy deletes every object", async () => {
+    const ids = Object.values(await outputsOf(program)).map((o) => o.id);
+    await program.stack.destroy();
+    const left = [...(await listedFresh("e2e")), ...(await listedFresh("e2elost"))];
+    for (const id of ids) expect(left).not.toContain(id);
+  });
+});
