@@ -14,6 +14,8 @@ export interface ProviderEmulator {
   useAccount(index: number): void;
   /** A client of any seeded account; close it when done. */
   clientOf(index: number): SquareCloudClient;
+  /** Requests of one route ("POST /v2/apps/:id/snapshots") since the last reset. */
+  count(route: string): Promise<number>;
 }
 
 export function providerAgainstEmulator(): ProviderEmulator {
@@ -24,6 +26,7 @@ export function providerAgainstEmulator(): ProviderEmulator {
     },
     clientOf: (index: number) =>
       createClient({ apiKey: env.emulator.accounts[index].apiKey, platformUrl: env.emulator.platformUrl, blobUrl: env.emulator.blobUrl }),
+    count: async (route: string) => (await env.emulator.admin.counters())[route] ?? 0,
   } as ProviderEmulator;
 
   beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { SEED_APPS } from "../../../emulator";
 import { appFileMoveHandler } from "../../../provider/resources/app-file-move";
-import { operationEnv } from "./operation-env";
+import { providerAgainstEmulator } from "../helpers/provider-emulator";
 
 // The AppFileMove handler against the emulator's seeded application files.
 
-const env = operationEnv();
+const env = providerAgainstEmulator();
 const MOVES = "PATCH /v2/apps/:id/files";
 const app = SEED_APPS.aliceWebsite;
 

@@ -4,12 +4,12 @@ import { UNKNOWN } from "../../../provider/check";
 import { appSnapshotHandler } from "../../../provider/resources/app-snapshot";
 import { nextSnapshotAllowed, dailySnapshotQuota } from "../../../provider/resources/app-snapshot/quota";
 import { FakeClock } from "../helpers/fake-clock";
-import { operationEnv } from "./operation-env";
+import { providerAgainstEmulator } from "../helpers/provider-emulator";
 
 // The AppSnapshot handler against the emulator: quota, lost responses, and the operation
 // semantics every operation shares (diff, read, update, delete).
 
-const env = operationEnv();
+const env = providerAgainstEmulator();
 const SNAPSHOTS = "POST /v2/apps/:id/snapshots";
 const PROVIDER = "serialized-stub";
 const entry = (modified: string) => ({ name: "app", size: 1, modified, key: "k", versionId: undefined });

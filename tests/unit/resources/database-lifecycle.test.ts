@@ -1,50 +1,21 @@
-import { RunningEmulator, startEmulator } from "../../../emulator";
 import { databaseHandler } from "../../../provider/resources/database";
 import type { DatabaseOutputs } from "../../../provider/schemas/database";
-import { createClient, SquareCloudClient } from "../../../provider/client";
+import { providerAgainstEmulator } from "../helpers/provider-emulator";
 
 // The Database handler's risky paths, called directly against the emulator with injected faults:
 // no engine, so each failure mode is set up exactly. The provider reads its settings from the
 // environment here, as it does when the stack config leaves them out.
 
-let emulator: RunningEmulator;
-let api: SquareCloudClient;
-const saved = { ...process.env };
+const env = providerAgainstEmulator();
 const PROVIDER = "serialized-stub";
 
-function useAccount(index: number) {
-  process.env.SQUARECLOUD_API_KEY = emulator.accounts[index].apiKey;
-}
-
-beforeAll(async () => {
-  emulator = await startEmulator();
-  process.env.SQUARECLOUD_PLATFORM_URL = emulator.platformUrl;
-  process.env.SQUARECLOUD_BLOB_URL = emulator.blobUrl;
-  api = createClient({ apiKey: emulator.accounts[0].apiKey, platformUrl: emulator.platformUrl, blobUrl: emulator.blobUrl });
-});
-
-afterAll(async () => {
-  process.env = saved;
-  await api.close();
-  await emulator.close();
-});
-
-beforeEach(async () => {
-  await emulator.admin.reset();
-  useAccount(0);
-  // The provider's warnings go to stderr for the engine to show; here they are only noise.
-  jest.spyOn(console, "warn").mockImplementation(() => undefined);
-});
-
-afterEach(() => jest.restoreAllMocks());
-
 const redis = (name: string) => ({ name, type: "redis" as const, memory: 512, version: "7.4.5", __provider: PROVIDER });
-const named = async (name: string) => (await api.listDatabases()).filter((db) => db.name === name);
-const posts = async () => (await emulator.admin.counters())["POST /v2/databases"] ?? 0;
+const named = async (name: string) => (await env.api.listDatabases()).filter((db) => db.name === name);
+const posts = () => env.count("POST /v2/databases");
 
 describe("create with an unknown outcome", () => {
   test("a connection reset is not followed by a second POST; the error says how to adopt", async () => {
-    await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "reset", count: 1 });
+    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "reset", count: 1 });
     await expect(databaseHandler.create(redis("resetdb"))).rejects.toThrow(
       /create database "resetdb": the outcome is unknown .* set adoptId to its id/,
     );
@@ -53,7 +24,7 @@ describe("create with an unknown outcome", () => {
   }, 20_000);
 
   test("a 503 refusal is sent again once nothing appeared", async () => {
-    await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
+    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
     const { id, outs } = await databaseHandler.create(redis("refused"));
     expect(outs.password).toEqual(expect.any(String));
     expect((await named("refused")).map((db) => db.id)).toEqual([id]);
@@ -61,7 +32,7 @@ describe("create with an unknown outcome", () => {
   });
 
   test("two resources of the same name created at once never share one database", async () => {
-    await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
+    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
     const [a, b] = await Promise.all([databaseHandler.create(redis("twin")), databaseHandler.create(redis("twin"))]);
     expect(a.id).not.toBe(b.id);
     expect((await named("twin")).map((db) => db.id).sort()).toEqual([a.id, b.id].sort());
@@ -69,8 +40,8 @@ describe("create with an unknown outcome", () => {
   });
 
   test("a lost create whose adoption fails is recorded in state without secrets, and the next update completes it", async () => {
-    await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "drop-after-commit", count: 1 });
-    await emulator.admin.injectFault({ match: { method: "GET", path: "/v2/databases/:id" }, kind: "status", status: 500, code: "INTERNAL_SERVER_ERROR", count: 1 });
+    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "drop-after-commit", count: 1 });
+    await env.emulator.admin.injectFault({ match: { method: "GET", path: "/v2/databases/:id" }, kind: "status", status: 500, code: "INTERNAL_SERVER_ERROR", count: 1 });
     const error = await databaseHandler.create(redis("orphan")).then(() => undefined, (err) => err);
     const [made] = await named("orphan");
     expect(error).toMatchObject({ id: made.id, properties: { name: "orphan", owner: expect.any(String), __provider: PROVIDER } });
@@ -81,7 +52,7 @@ describe("create with an unknown outcome", () => {
     // The engine keeps it and retries through update, which fills what the adoption could not.
     const { outs } = await databaseHandler.update(made.id, error.properties, redis("orphan"));
     expect(outs).toMatchObject({ owner: error.properties.owner, certificate: expect.any(String), connectionUrl: expect.any(String) });
-    useAccount(1);
+    env.useAccount(1);
     await expect(databaseHandler.delete(made.id, outs)).rejects.toThrow(/for another account/);
   });
 });
@@ -89,7 +60,7 @@ describe("create with an unknown outcome", () => {
 describe("ownership", () => {
   test("with another account's key, refresh and delete refuse instead of dropping a live database", async () => {
     const { id, outs } = await databaseHandler.create(redis("mine"));
-    useAccount(1);
+    env.useAccount(1);
     await expect(databaseHandler.read(id, outs)).rejects.toThrow(/not found with the configured API key, which is for another account .* squarecloud:apiKey/);
     await expect(databaseHandler.delete(id, outs)).rejects.toThrow(/for another account/);
     expect(await named("mine")).toHaveLength(1);
@@ -97,7 +68,7 @@ describe("ownership", () => {
 
   test("with the owner's key, a database deleted outside Pulumi leaves the state", async () => {
     const { id, outs } = await databaseHandler.create(redis("gone"));
-    await api.deleteDatabase(id);
+    await env.api.deleteDatabase(id);
     expect(await databaseHandler.read(id, outs)).toEqual({ id: "", props: {} });
     await expect(databaseHandler.delete(id, outs)).resolves.toBeUndefined();
   });
@@ -105,7 +76,7 @@ describe("ownership", () => {
 
 describe("adoption and rotation", () => {
   test("adopting keeps the listed connection URL and a rotation puts the new password in it", async () => {
-    const existing = await api.createDatabase({ name: "legacy", type: "redis", memory: 512, version: "7.4.5" });
+    const existing = await env.api.createDatabase({ name: "legacy", type: "redis", memory: 512, version: "7.4.5" });
     const adopted = await databaseHandler.create({ ...redis("legacy"), adoptId: existing.id, passwordRotation: "1" });
     const outs = adopted.outs as DatabaseOutputs;
     expect(outs.password).toEqual(expect.any(String));
@@ -116,7 +87,7 @@ describe("adoption and rotation", () => {
 
   test("a password reset whose response is lost says the password may have changed", async () => {
     const { id, outs } = await databaseHandler.create(redis("rotating"));
-    await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases/:id/credentials/reset" }, kind: "drop-after-commit", count: 1 });
+    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases/:id/credentials/reset" }, kind: "drop-after-commit", count: 1 });
     await expect(databaseHandler.update(id, outs, { ...redis("rotating"), passwordRotation: "2" })).rejects.toThrow(
       /may have been reset without the new one being received.*Run pulumi up again/,
     );
@@ -133,7 +104,7 @@ describe("adoption and rotation", () => {
 describe("two resources holding one database", () => {
   test("a database adopted in this update only leaves the state of the resource that held it before (rename, --replace)", async () => {
     // The rename case: the old resource is not in the program, so this process never saw it.
-    const other = await api.createDatabase({ name: "renamed", type: "redis", memory: 512, version: "7.4.5" });
+    const other = await env.api.createDatabase({ name: "renamed", type: "redis", memory: 512, version: "7.4.5" });
     const adopted = await databaseHandler.create({ ...redis("renamed"), adoptId: other.id });
     await expect(databaseHandler.delete(other.id, { ...adopted.outs, name: "renamed" })).resolves.toBeUndefined();
     expect(await named("renamed")).toHaveLength(1);
@@ -149,10 +120,10 @@ describe("two resources holding one database", () => {
 
   test("a sibling renamed onto the name during the re-check is not taken for the lost database", async () => {
     const sibling = await databaseHandler.create(redis("sibling"));
-    await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 500, code: "INTERNAL_SERVER_ERROR", count: 1 });
+    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 500, code: "INTERNAL_SERVER_ERROR", count: 1 });
     const creating = databaseHandler.create(redis("contested"));
-    await emulator.admin.waitForRequests("POST /v2/databases");
-    await api.updateDatabase(sibling.id, { name: "contested" });
+    await env.emulator.admin.waitForRequests("POST /v2/databases");
+    await env.api.updateDatabase(sibling.id, { name: "contested" });
     await expect(creating).rejects.toThrow(/the outcome is unknown/);
   }, 20_000);
 });

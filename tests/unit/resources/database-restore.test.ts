@@ -1,12 +1,12 @@
 import { SEED_DATABASES, SEED_DATABASE_SNAPSHOT_VERSIONS } from "../../../emulator";
 import { UNKNOWN } from "../../../provider/check";
 import { databaseRestoreHandler } from "../../../provider/resources/database-restore";
-import { operationEnv } from "./operation-env";
+import { providerAgainstEmulator } from "../helpers/provider-emulator";
 
 // The DatabaseRestore handler against the emulator. The client allows one restore request per
 // database per 60 s of real time in a process, so each test that sends one uses another database.
 
-const env = operationEnv();
+const env = providerAgainstEmulator();
 const RESTORES = "POST /v2/databases/:id/snapshots/restore";
 const cacheVersion = SEED_DATABASE_SNAPSHOT_VERSIONS.aliceCache[0];
 const restoreOf = (databaseId: string, snapshotId: string, versionId: string) => ({ databaseId, snapshotId, versionId, confirm: true as const });
