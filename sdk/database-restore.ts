@@ -31,7 +31,8 @@ export interface DatabaseRestoreArgs {
 
 /**
  * Restores a database snapshot, once: the `pulumi up` that creates the resource starts the
- * restore, later runs do nothing, and a change of any input restores again. The API allows one
+ * restore, later runs do nothing, and a change of the database, the snapshot or the version restores
+ * again (pinning the ids of the entry already restored does not). The API allows one
  * restore per database per 60 seconds; the provider waits its turn. Removing the resource leaves
  * the data as it is.
  *

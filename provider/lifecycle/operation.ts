@@ -8,16 +8,20 @@ import { stableJson } from "../stable-json";
  * An operation is a resource whose create performs an action once (take a snapshot, restore a
  * database, move a file) and whose state records that it was done:
  * - a plain re-run changes nothing, so nothing runs again;
- * - a change of any input replaces it: the replacement performs the action anew. Replace rather
- *   than update because each run is a new event with outputs of its own (a new snapshot, a new
- *   restore time), and the preview then reads "replace", which says "runs again";
+ * - a change of an input that says what the action does replaces it: the replacement performs the
+ *   action anew. Replace rather than update because each run is a new event with outputs of its
+ *   own (a new snapshot, a new restore time), and the preview then reads "replace", which says
+ *   "runs again";
  * - delete only drops the record: a past action cannot be undone, and the replaced record going
  *   away must not touch the service;
  * - refresh keeps the record as it is: there is nothing on the service that stands for it.
  */
 export interface Operation<I, O> {
-  /** Every input: a change of any of them runs the operation again. */
-  inputs: readonly (keyof I & string)[];
+  /**
+   * The inputs that say what the action does: a change of any of them runs it again. Others only
+   * describe it (a snapshot's date shown at preview) and never cause a run.
+   */
+  rerunOn: readonly (keyof I & string)[];
   /** Field, rule and value of each bad input; no API call (it runs at preview). */
   validate(news: Record<string, unknown>): CheckFailure[];
   /** Performs the action once. */
@@ -34,7 +38,7 @@ export function operationHandler<I, O extends object>(operation: Operation<I, O>
     },
 
     async diff(_id, olds, news) {
-      const replaces = operation.inputs.filter((key) => isUnknown(news[key]) || !sameValue(olds[key], news[key]));
+      const replaces = operation.rerunOn.filter((key) => isUnknown(news[key]) || !sameValue(olds[key], news[key]));
       return { changes: replaces.length > 0, replaces };
     },
 

@@ -8,7 +8,7 @@ import { takeSnapshot } from "./take";
  * The URL and key it returns are pre-signed credentials: the SDK marks them secret.
  */
 export const appSnapshotHandler = operationHandler<AppSnapshotInputs, AppSnapshotOutputs>({
-  inputs: ["appId", "trigger"],
+  rerunOn: ["appId", "trigger"],
   validate: (news) => checkFields(appSnapshotInputFields, news).failures,
   async run(inputs) {
     const taken = await takeSnapshot(inputs.appId);

@@ -9,7 +9,9 @@ import { restoreOnce } from "./restore";
  * what would be lost. Deleting it forgets it: the data stays as restored.
  */
 export const databaseRestoreHandler = operationHandler<DatabaseRestoreInputs, DatabaseRestoreOutputs>({
-  inputs: ["databaseId", "snapshotId", "versionId", "snapshotModified", "confirm"],
+  // The snapshot's date and the confirmation do not change what is restored: switching from an
+  // entry to its pinned ids must not restore (and lose the data written since) once more.
+  rerunOn: ["databaseId", "snapshotId", "versionId"],
   validate(news) {
     const { confirm: _confirm, ...others } = databaseRestoreInputFields;
     const { failures, known } = checkFields(others, news);

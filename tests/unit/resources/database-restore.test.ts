@@ -40,11 +40,18 @@ describe("check (no request)", () => {
     expect((await databaseRestoreHandler.check({}, { databaseId: UNKNOWN, snapshotId: UNKNOWN, versionId: UNKNOWN, confirm: UNKNOWN })).failures).toEqual([]);
   });
 
-  test("any changed input restores again (replace)", async () => {
+  test("a changed database, snapshot or version restores again (replace)", async () => {
     const olds = { ...restoreOf("db", "db", cacheVersion), restoredAt: "2026-01-01T00:00:00.000Z" };
     expect(await databaseRestoreHandler.diff("id", olds, restoreOf("db", "db", cacheVersion))).toEqual({ changes: false, replaces: [] });
     const other = SEED_DATABASE_SNAPSHOT_VERSIONS.aliceCache[1];
     expect(await databaseRestoreHandler.diff("id", olds, restoreOf("db", "db", other))).toEqual({ changes: true, replaces: ["versionId"] });
+  });
+
+  test("pinning the ids of the entry already restored does not restore again", async () => {
+    const fromEntry = { ...restoreOf("db", "db", cacheVersion), snapshotModified: "2026-01-01T00:00:00.000Z", restoredAt: "2026-01-02T00:00:00.000Z" };
+    const pinned = restoreOf("db", "db", cacheVersion);
+    expect(pinned).not.toHaveProperty("snapshotModified");
+    expect(await databaseRestoreHandler.diff("id", fromEntry, pinned)).toEqual({ changes: false, replaces: [] });
   });
 });
 
