@@ -36,6 +36,11 @@ export interface RequestContext {
   method: HttpMethod;
   /** Path template such as /v2/databases/{id}: no ids, never a query string. */
   path: string;
+  /**
+   * Whether sending it twice does no harm. Default: every method but POST. A PATCH that moves
+   * something is not: the second one finds nothing to move.
+   */
+  repeatable?: boolean;
 }
 
 export interface ApiErrorFields extends RequestContext {
@@ -86,9 +91,12 @@ export function isNotFound(error: unknown, code: `${string}_NOT_FOUND`): boolean
   return error instanceof ApiError && error.code === code;
 }
 
-/** POST creates or triggers something; GET, DELETE and PATCH (absolute values) can be repeated. */
-export function isIdempotent(method: HttpMethod): boolean {
-  return method !== "POST";
+/**
+ * POST creates or triggers something; GET, DELETE and PATCH (absolute values) can be repeated,
+ * unless the request says otherwise.
+ */
+export function isIdempotent(ctx: RequestContext): boolean {
+  return ctx.repeatable ?? ctx.method !== "POST";
 }
 
 /** The server answered with a non-success status or an error envelope. */
@@ -104,7 +112,7 @@ export function errorFromResponse(
       code,
       status: response.status,
       retryAfterMs: response.retryAfterMs,
-      mayHaveCommitted: !isIdempotent(ctx.method) && response.status >= 500,
+      mayHaveCommitted: !isIdempotent(ctx) && response.status >= 500,
     },
     `HTTP ${response.status}`,
     response.message === undefined ? undefined : redact(response.message, knownSecrets),
@@ -115,7 +123,7 @@ export function errorFromResponse(
 export function invalidResponse(ctx: RequestContext, status: number, problem: string): ApiError {
   return build(
     ctx,
-    { code: SyntheticCode.INVALID_RESPONSE, status, mayHaveCommitted: !isIdempotent(ctx.method) },
+    { code: SyntheticCode.INVALID_RESPONSE, status, mayHaveCommitted: !isIdempotent(ctx) },
     `HTTP ${status}`,
     `unexpected response from ${ctx.method} ${ctx.path}: ${redact(problem)}`,
   );
@@ -162,7 +170,7 @@ export function errorFromTransport(
   knownSecrets: readonly string[],
 ): ApiError {
   const systemCode = transportCode(cause);
-  const unknownOutcome = !isIdempotent(ctx.method);
+  const unknownOutcome = !isIdempotent(ctx);
   if (timeout.timedOut || (systemCode !== undefined && TIMEOUTS.has(systemCode))) {
     return build(
       ctx,

@@ -142,7 +142,8 @@ export class SquareCloudClient {
   /**
    * Moves or renames one file; both paths are relative to the application root. Fails with
    * FILE_NOT_FOUND when the source is missing and DIRECTORY_NOT_FOUND when the destination's
-   * directory does not exist; an existing destination is overwritten.
+   * directory does not exist; an existing destination is overwritten. Not sent twice on its own:
+   * once it has moved the file, a second one finds nothing at `path`.
    */
   moveAppFile(appId: string, move: { path: string; to: string }): Promise<void> {
     return this.platform.request({
@@ -150,6 +151,7 @@ export class SquareCloudClient {
       resource: appId,
       method: "PATCH",
       path: "/v2/apps/{appId}/files",
+      repeatable: false,
       params: { appId },
       json: { path: move.path, to: move.to },
     });

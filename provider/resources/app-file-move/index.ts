@@ -1,12 +1,13 @@
 import { ApiError } from "../../client";
 import { checkFields, describe } from "../../check";
 import { operationHandler } from "../../lifecycle/operation";
+import { warn } from "../../handler";
 import { apiClient } from "../../runtime";
 import { appFileMoveInputFields, AppFileMoveInputs, AppFileMoveOutputs } from "../../schemas/app-file-move";
 
 /** One move or rename of a file in an application, done once; deleting it does not move it back. */
 export const appFileMoveHandler = operationHandler<AppFileMoveInputs, AppFileMoveOutputs>({
-  inputs: ["appId", "path", "to"],
+  rerunOn: ["appId", "path", "to"],
   validate(news) {
     const { failures, known } = checkFields(appFileMoveInputFields, news);
     if (known.path !== undefined && known.path === known.to) {
@@ -22,16 +23,38 @@ export const appFileMoveHandler = operationHandler<AppFileMoveInputs, AppFileMov
   },
 });
 
+/**
+ * PATCH /v2/apps/{id}/files, sent once. When its response is lost it is sent once more, on
+ * purpose: a move that did happen leaves nothing at `path`, so the second one is refused with
+ * FILE_NOT_FOUND (the first did the move) and can never move anything twice.
+ */
 async function moveOnce(inputs: AppFileMoveInputs): Promise<void> {
+  try {
+    await moveOrExplain(inputs);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.mayHaveCommitted)) throw err;
+    try {
+      await apiClient().moveAppFile(inputs.appId, { path: inputs.path, to: inputs.to });
+    } catch (second) {
+      if (!(second instanceof ApiError && second.code === "FILE_NOT_FOUND")) throw second;
+      warn(
+        `moving "${inputs.path}" to "${inputs.to}" in application "${inputs.appId}": the response was lost (${err.code}) ` +
+          `and the file is no longer at "${inputs.path}", so that request moved it; recorded as done`,
+      );
+    }
+  }
+}
+
+async function moveOrExplain(inputs: AppFileMoveInputs): Promise<void> {
   try {
     await apiClient().moveAppFile(inputs.appId, { path: inputs.path, to: inputs.to });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     if (err.code === "FILE_NOT_FOUND") {
       throw new Error(
-        `application "${inputs.appId}" has no file "${inputs.path}" to move (${err.message}). Check the path; if the ` +
-          `file was moved already (by an earlier run, or by this one when the request had to be sent again after a ` +
-          `lost response), look for it at "${inputs.to}".`,
+        `application "${inputs.appId}" has no file "${inputs.path}" to move (${err.message}). Check the path; if an ` +
+          `earlier run moved it, it is at that run's destination. To move a file that this resource moved before, ` +
+          `set path to where it is now (the previous to).`,
       );
     }
     if (err.code === "DIRECTORY_NOT_FOUND") {
