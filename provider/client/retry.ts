@@ -45,6 +45,9 @@ const WINDOW_CODES = new Map<string, number>([
  */
 export function shouldRetry(error: ApiError): boolean {
   if (error.mayHaveCommitted) return false;
+  // The notes give these codes without a status: a refusal within the window, whatever status
+  // the live service answers it with.
+  if (WINDOW_CODES.has(error.code)) return true;
   if (error.status === undefined) return TRANSIENT_TRANSPORT_CODES.has(error.code);
   return TRANSIENT_STATUSES.has(error.status) && !QUOTA_CODES.has(error.code);
 }

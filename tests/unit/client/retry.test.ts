@@ -65,6 +65,11 @@ describe("withRetry", () => {
     expect((await run([httpError("POST", 429, "KEEP_CALM", 1_000)])).sleeps).toEqual([1_000]);
   });
 
+  it("waits a window code out whatever status it comes with (the notes give none for RESTORE_IN_PROGRESS)", async () => {
+    const conflict = await run([httpError("POST", 409, "RESTORE_IN_PROGRESS")], { deadlineMs: 120_000 });
+    expect(conflict).toMatchObject({ value: "ok", attempts: 2, sleeps: [60_000] });
+  });
+
   it("retries a non-idempotent request the server rejected with 429", async () => {
     const result = await run([httpError("POST", 429, "TOO_MANY_CONCURRENT_UPLOADS")]);
     expect(result.value).toBe("ok");
