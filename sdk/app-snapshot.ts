@@ -29,7 +29,8 @@ export class AppSnapshot extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: AppSnapshotArgs, opts?: pulumi.CustomResourceOptions) {
     // Outputs the provider computes are listed unset, so the engine exposes them on the resource.
-    const outputs = { url: undefined, key: undefined, takenAt: undefined };
+    // Optional inputs too: an output exists only for keys present here.
+    const outputs = { url: undefined, key: undefined, takenAt: undefined, trigger: undefined };
     super(provider, name, { ...outputs, ...args }, withSecretOutputs(opts, APP_SNAPSHOT_SECRET_OUTPUTS), "squarecloud", "AppSnapshot");
   }
 }

@@ -43,6 +43,9 @@ export class Database extends pulumi.dynamic.Resource {
       password: undefined,
       certificate: undefined,
       connectionUrl: undefined,
+      // Optional inputs too: an output exists only for keys present here.
+      adoptId: undefined,
+      passwordRotation: undefined,
     };
     super(provider, name, { ...outputs, ...args }, withSecretOutputs(opts, DATABASE_SECRET_OUTPUTS), "squarecloud", "Database");
   }

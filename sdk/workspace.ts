@@ -39,7 +39,8 @@ export class Workspace extends pulumi.dynamic.Resource {
       );
     }
     // Outputs the provider computes are listed unset, so the engine exposes them on the resource.
-    const outputs = { owner: undefined, createdAt: undefined, members: undefined };
+    // Optional inputs too: an output exists only for keys present here.
+    const outputs = { owner: undefined, createdAt: undefined, members: undefined, applications: undefined, adoptId: undefined };
     super(provider, name, { ...outputs, ...args }, opts, "squarecloud", "Workspace");
   }
 }

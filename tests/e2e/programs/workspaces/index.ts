@@ -16,7 +16,12 @@ const config = new pulumi.Config();
 const workspaceSpecs = config.requireObject<Record<string, WorkspaceArgs>>("workspaces");
 const memberLines = config.getObject<Record<string, MemberLine>>("members") ?? {};
 
-const created = Object.fromEntries(Object.entries(workspaceSpecs).map(([key, args]) => [key, new Workspace(key, args)]));
+// Each application id goes in as an Output, as ids from a data source or another resource do.
+const asOutputs = (ids: WorkspaceArgs["applications"]) => (ids === undefined ? undefined : (ids as string[]).map((id) => pulumi.output(id)));
+
+const created = Object.fromEntries(
+  Object.entries(workspaceSpecs).map(([key, args]) => [key, new Workspace(key, { ...args, applications: asOutputs(args.applications) })]),
+);
 
 export const workspaces = Object.fromEntries(
   Object.entries(created).map(([key, ws]) => [
