@@ -78,9 +78,9 @@ export const workspaceHandler: ResourceHandler = {
   },
 
   async update(id, olds: WorkspaceOutputs, news: WorkspaceInputs) {
-    const workspace = await readWorkspaceAfresh(id);
     try {
-      await syncLinks(workspace, news.applications);
+      // The read is inside: with a key that is neither owner nor member it is the first to fail.
+      await syncLinks(await readWorkspaceAfresh(id), news.applications);
     } catch (err) {
       await ownerOnly(err, "change the application links of", `workspace "${olds.name}" (${id})`, olds.owner);
       throw err;

@@ -99,9 +99,11 @@ describe("WorkspaceMember", () => {
 
   test("two members added at once to one workspace are never mixed up", async () => {
     const { id } = await newWorkspace("pair");
+    // Both codes first, so the two creates really start together.
+    const [bobCode, carolCode] = [await codeOf(1), await codeOf(2)];
     const [b, c] = await Promise.all([
-      workspaceMemberHandler.create(member(id, "admin", await codeOf(1))),
-      workspaceMemberHandler.create(member(id, "view", await codeOf(2))),
+      workspaceMemberHandler.create(member(id, "admin", bobCode)),
+      workspaceMemberHandler.create(member(id, "view", carolCode)),
     ]);
     expect(b.outs).toMatchObject({ userId: bob(), group: "admin", workspaceOwner: env.emulator.accounts[0].accountId });
     expect(c.outs).toMatchObject({ userId: carol(), group: "view" });
