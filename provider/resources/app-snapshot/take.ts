@@ -1,10 +1,10 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { ApiError } from "../../client";
 import { warn } from "../../handler";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient } from "../../runtime";
 import type { SnapshotEntry } from "../../schemas/platform";
 import { quotaExhausted } from "./quota";
+import { lookAgain } from "../../lifecycle/look-again";
 
 export interface TakenSnapshot {
   url?: string;
@@ -13,7 +13,7 @@ export interface TakenSnapshot {
 }
 
 /** Listings after a lost response: at once, then after this wait (ms). */
-const RECHECK_DELAYS_MS = [0, 2_000];
+const RECHECK_DELAYS_MS = [2_000];
 
 /**
  * POST /v2/apps/{id}/snapshots. The client paces it (one per 5 s per account) and waits a
@@ -39,17 +39,18 @@ export function takeSnapshot(appId: string): Promise<TakenSnapshot> {
 }
 
 async function reconcile(appId: string, before: SnapshotEntry | undefined, cause: ApiError): Promise<TakenSnapshot> {
-  for (const delay of RECHECK_DELAYS_MS) {
-    await sleep(delay);
-    const newest = newestOf(await apiClient().listSnapshots("applications"), appId);
-    if (newest !== undefined && (before === undefined || Date.parse(newest.modified) > Date.parse(before.modified))) {
-      warn(
-        `snapshot of application "${appId}" was taken at ${newest.modified}, but its response was lost (${cause.code}): ` +
-          `it is recorded from the snapshot listing, with the listing's download key and no download URL; ` +
-          `it is not taken twice (each snapshot counts against the daily quota)`,
-      );
-      return { key: newest.key, takenAt: newest.modified };
-    }
+  const [newest] = await lookAgain(RECHECK_DELAYS_MS, async () => {
+    const listed = newestOf(await apiClient().listSnapshots("applications"), appId);
+    const isNew = listed !== undefined && (before === undefined || Date.parse(listed.modified) > Date.parse(before.modified));
+    return isNew ? [listed] : [];
+  });
+  if (newest !== undefined) {
+    warn(
+      `snapshot of application "${appId}" was taken at ${newest.modified}, but its response was lost (${cause.code}): ` +
+        `it is recorded from the snapshot listing, with the listing's download key and no download URL; ` +
+        `it is not taken twice (each snapshot counts against the daily quota)`,
+    );
+    return { key: newest.key, takenAt: newest.modified };
   }
   throw new Error(
     `snapshot of application "${appId}": there was no usable response (${cause.code}) and no new snapshot is listed, ` +

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { ApiError } from "../../client";
 import { failedButRecorded, warn } from "../../handler";
 import { apiClient } from "../../runtime";
@@ -8,6 +7,7 @@ import { adopt, Located } from "./adopt";
 import { withoutSecrets } from "./outputs";
 import { isHeld, noteHeld } from "./registry";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
+import { lookAgain } from "../../lifecycle/look-again";
 
 /**
  * POST /v2/databases, reconciled. When its outcome is unknown (no usable response: timeout,
@@ -74,13 +74,8 @@ function fromCreation(inputs: DatabaseInputs, created: CreatedDatabase, owner: s
 }
 
 /** New ids of that name, neither there before nor held by another resource, after each wait. */
-async function appearedSince(name: string, before: string[], cause: ApiError): Promise<string[]> {
-  for (const delay of [0, ...RECHECK_DELAYS_MS]) {
-    await sleep(delay);
-    const appeared = newNamed(await listAfter(name, cause), name, before);
-    if (appeared.length > 0) return appeared;
-  }
-  return [];
+function appearedSince(name: string, before: string[], cause: ApiError): Promise<string[]> {
+  return lookAgain(RECHECK_DELAYS_MS, async () => newNamed(await listAfter(name, cause), name, before));
 }
 
 async function listAfter(name: string, cause: ApiError): Promise<DatabaseSummary[]> {

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { ApiError, isNotFound } from "../../client";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient } from "../../runtime";
@@ -7,6 +6,7 @@ import type { WorkspaceMemberInputs } from "../../schemas/workspace";
 import { forgetWorkspace, readWorkspaceAfresh } from "../workspace/live";
 import { ownerOnly } from "../workspace/owner";
 import { describeWho, freshCodeSteps } from "./guidance";
+import { lookAgain } from "../../lifecycle/look-again";
 
 /**
  * Makes the invitee a member. The add answers only a status, so the new member is found by
@@ -116,11 +116,8 @@ function explainRefusal(err: ApiError, who: string, where: string, workspace: Wo
 /** No usable answer to the add: whoever appeared since the read before it is the answer. */
 async function settleUnknownOutcome(before: Workspace, inputs: WorkspaceMemberInputs, cause: ApiError): Promise<WorkspaceMember> {
   const what = `add ${describeWho(inputs.userId)} to workspace "${before.name}" (${before.id})`;
-  for (const delay of [0, ...RECHECK_DELAYS_MS]) {
-    await sleep(delay);
-    const joined = newMembers(before, await readWorkspaceAfresh(before.id));
-    if (joined.length > 0) return pickOrFail(joined, inputs, `${what}: there was no usable response (${cause.code}), but`);
-  }
+  const joined = await lookAgain(RECHECK_DELAYS_MS, async () => newMembers(before, await readWorkspaceAfresh(before.id)));
+  if (joined.length > 0) return pickOrFail(joined, inputs, `${what}: there was no usable response (${cause.code}), but`);
   throw new Error(
     `${what}: the outcome is unknown (${cause.message}) and nobody new has joined. The code was not sent again. Run ` +
       `pulumi up again: it reads the members first${inputs.userId === undefined ? " (set userId, so that a late join is taken over)" : " and takes the membership over if they joined"}, ` +

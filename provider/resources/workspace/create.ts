@@ -1,9 +1,9 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { ApiError } from "../../client";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient } from "../../runtime";
 import type { Workspace } from "../../schemas/platform";
 import type { WorkspaceInputs } from "../../schemas/workspace";
+import { lookAgain } from "../../lifecycle/look-again";
 
 /**
  * POST /v2/workspaces, reconciled: when its outcome is unknown, the caller's workspaces of that
@@ -32,16 +32,15 @@ export async function createWorkspace(inputs: WorkspaceInputs): Promise<Workspac
 }
 
 async function appearedSince(name: string, caller: string, before: string[], cause: ApiError): Promise<string> {
-  for (const delay of [0, ...RECHECK_DELAYS_MS]) {
-    await sleep(delay);
-    const appeared = ownedNamed(await apiClient().listWorkspaces(), caller, name).filter((id) => !before.includes(id));
-    if (appeared.length === 1) return appeared[0];
-    if (appeared.length > 1) {
-      throw new Error(
-        `create workspace "${name}": there was no usable response (${cause.code}) and ${appeared.length} new workspaces ` +
-          `of that name appeared (${appeared.join(", ")}); set adoptId to the right one and delete the others`,
-      );
-    }
+  const appeared = await lookAgain(RECHECK_DELAYS_MS, async () =>
+    ownedNamed(await apiClient().listWorkspaces(), caller, name).filter((id) => !before.includes(id)),
+  );
+  if (appeared.length === 1) return appeared[0];
+  if (appeared.length > 1) {
+    throw new Error(
+      `create workspace "${name}": there was no usable response (${cause.code}) and ${appeared.length} new workspaces ` +
+        `of that name appeared (${appeared.join(", ")}); set adoptId to the right one and delete the others`,
+    );
   }
   throw new Error(
     `create workspace "${name}": the outcome is unknown (${cause.message}) and no new workspace of that name has ` +
