@@ -1,7 +1,7 @@
 import { ApiError } from "../../client";
 import { apiClient } from "../../runtime";
 import type { Workspace } from "../../schemas/platform";
-import { forgetWorkspace } from "./live";
+import { forgetWorkspace, readWorkspaceAfresh } from "./live";
 
 /**
  * Brings the workspace's application links to the program's list: links what is missing, unlinks
@@ -24,7 +24,7 @@ async function link(workspace: Workspace, appId: string, attemptsLeft = 2): Prom
     await apiClient().linkApplication({ workspaceId: workspace.id, appId });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    if (err.code === "APP_ALREADY_IN_WORKSPACE") return;
+    if (err.code === "APP_ALREADY_IN_WORKSPACE") return confirmLinkedHere(workspace, appId);
     if (err.mayHaveCommitted && attemptsLeft > 1) return link(workspace, appId, attemptsLeft - 1);
     if (err.code === "APP_NOT_FOUND") {
       throw new Error(
@@ -35,6 +35,20 @@ async function link(workspace: Workspace, appId: string, attemptsLeft = 2): Prom
     }
     throw err;
   }
+}
+
+/**
+ * The code says the application is in a workspace already, and may mean another one: it counts as
+ * done only when this workspace shows the link.
+ */
+async function confirmLinkedHere(workspace: Workspace, appId: string): Promise<void> {
+  const now = await readWorkspaceAfresh(workspace.id);
+  if (now.applications.some((app) => app.id === appId)) return;
+  throw new Error(
+    `link application ${appId} to workspace "${workspace.name}" (${workspace.id}): the API answers that it is in a ` +
+      `workspace already (APP_ALREADY_IN_WORKSPACE), but it is not linked to this one. Unlink it from the other ` +
+      `workspace, or remove it from this workspace's applications list.`,
+  );
 }
 
 async function unlink(workspace: Workspace, appId: string): Promise<void> {

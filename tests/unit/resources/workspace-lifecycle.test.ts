@@ -31,6 +31,13 @@ async function newWorkspace(name: string, applications?: string[]) {
 }
 
 describe("Workspace", () => {
+  test("an application the API calls already in a workspace, but not in this one, fails clearly", async () => {
+    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces/applications" }, kind: "status", status: 409, code: "APP_ALREADY_IN_WORKSPACE", count: 1 });
+    await expect(newWorkspace("elsewhere", [SEED_APPS.aliceApi])).rejects.toThrow(
+      `(APP_ALREADY_IN_WORKSPACE), but it is not linked to this one. Unlink it from the other workspace`,
+    );
+  });
+
   test("create links the listed applications and reports owner, members and links", async () => {
     const { id, outs } = await newWorkspace("unit_team", [SEED_APPS.aliceApi, SEED_APPS.aliceBot]);
     expect(outs).toMatchObject({ name: "unit_team", owner: env.emulator.accounts[0].accountId, createdAt: expect.any(String) });
