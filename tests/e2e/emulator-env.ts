@@ -56,3 +56,20 @@ export function emulatorConfig(emulator: RunningEmulator, account: SeededAccount
 export function accountClient(emulator: RunningEmulator, account: SeededAccount = emulator.accounts[0]): SquareCloudClient {
   return createClient({ apiKey: account.apiKey, platformUrl: emulator.platformUrl, blobUrl: emulator.blobUrl });
 }
+
+/**
+ * Secret stack config holding each invitee's invite code, fetched as a person would: with their
+ * own key (only the invitee can read their code). Keys are config keys, values the invitees.
+ */
+export async function inviteCodeConfig(emulator: RunningEmulator, invitees: Record<string, SeededAccount>): Promise<ConfigMap> {
+  const config: ConfigMap = {};
+  for (const [key, account] of Object.entries(invitees)) {
+    const client = accountClient(emulator, account);
+    try {
+      config[key] = { value: await client.getInviteCode(), secret: true };
+    } finally {
+      await client.close();
+    }
+  }
+  return config;
+}

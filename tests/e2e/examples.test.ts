@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { accountClient, emulatorConfig, emulatorSuite } from "./emulator-env";
+import { SEED_APPS } from "../../emulator";
+import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
 import { exampleStack } from "./stack";
 
 // The examples as users run them: TypeScript, copied as they are, through the real engine.
@@ -33,13 +34,7 @@ test("protected-database refuses to be destroyed", async () => {
 test("team-onboarding turns the roster into a workspace and its members; a removed line removes the person", async () => {
   const { accounts } = suite.emulator;
   const invitees = { bobInviteCode: accounts[1], carolInviteCode: accounts[2], daveInviteCode: accounts[3] };
-  const config = emulatorConfig(suite.emulator);
-  // Each invitee fetches their own code with their own key; the owner stores it as a secret.
-  for (const [key, account] of Object.entries(invitees)) {
-    const client = accountClient(suite.emulator, account);
-    config[key] = { value: await client.getInviteCode(), secret: true };
-    await client.close();
-  }
+  const config = { ...emulatorConfig(suite.emulator), ...(await inviteCodeConfig(suite.emulator, invitees)) };
   const example = suite.keep(await exampleStack("team-onboarding", { config }));
   const up = await example.stack.up();
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
@@ -78,5 +73,57 @@ test("static-assets publishes its public/ folder; every URL serves the file's by
 
   expect((await example.stack.preview()).changeSummary).toEqual({ same: 5 });
   await example.stack.destroy();
+  expect((await fetch(urls["index.html"])).status).toBe(404);
+});
+
+test("showcase makes the whole package work together: databases, a team workspace, assets, a snapshot, account reads", async () => {
+  const { accounts } = suite.emulator;
+  const [alice, bob, dave] = [accounts[0], accounts[1], accounts[3]];
+  const codes = await inviteCodeConfig(suite.emulator, { bobInviteCode: bob, daveInviteCode: dave });
+  const example = suite.keep(await exampleStack("showcase", { config: { ...emulatorConfig(suite.emulator), ...codes } }));
+  const websiteSnapshots = async () => (await suite.api.listSnapshots("applications")).filter((s) => s.name === SEED_APPS.aliceWebsite).length;
+  const snapshotsBefore = await websiteSnapshots();
+
+  const up = await example.stack.up();
+  // The stack, two databases, the workspace and its two members, the folder and its three files, the snapshot.
+  expect(up.summary.resourceChanges).toEqual({ create: 11 });
+  const out = Object.fromEntries(Object.entries(up.outputs).map(([name, output]) => [name, output.value]));
+
+  expect(await suite.api.getDatabase(out.databases.sessions.id)).toMatchObject({ name: "sessions", type: "redis", ram: 512 });
+  expect(await suite.api.getDatabase(out.databases.catalog.id)).toMatchObject({ name: "catalog", type: "mongo", ram: 1024 });
+  for (const secret of ["sessionsUrl", "catalogUrl", "catalogCertificate", "snapshotUrl", "snapshotKey"]) expect(up.outputs[secret].secret).toBe(true);
+  expect(out.catalogUrl).toMatch(/^mongodb/);
+
+  const workspace = await suite.api.getWorkspace(out.workspaceId);
+  expect(workspace).toMatchObject({ name: "showcase_team" });
+  expect(Object.fromEntries(workspace.members.map((m) => [m.id, m.group]))).toEqual({ [alice.accountId]: "owner", [bob.accountId]: "maintain", [dave.accountId]: "view" });
+  expect(workspace.applications.map((app) => app.id)).toEqual([SEED_APPS.aliceWebsite]);
+  expect(out.workspaceMembers).toEqual({ [bob.accountId]: { name: bob.name, group: "maintain" }, [dave.accountId]: { name: dave.name, group: "view" } });
+  expect(out.workspaceApps).toEqual([`Alice Website (${SEED_APPS.aliceWebsite})`]);
+  for (const code of Object.values(codes)) expect(example.backendText()).not.toContain(code.value);
+
+  const urls = out.assetUrls as Record<string, string>;
+  expect(Object.keys(urls).sort()).toEqual(["css/site.css", "data/status.json", "index.html"]);
+  for (const [relative, url] of Object.entries(urls)) {
+    const served = Buffer.from(await (await fetch(url)).arrayBuffer());
+    expect(served.equals(readFileSync(path.join(example.workDir, "public", relative)))).toBe(true);
+  }
+
+  expect(await websiteSnapshots()).toBe(snapshotsBefore + 1);
+  expect(out.snapshotUrl).toMatch(/^https?:\/\//);
+  expect(out.accountApps).toContain(`Alice Website (${SEED_APPS.aliceWebsite})`);
+  expect(out.websiteTraffic).toMatchObject({ app: "Alice Website", range: "daily", visits: expect.any(Number), requests: expect.any(Number) });
+  expect(out.websiteTraffic.visits).toBeGreaterThan(0);
+  expect(out.blobStorage.objects).toBeGreaterThan(0);
+
+  // Codes fetched again (as the demo does each run) change nothing once the members joined.
+  await example.stack.setAllConfig(await inviteCodeConfig(suite.emulator, { bobInviteCode: bob, daveInviteCode: dave }));
+  expect((await example.stack.preview()).changeSummary).toEqual({ same: 11 });
+  expect(await websiteSnapshots()).toBe(snapshotsBefore + 1);
+
+  await example.stack.destroy();
+  await expect(suite.api.getDatabase(out.databases.sessions.id)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
+  await expect(suite.api.getDatabase(out.databases.catalog.id)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
+  await expect(suite.api.getWorkspace(out.workspaceId)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
   expect((await fetch(urls["index.html"])).status).toBe(404);
 });
