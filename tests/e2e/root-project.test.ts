@@ -1,4 +1,4 @@
-import { emulatorConfig, emulatorSuite } from "./emulator-env";
+import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
 import { repoRootStack } from "./stack";
 
 // `pulumi up` from the repository root runs the program its Pulumi.yaml names, as a user
@@ -7,11 +7,19 @@ import { repoRootStack } from "./stack";
 const suite = emulatorSuite();
 
 test("the root Pulumi.yaml runs its program: up creates it, destroy removes it", async () => {
-  const root = suite.keep(await repoRootStack({ config: emulatorConfig(suite.emulator) }));
+  const { accounts } = suite.emulator;
+  const codes = await inviteCodeConfig(suite.emulator, { bobInviteCode: accounts[1], daveInviteCode: accounts[3] });
+  const root = suite.keep(await repoRootStack({ config: { ...emulatorConfig(suite.emulator), ...codes } }));
   const up = await root.stack.up();
-  expect(up.summary.resourceChanges).toEqual({ create: 3 });
-  expect(await suite.api.getDatabase(up.outputs.cacheId.value)).toMatchObject({ name: "cache", type: "redis" });
+  // The showcase: two databases, a workspace with two members, three asset files in a folder, a snapshot.
+  expect(up.summary.resourceChanges).toEqual({ create: 11 });
+  const { databases, workspaceId, assetUrls } = up.outputs;
+  expect(await suite.api.getDatabase(databases.value.sessions.id)).toMatchObject({ name: "sessions", type: "redis" });
+  // Files beside the program are found from the root too: the roster and the public/ folder.
+  expect((await suite.api.getWorkspace(workspaceId.value)).members).toHaveLength(3);
+  expect((await fetch(assetUrls.value["index.html"])).status).toBe(200);
 
   await root.stack.destroy();
-  await expect(suite.api.getDatabase(up.outputs.cacheId.value)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
+  await expect(suite.api.getDatabase(databases.value.sessions.id)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
+  await expect(suite.api.getWorkspace(workspaceId.value)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
 });
