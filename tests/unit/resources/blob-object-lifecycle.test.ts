@@ -148,3 +148,13 @@ test("adoptId takes over a listed object of the same name, prefix and size", asy
     /its name and prefix are "taken" and "lc_adopt", but the inputs say "other" and "lc_adopt"/,
   );
 });
+
+test("two resources adopting one object at once: one takes it, the other is refused", async () => {
+  const content = "both:".padEnd(1500, "-");
+  const existing = await api.uploadObject({ name: "both", prefix: "lc_both", content: Buffer.from(content), mimeType: "text/plain" });
+  await emulator.admin.advanceClock(PAST_LIST_CACHE);
+  const adopting = [1, 2].map(() => blobObjectHandler.create({ ...inputs("both", "lc_both", content), adoptId: existing.id }));
+  const outcomes = await Promise.allSettled(adopting);
+  expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+  expect(String((outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult).reason)).toMatch(/another resource of this stack already holds it/);
+});
