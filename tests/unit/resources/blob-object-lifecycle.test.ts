@@ -158,3 +158,18 @@ test("two resources adopting one object at once: one takes it, the other is refu
   expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
   expect(String((outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult).reason)).toMatch(/another resource of this stack already holds it/);
 });
+
+test("a lost upload is not matched to an identical object another stack stored before the upload started", async () => {
+  const content = "shared:".padEnd(1500, "-");
+  const otherStacks = await api.uploadObject({ name: "shared", prefix: "lc_shared", content: Buffer.from(content), mimeType: "text/plain" });
+  await emulator.admin.advanceClock(60_000);
+  // A sibling's upload: the provider's last look at the server's clock before the lost one.
+  await blobObjectHandler.create(inputs("sibling", "lc_shared"));
+  await emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "status", status: 502, code: "BAD_GATEWAY", count: 1 });
+  const creating = blobObjectHandler.create(inputs("shared", "lc_shared", content));
+  await emulator.admin.waitForRequests("GET /v1/objects", 1);
+  await emulator.admin.advanceClock(PAST_LIST_CACHE + 5_000);
+  const { id } = await creating;
+  expect(id).not.toBe(otherStacks.id);
+  expect((await listedFresh("lc_shared")).sort()).toEqual(expect.arrayContaining([otherStacks.id, id]));
+});
