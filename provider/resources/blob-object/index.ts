@@ -81,8 +81,9 @@ export const blobObjectHandler: ResourceHandler = {
     const listing = await sharedListing(props.prefix);
     const listed = listing.objects.get(id);
     if (listed) {
-      const expiresAt = listed.expires_at === undefined ? undefined : isoSecond(Date.parse(listed.expires_at));
-      const refreshed = { ...props, size: listed.size, createdAt: isoSecond(Date.parse(listed.created_at)), expiresAt };
+      const createdAt = unlessSameTime(props.createdAt, listed.created_at);
+      const expiresAt = listed.expires_at === undefined ? undefined : unlessSameTime(props.expiresAt, listed.expires_at);
+      const refreshed = { ...props, size: listed.size, createdAt, expiresAt };
       return { id, props: compact(refreshed) };
     }
     if (listing.serverNow - Date.parse(props.createdAt) < RECENT_MS) return { id, props };
@@ -117,6 +118,18 @@ export const blobObjectHandler: ResourceHandler = {
  */
 function isoSecond(epochMs: number): string {
   return new Date(Math.floor(epochMs / 1000) * 1000).toISOString();
+}
+
+/**
+ * The server never changes an object's times, but after an upload they come from the answer's
+ * Date header, which may differ from the listing's time by a second: only a real difference (a
+ * state that is wrong) replaces the stored one, so a refresh reports no drift.
+ */
+const SAME_TIME_MS = 2_000;
+
+function unlessSameTime(stored: string | undefined, listed: string): string {
+  const listedMs = Date.parse(listed);
+  return stored !== undefined && Math.abs(Date.parse(stored) - listedMs) <= SAME_TIME_MS ? stored : isoSecond(listedMs);
 }
 
 function outputsOf(inputs: BlobObjectInputs, stored: StoredObject, sha256: string, mimeType: string): BlobObjectOutputs {

@@ -173,3 +173,13 @@ test("a lost upload is not matched to an identical object another stack stored b
   expect(id).not.toBe(otherStacks.id);
   expect((await listedFresh("lc_shared")).sort()).toEqual(expect.arrayContaining([otherStacks.id, id]));
 });
+
+test("read keeps the stored times when the listing's differ by a second, and corrects them beyond", async () => {
+  const { id, outs } = await blobObjectHandler.create({ ...inputs("times", "lc_times"), expireDays: 2 });
+  await emulator.admin.advanceClock(PAST_LIST_CACHE);
+  const shifted = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+  const aSecondOff = { ...outs, createdAt: shifted(outs.createdAt, 1_000), expiresAt: shifted(outs.expiresAt, -1_000) };
+  expect((await blobObjectHandler.read(id, aSecondOff)).props).toEqual(aSecondOff);
+  const wrong = { ...outs, createdAt: shifted(outs.createdAt, 60_000), expiresAt: shifted(outs.expiresAt, 60_000) };
+  expect((await blobObjectHandler.read(id, wrong)).props).toEqual(outs);
+});
