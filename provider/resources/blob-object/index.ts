@@ -20,6 +20,11 @@ import { LIST_CACHE_MS, StoredObject, uploadReconciled } from "./upload";
 /** Inputs the object is made of, besides its content (the source's hash). */
 const REPLACING = ["name", "prefix", "mimeType", "expireDays", "securityHash", "autoDownload"] as const;
 
+/** Left out, these options are off: writing `false` out (or removing it) is no change. */
+function optionValue(key: (typeof REPLACING)[number], value: unknown): unknown {
+  return value === undefined && (key === "securityHash" || key === "autoDownload") ? false : value;
+}
+
 /**
  * An object uploaded this recently may be missing from a listing the server cached before the
  * upload: it is kept, not dropped (the cache lasts 30 s; the margin covers second-rounded dates).
@@ -41,7 +46,9 @@ export const blobObjectHandler: ResourceHandler = {
 
   async diff(id, olds: BlobObjectOutputs, news: BlobObjectInputs) {
     noteHeld(id);
-    const replaces: string[] = REPLACING.filter((key) => isUnknown(news[key]) || olds[key] !== news[key]);
+    const replaces: string[] = REPLACING.filter(
+      (key) => isUnknown(news[key]) || optionValue(key, olds[key]) !== optionValue(key, news[key]),
+    );
     // The engine's hash is the sha256 of the content; without one (not computed yet) it may differ.
     if (isUnknown(news.source) || news.source.hash === undefined || news.source.hash !== olds.sha256) replaces.push("source");
     if (replaces.length > 0 && news.adoptId === id) {
@@ -138,6 +145,8 @@ function outputsOf(inputs: BlobObjectInputs, stored: StoredObject, sha256: strin
   const { source: _source, ...options } = inputs;
   return compact({
     ...options,
+    securityHash: options.securityHash ?? false,
+    autoDownload: options.autoDownload ?? false,
     url: stored.url,
     size: stored.size,
     createdAt: isoSecond(stored.createdAt),

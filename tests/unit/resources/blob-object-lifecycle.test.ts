@@ -59,6 +59,7 @@ test("create uploads and reports the server's creation time to the second", asyn
   const before = await emulator.admin.clock();
   const { id, outs } = await blobObjectHandler.create(inputs("first", "lc_first"));
   expect(outs).toMatchObject({ name: "first", prefix: "lc_first", size: 1500, mimeType: "text/plain", url: `${emulator.blobUrl}/public/${id}` });
+  expect(outs).toMatchObject({ securityHash: false, autoDownload: false });
   expect(outs.source).toBeUndefined();
   expect(Date.parse(outs.createdAt) % 1000).toBe(0);
   expect(Math.abs(Date.parse(outs.createdAt) - before)).toBeLessThan(5_000);

@@ -102,6 +102,14 @@ describe("BlobObject diff", () => {
     expect((await blobObjectHandler.diff(id, olds, { ...news, source: UNKNOWN })).replaces).toEqual(["source"]);
   });
 
+  test("securityHash and autoDownload left out are false: writing false out, or removing it, is no change", async () => {
+    const id = "1/brand/logo_x-aa.png";
+    const off = { securityHash: false, autoDownload: false };
+    expect((await blobObjectHandler.diff(id, olds, { ...news, ...off })).changes).toBe(false);
+    expect((await blobObjectHandler.diff(id, { ...olds, ...off }, news)).changes).toBe(false);
+    expect((await blobObjectHandler.diff(id, olds, { ...news, autoDownload: true })).replaces).toEqual(["autoDownload"]);
+  });
+
   test("a replacement that would adopt the object it replaces is refused", async () => {
     const id = "1/brand/logo_x-aa.png";
     await expect(blobObjectHandler.diff(id, olds, { ...news, adoptId: id, expireDays: 2 })).rejects.toThrow(/while adoptId still names it/);
