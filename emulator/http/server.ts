@@ -152,7 +152,7 @@ function httpDate(core: EmulatorCore): string {
   return new Date(core.clock.now()).toUTCString();
 }
 
-/** GET (or HEAD) only; saved and logged like API requests (a fetch may find an object expired). */
+/** GET (or HEAD) only; logged like API requests; the route saves what it changes (a fetch may find an object expired). */
 async function handlePublic(core: EmulatorCore, route: PublicRoute, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
   const method = (req.method ?? "GET").toUpperCase();
   let status = 200;
@@ -168,8 +168,6 @@ async function handlePublic(core: EmulatorCore, route: PublicRoute, req: Incomin
       if (!(error instanceof EmulatorError)) throw error;
       status = error.status;
       send(req, res, withDate(errorReply(error), core));
-    } finally {
-      core.persist();
     }
   }
   core.requestLog.record({ method, route: `${method} ${route.prefix}/*`, path: pathname, status, at: iso(core.clock.now()) });

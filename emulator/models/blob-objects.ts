@@ -57,14 +57,18 @@ export class BlobObjectsModel {
     private readonly contents: ContentStore,
   ) {}
 
-  /** Expired objects disappear, contents included: called before every blob operation. */
-  purgeExpired(): void {
+  /**
+   * Expired objects disappear, contents included: called before every blob operation. Tells
+   * whether any did, for callers that otherwise change nothing (a CDN fetch) to save only then.
+   */
+  purgeExpired(): boolean {
     const now = this.ctx.clock.now();
     const objects = this.ctx.data.blobObjects;
     const expired = objects.filter((o) => o.expiresAt !== undefined && o.expiresAt <= now);
-    if (expired.length === 0) return;
+    if (expired.length === 0) return false;
     for (const o of expired) this.contents.delete(o.id);
     this.ctx.data.blobObjects = objects.filter((o) => !expired.includes(o));
+    return true;
   }
 
   /**
@@ -87,12 +91,12 @@ export class BlobObjectsModel {
     };
   }
 
-  /** `publicBaseUrl`: where the local CDN serves objects; the answer's `url` is it plus the id. */
   /** Account id -> the most uploads it had in flight at once since the last reset. */
   peakUploadsInFlight(): Record<string, number> {
     return Object.fromEntries(this.uploadsPeak);
   }
 
+  /** `publicBaseUrl`: where the local CDN serves objects; the answer's `url` is it plus the id. */
   upload(account: AccountRecord, options: UploadOptions, file: UploadedFile | undefined, publicBaseUrl: string) {
     if (!file) throw apiError("INVALID_FILE");
     const extension = UPLOAD_MIME_EXTENSIONS[file.contentType];

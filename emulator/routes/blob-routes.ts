@@ -39,6 +39,7 @@ export const blobRoutes: Route<ApiHandler>[] = [
       const file = part && { contentType: part.contentType ?? "application/octet-stream", data: part.data };
       // The URL names this server as the client reached it, so whoever uploaded can open it.
       const publicBaseUrl = `http://${req.headers.host ?? "localhost"}${PUBLIC_CONTENT_PATH}`;
+      models.blobObjects.purgeExpired();
       return success(models.blobObjects.upload(account, options, file, publicBaseUrl));
     },
   },
@@ -67,7 +68,8 @@ export const publicContentRoutes: PublicRoute[] = [
   {
     prefix: PUBLIC_CONTENT_PATH,
     handler: (objectId, core) => {
-      core.models.blobObjects.purgeExpired();
+      // A fetch changes nothing else: the state is saved only when objects expired.
+      if (core.models.blobObjects.purgeExpired()) core.persist();
       const { record, data } = core.models.blobObjects.publicContent(objectId);
       const fileName = objectId.slice(objectId.lastIndexOf("/") + 1);
       return {

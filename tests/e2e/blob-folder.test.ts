@@ -65,9 +65,9 @@ describe("BlobFolder", () => {
     const statuses = await postStatuses();
     expect(statuses).toHaveLength(FILES);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    const peak = (await suite.emulator.admin.peakUploadsInFlight())[suite.emulator.accounts[0].accountId];
-    expect(peak).toBeGreaterThanOrEqual(1);
-    expect(peak).toBeLessThanOrEqual(4);
+    // The emulator refuses a fifth before counting it, so the peak cannot exceed 4: reaching 4
+    // shows the uploads did overlap up to the limit, and the statuses above that none went past it.
+    expect((await suite.emulator.admin.peakUploadsInFlight())[suite.emulator.accounts[0].accountId]).toBe(4);
 
     const urls = up.outputs.folders.value.site as Record<string, string>;
     expect(Object.keys(urls).sort()).toEqual([...files.keys()].sort());

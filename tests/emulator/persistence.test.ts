@@ -51,6 +51,27 @@ test("with a data directory, a restarted emulator sees the same accounts, databa
   expect(readdirSync(join(dir, "objects"))).toHaveLength(1);
 });
 
+test("a CDN fetch saves the state only when it finds objects expired", async () => {
+  const emulator = await start(dir);
+  const blob = caller(emulator.blobUrl);
+  const upload = async (query: string) => {
+    const form = new FormData();
+    form.append("file", new Blob([Buffer.alloc(2048, 7)], { type: "image/png" }));
+    return expectSuccess(await blob("POST", `/v1/objects?${query}`, { body: form }));
+  };
+  const kept = await upload("name=kept");
+  const expiring = await upload("name=brief&expire=1");
+  await emulator.admin.advanceClock(86_400_000 / 2);
+  // Saving serializes the whole state: a fetch that changed nothing must not pay for it.
+  const save = jest.spyOn(FileStateStore.prototype, "save");
+  expect((await fetch(`${emulator.blobUrl}/public/${kept.id}`)).status).toBe(200);
+  expect(save).not.toHaveBeenCalled();
+  await emulator.admin.advanceClock(86_400_000);
+  expect((await fetch(`${emulator.blobUrl}/public/${expiring.id}`)).status).toBe(404);
+  expect(save).toHaveBeenCalledTimes(1);
+  save.mockRestore();
+});
+
 test("reset re-seeds the file too", async () => {
   const first = await start(dir);
   expectSuccess(await caller(first.platformUrl)("POST", "/v2/databases", { json: { name: "gone", memory: 512, type: "redis", version: "7.0" } }));

@@ -1,3 +1,4 @@
+import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import type { BlobObjectInputs } from "../../schemas/blob-object";
 import { assertSameAccount, parseObjectId, publicUrlOf } from "./identity";
 import { freshListing } from "./listing";
@@ -8,8 +9,14 @@ import type { StoredObject } from "./upload";
  * Takes over an existing object instead of uploading: it must be listed, and be what the inputs
  * describe (name, prefix, size of the source), since the program's source then stands for it.
  */
-export async function adopt(inputs: BlobObjectInputs, content: Buffer): Promise<StoredObject> {
+export function adopt(inputs: BlobObjectInputs, content: Buffer): Promise<StoredObject> {
   const id = inputs.adoptId as string;
+  // One at a time per id: two resources adopting one object in one update would otherwise both
+  // pass the "held" check while their listings are awaited.
+  return oneAtATime(`blob:${id}`, () => adoptOnce(id, inputs, content));
+}
+
+async function adoptOnce(id: string, inputs: BlobObjectInputs, content: Buffer): Promise<StoredObject> {
   const what = `adopt object ${id}`;
   assertSameAccount(what, id);
   const parts = parseObjectId(id);

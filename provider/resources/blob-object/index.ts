@@ -20,6 +20,11 @@ import { LIST_CACHE_MS, StoredObject, uploadReconciled } from "./upload";
 /** Inputs the object is made of, besides its content (the source's hash). */
 const REPLACING = ["name", "prefix", "mimeType", "expireDays", "securityHash", "autoDownload"] as const;
 
+/** Left out, these options are off: writing `false` out (or removing it) is no change. */
+function optionValue(key: (typeof REPLACING)[number], value: unknown): unknown {
+  return value === undefined && (key === "securityHash" || key === "autoDownload") ? false : value;
+}
+
 /**
  * An object uploaded this recently may be missing from a listing the server cached before the
  * upload: it is kept, not dropped (the cache lasts 30 s; the margin covers second-rounded dates).
@@ -41,7 +46,9 @@ export const blobObjectHandler: ResourceHandler = {
 
   async diff(id, olds: BlobObjectOutputs, news: BlobObjectInputs) {
     noteHeld(id);
-    const replaces: string[] = REPLACING.filter((key) => isUnknown(news[key]) || olds[key] !== news[key]);
+    const replaces: string[] = REPLACING.filter(
+      (key) => isUnknown(news[key]) || optionValue(key, olds[key]) !== optionValue(key, news[key]),
+    );
     // The engine's hash is the sha256 of the content; without one (not computed yet) it may differ.
     if (isUnknown(news.source) || news.source.hash === undefined || news.source.hash !== olds.sha256) replaces.push("source");
     if (replaces.length > 0 && news.adoptId === id) {
@@ -81,8 +88,9 @@ export const blobObjectHandler: ResourceHandler = {
     const listing = await sharedListing(props.prefix);
     const listed = listing.objects.get(id);
     if (listed) {
-      const expiresAt = listed.expires_at === undefined ? undefined : isoSecond(Date.parse(listed.expires_at));
-      const refreshed = { ...props, size: listed.size, createdAt: isoSecond(Date.parse(listed.created_at)), expiresAt };
+      const createdAt = unlessSameTime(props.createdAt, listed.created_at);
+      const expiresAt = listed.expires_at === undefined ? undefined : unlessSameTime(props.expiresAt, listed.expires_at);
+      const refreshed = { ...props, size: listed.size, createdAt, expiresAt };
       return { id, props: compact(refreshed) };
     }
     if (listing.serverNow - Date.parse(props.createdAt) < RECENT_MS) return { id, props };
@@ -119,12 +127,26 @@ function isoSecond(epochMs: number): string {
   return new Date(Math.floor(epochMs / 1000) * 1000).toISOString();
 }
 
+/**
+ * The server never changes an object's times, but after an upload they come from the answer's
+ * Date header, which may differ from the listing's time by a second: only a real difference (a
+ * state that is wrong) replaces the stored one, so a refresh reports no drift.
+ */
+const SAME_TIME_MS = 2_000;
+
+function unlessSameTime(stored: string | undefined, listed: string): string {
+  const listedMs = Date.parse(listed);
+  return stored !== undefined && Math.abs(Date.parse(stored) - listedMs) <= SAME_TIME_MS ? stored : isoSecond(listedMs);
+}
+
 function outputsOf(inputs: BlobObjectInputs, stored: StoredObject, sha256: string, mimeType: string): BlobObjectOutputs {
   // The source itself stays out of the outputs: the engine keeps it among the inputs, and its
   // content is compared by hash (sha256), never stored twice.
   const { source: _source, ...options } = inputs;
   return compact({
     ...options,
+    securityHash: options.securityHash ?? false,
+    autoDownload: options.autoDownload ?? false,
     url: stored.url,
     size: stored.size,
     createdAt: isoSecond(stored.createdAt),

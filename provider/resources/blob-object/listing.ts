@@ -1,5 +1,6 @@
 import { apiClient } from "../../runtime";
 import type { BlobObject } from "../../schemas/blob";
+import { noteServerTime } from "./server-clock";
 
 /**
  * Listings of the account's objects, shared within this provider process. A refresh reads every
@@ -37,6 +38,9 @@ export function sharedListing(prefix: string | undefined): Promise<Listing> {
 /** A listing of its own (after a lost upload, or to adopt), not shared and not reused. */
 export async function freshListing(prefix: string | undefined): Promise<Listing> {
   let serverNow: number | undefined;
-  const objects = await apiClient().listAllObjects(prefix, (epochMs) => (serverNow = epochMs));
+  const objects = await apiClient().listAllObjects(prefix, (epochMs) => {
+    serverNow = epochMs;
+    noteServerTime(epochMs);
+  });
   return { objects: new Map(objects.map((o) => [o.id, o])), serverNow: serverNow ?? Date.now() };
 }

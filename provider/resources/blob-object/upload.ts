@@ -8,6 +8,7 @@ import type { BlobObject } from "../../schemas/blob";
 import { freshListing } from "./listing";
 import { parseObjectId } from "./identity";
 import { isHeld, noteHeld } from "./registry";
+import { noteServerTime, serverNow as serverClock } from "./server-clock";
 import { sha256Of } from "./source";
 
 /**
@@ -26,8 +27,17 @@ export const LIST_CACHE_MS = 30_000;
 const CACHE_MARGIN_MS = 2_000;
 /** How often a listing is asked for while the cache is waited out (real time). */
 const RECHECK_EVERY_MS = 3_000;
-/** How long before the first listing a lost upload may have been stored: the upload timeout, and more. */
-const LOST_UPLOAD_HORIZON_MS = 10 * 60_000;
+/**
+ * How much earlier than our estimate of the server's clock at the upload's start a lost upload
+ * may have been stored: the Date header has whole seconds, and the estimate is carried forward
+ * on the local clock since the server's last answer.
+ */
+const CLOCK_SKEW_MS = 5_000;
+/**
+ * How long, on the local clock, the cache is waited out at most: a server whose Date header lags
+ * or stands still would otherwise be waited on forever.
+ */
+const LOST_UPLOAD_WAIT_MS = 2 * LIST_CACHE_MS;
 const UPLOAD_ATTEMPTS = 2;
 
 export type UploadRequest = Omit<UploadObjectInput, "serverTime">;
@@ -49,14 +59,23 @@ export function uploadReconciled(request: UploadRequest, publicUrl: (id: string)
 
 async function attempt(request: UploadRequest, publicUrl: (id: string) => string, attemptsLeft: number): Promise<StoredObject> {
   let serverNow: number | undefined;
+  // Only an object stored after this can be the lost upload's: an identical one stored earlier
+  // (another stack publishing the same files to this account) is someone else's.
+  const startedAt = serverClock() - CLOCK_SKEW_MS;
   try {
-    const uploaded = await apiClient().uploadObject({ ...request, serverTime: (epochMs) => (serverNow = epochMs) });
+    const uploaded = await apiClient().uploadObject({
+      ...request,
+      serverTime: (epochMs) => {
+        serverNow = epochMs;
+        noteServerTime(epochMs);
+      },
+    });
     noteHeld(uploaded.id);
     const createdAt = serverNow ?? Date.now();
     return { id: uploaded.id, url: uploaded.url, size: uploaded.size, createdAt, expiresAt: expiryOf(createdAt, request.expireDays) };
   } catch (err) {
     if (!(err instanceof ApiError) || !err.mayHaveCommitted) throw err;
-    const found = await findLostUpload(request, err);
+    const found = await findLostUpload(request, err, startedAt);
     if (found) {
       noteHeld(found.id);
       warn(`upload of object "${request.name}" got no usable answer (${err.code}); it was stored as ${found.id}, which is kept (not uploaded twice)`);
@@ -69,14 +88,13 @@ async function attempt(request: UploadRequest, publicUrl: (id: string) => string
 }
 
 /** Lists until a listing answered after the lost upload is past the server's cache window. */
-async function findLostUpload(request: UploadRequest, cause: ApiError): Promise<BlobObject | undefined> {
+async function findLostUpload(request: UploadRequest, cause: ApiError, startedAt: number): Promise<BlobObject | undefined> {
+  const giveUpAt = Date.now() + LOST_UPLOAD_WAIT_MS;
   let freshAfter: number | undefined;
-  let notBefore: number | undefined;
   for (;;) {
     const listing = await listAfter(request, cause);
     freshAfter ??= listing.serverNow + LIST_CACHE_MS + CACHE_MARGIN_MS;
-    notBefore ??= listing.serverNow - LOST_UPLOAD_HORIZON_MS;
-    const candidates = [...listing.objects.values()].filter((o) => isOurs(o, request, notBefore!));
+    const candidates = lostUploadCandidates([...listing.objects.values()], request, startedAt);
     if (candidates.length === 1) return candidates[0];
     if (candidates.length > 1) {
       throw new Error(
@@ -85,7 +103,15 @@ async function findLostUpload(request: UploadRequest, cause: ApiError): Promise<
       );
     }
     if (listing.serverNow >= freshAfter) return undefined;
-    await sleep(Math.min(RECHECK_EVERY_MS, freshAfter - listing.serverNow));
+    if (Date.now() >= giveUpAt) {
+      throw new Error(
+        `upload of object "${request.name}" got no usable answer (${cause.code}), and the server's clock (its Date header) ` +
+          `did not move past its ${LIST_CACHE_MS / 1000} s list cache within ${LOST_UPLOAD_WAIT_MS / 1000} s, so it is unknown ` +
+          `whether the object was stored. An object may exist: list the account's objects; if a new one named ` +
+          `"${request.name}" is there, set adoptId to its id and run pulumi up again, otherwise run pulumi up again.`,
+      );
+    }
+    await sleep(Math.min(RECHECK_EVERY_MS, freshAfter - listing.serverNow, giveUpAt - Date.now()));
   }
 }
 
@@ -102,13 +128,23 @@ async function listAfter(request: UploadRequest, cause: ApiError) {
   }
 }
 
-/** Same name, prefix, size, expiry and (without security_hash) content hash; new; nobody else's. */
-function isOurs(object: BlobObject, request: UploadRequest, notBefore: number): boolean {
-  const parts = parseObjectId(object.id);
-  if (!parts || parts.name !== request.name || parts.prefix !== request.prefix) return false;
-  if (parts.expireDays !== request.expireDays || object.size !== request.content.length) return false;
-  if (!request.securityHash && !sha256Of(request.content).startsWith(parts.hash)) return false;
-  return Date.parse(object.created_at) >= notBefore && !isHeld(object.id);
+/**
+ * The objects the lost upload may have stored: same name, prefix, size and expiry, stored after
+ * the upload started, and held by no other resource of this process. The id's <hash> is taken for
+ * the start of the content's sha256 only to choose among several (the emulator does so; the API
+ * does not document it), so a server that hashes otherwise still has its upload found.
+ */
+export function lostUploadCandidates(objects: BlobObject[], request: UploadRequest, startedAt: number): BlobObject[] {
+  const matching = objects.filter((object) => {
+    const parts = parseObjectId(object.id);
+    if (!parts || parts.name !== request.name || parts.prefix !== request.prefix) return false;
+    if (parts.expireDays !== request.expireDays || object.size !== request.content.length) return false;
+    return Date.parse(object.created_at) >= startedAt && !isHeld(object.id);
+  });
+  if (matching.length < 2 || request.securityHash) return matching;
+  const sha256 = sha256Of(request.content);
+  const sameHash = matching.filter((object) => sha256.startsWith(parseObjectId(object.id)!.hash));
+  return sameHash.length === 0 ? matching : sameHash;
 }
 
 function expiryOf(createdAt: number, expireDays: number | undefined): number | undefined {

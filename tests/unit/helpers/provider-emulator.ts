@@ -3,8 +3,9 @@ import { createClient, SquareCloudClient } from "../../../provider/client";
 
 /**
  * For tests that call resource handlers directly against the emulator: one emulator per file,
- * reset before each test, the provider pointed at it through the environment (as when the stack
- * config leaves the settings out), the main account's key in use, and warnings silenced.
+ * reset before each test (see resetBeforeEach), the provider pointed at it through the
+ * environment (as when the stack config leaves the settings out), the main account's key in use,
+ * and warnings silenced (kept in `warnings` for tests that check them).
  */
 export interface ProviderEmulator {
   emulator: RunningEmulator;
@@ -14,11 +15,22 @@ export interface ProviderEmulator {
   useAccount(index: number): void;
   /** A client of any seeded account; close it when done. */
   clientOf(index: number): SquareCloudClient;
-  /** Requests of one route ("POST /v2/apps/:id/snapshots") since the last reset. */
+  /** Requests of one route ("POST /v2/apps/:id/snapshots") since the test began. */
   count(route: string): Promise<number>;
+  /** The provider's warnings during the current test, silenced but kept for tests that check them. */
+  warnings: string[];
 }
 
-export function providerAgainstEmulator(): ProviderEmulator {
+export interface ProviderEmulatorOptions {
+  /**
+   * false: only the request log is cleared before each test; state and clock carry over. A reset
+   * takes the emulator's clock back to real time, which no real server's clock does, while the
+   * provider process keeps what it learned of the server's clock from one test to the next.
+   */
+  resetBeforeEach?: boolean;
+}
+
+export function providerAgainstEmulator({ resetBeforeEach = true }: ProviderEmulatorOptions = {}): ProviderEmulator {
   const saved = { ...process.env };
   const env = {
     useAccount: (index: number) => {
@@ -27,6 +39,7 @@ export function providerAgainstEmulator(): ProviderEmulator {
     clientOf: (index: number) =>
       createClient({ apiKey: env.emulator.accounts[index].apiKey, platformUrl: env.emulator.platformUrl, blobUrl: env.emulator.blobUrl }),
     count: async (route: string) => (await env.emulator.admin.counters())[route] ?? 0,
+    warnings: [] as string[],
   } as ProviderEmulator;
 
   beforeAll(async () => {
@@ -41,10 +54,11 @@ export function providerAgainstEmulator(): ProviderEmulator {
     await env.emulator?.close();
   });
   beforeEach(async () => {
-    await env.emulator.admin.reset();
+    await (resetBeforeEach ? env.emulator.admin.reset() : env.emulator.admin.clearRequests());
     env.useAccount(0);
     // The provider's warnings go to stderr for the engine to show; here they are only noise.
-    jest.spyOn(console, "warn").mockImplementation(() => undefined);
+    env.warnings.length = 0;
+    jest.spyOn(console, "warn").mockImplementation((message: string) => void env.warnings.push(message));
   });
   afterEach(() => jest.restoreAllMocks());
   return env;

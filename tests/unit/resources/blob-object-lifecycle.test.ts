@@ -1,7 +1,6 @@
-import { RunningEmulator, startEmulator } from "../../../emulator";
-import { createClient, SquareCloudClient } from "../../../provider/client";
 import { blobObjectHandler } from "../../../provider/resources/blob-object";
 import { ASSET_SIG, ASSET_SIG_KEY } from "../../../provider/schemas/blob-object";
+import { providerAgainstEmulator } from "../helpers/provider-emulator";
 
 // The BlobObject handler's risky paths, called directly against the emulator: no engine, so each
 // situation (stale listings, lost answers, other accounts) is set up exactly. Each test uses its
@@ -10,33 +9,11 @@ import { ASSET_SIG, ASSET_SIG_KEY } from "../../../provider/schemas/blob-object"
 const PAST_LIST_CACHE = 31_000;
 const PROVIDER = "serialized-stub";
 
-let emulator: RunningEmulator;
-let api: SquareCloudClient;
-const saved = { ...process.env };
-const warnings: string[] = [];
-
-beforeAll(async () => {
-  emulator = await startEmulator();
-  process.env.SQUARECLOUD_PLATFORM_URL = emulator.platformUrl;
-  process.env.SQUARECLOUD_BLOB_URL = emulator.blobUrl;
-  process.env.SQUARECLOUD_API_KEY = emulator.accounts[0].apiKey;
-  api = createClient({ apiKey: emulator.accounts[0].apiKey, platformUrl: emulator.platformUrl, blobUrl: emulator.blobUrl });
-});
-
-afterAll(async () => {
-  process.env = saved;
-  await api.close();
-  await emulator.close();
-});
-
-beforeEach(async () => {
-  process.env.SQUARECLOUD_API_KEY = emulator.accounts[0].apiKey;
-  warnings.length = 0;
-  jest.spyOn(console, "warn").mockImplementation((message: string) => void warnings.push(message));
-  await emulator.admin.clearRequests();
-});
-
-afterEach(() => jest.restoreAllMocks());
+// Not reset between tests: the provider carries the server's clock from one answer to the next
+// (a lost upload is matched only to objects stored after it started), and a reset would take the
+// emulator's clock back.
+const env = providerAgainstEmulator({ resetBeforeEach: false });
+const { warnings } = env;
 
 const inputs = (name: string, prefix: string, content = `${name}:`.padEnd(1500, "-")) => ({
   name,
@@ -47,73 +24,75 @@ const inputs = (name: string, prefix: string, content = `${name}:`.padEnd(1500, 
 });
 
 async function listedFresh(prefix: string): Promise<string[]> {
-  await emulator.admin.advanceClock(PAST_LIST_CACHE);
-  return (await api.listAllObjects(prefix)).map((o) => o.id);
+  await env.emulator.admin.advanceClock(PAST_LIST_CACHE);
+  return (await env.api.listAllObjects(prefix)).map((o) => o.id);
 }
 
-async function count(route: string): Promise<number> {
-  return (await emulator.admin.requests()).filter((e) => e.route === route).length;
+/** The statuses of one route's requests since the test began. */
+async function statuses(route: string): Promise<number[]> {
+  return (await env.emulator.admin.requests()).filter((e) => e.route === route).map((e) => e.status);
 }
 
 test("create uploads and reports the server's creation time to the second", async () => {
-  const before = await emulator.admin.clock();
+  const before = await env.emulator.admin.clock();
   const { id, outs } = await blobObjectHandler.create(inputs("first", "lc_first"));
-  expect(outs).toMatchObject({ name: "first", prefix: "lc_first", size: 1500, mimeType: "text/plain", url: `${emulator.blobUrl}/public/${id}` });
+  expect(outs).toMatchObject({ name: "first", prefix: "lc_first", size: 1500, mimeType: "text/plain", url: `${env.emulator.blobUrl}/public/${id}` });
+  expect(outs).toMatchObject({ securityHash: false, autoDownload: false });
   expect(outs.source).toBeUndefined();
   expect(Date.parse(outs.createdAt) % 1000).toBe(0);
   expect(Math.abs(Date.parse(outs.createdAt) - before)).toBeLessThan(5_000);
 });
 
 test("read keeps an object that a listing cached before its upload does not show yet", async () => {
-  await api.listObjects({ prefix: "lc_stale" });
+  await env.api.listObjects({ prefix: "lc_stale" });
   const { id, outs } = await blobObjectHandler.create(inputs("stale", "lc_stale"));
-  expect((await api.listObjects({ prefix: "lc_stale" })).objects).toEqual([]);
+  expect((await env.api.listObjects({ prefix: "lc_stale" })).objects).toEqual([]);
   expect(await blobObjectHandler.read(id, outs)).toEqual({ id, props: outs });
   expect(warnings).toEqual([]);
 });
 
 test("read drops an object deleted outside, once it is older than the list cache, with a warning", async () => {
   const { id, outs } = await blobObjectHandler.create(inputs("gone", "lc_gone"));
-  await api.deleteObject(id);
-  await emulator.admin.advanceClock(40_000);
+  await env.api.deleteObject(id);
+  await env.emulator.admin.advanceClock(40_000);
   expect(await blobObjectHandler.read(id, outs)).toEqual({ id: "", props: {} });
   expect(warnings.join("\n")).toContain(`object "gone" (${id}) was deleted outside Pulumi`);
 });
 
 test("many creates at once keep to 4 uploads in flight; one listing of the prefix answers their reads", async () => {
   // Each upload holds its server-side slot 300 ms: without the client's gate a fifth would get 429.
-  await emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "latency", latencyMs: 300, count: 12 });
+  await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "latency", latencyMs: 300, count: 12 });
   const created = await Promise.all(Array.from({ length: 12 }, (_, i) => blobObjectHandler.create(inputs(`many${i}`, "lc_many"))));
-  expect((await emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects").map((e) => e.status)).toEqual(Array(12).fill(200));
-  expect((await emulator.admin.peakUploadsInFlight())[emulator.accounts[0].accountId]).toBe(4);
-  await emulator.admin.advanceClock(PAST_LIST_CACHE);
-  await emulator.admin.clearRequests();
+  expect(await statuses("POST /v1/objects")).toEqual(Array(12).fill(200));
+  expect((await env.emulator.admin.peakUploadsInFlight())[env.emulator.accounts[0].accountId]).toBe(4);
+  await env.emulator.admin.advanceClock(PAST_LIST_CACHE);
+  await env.emulator.admin.clearRequests();
   const reads = await Promise.all(created.map(({ id, outs }) => blobObjectHandler.read(id, outs)));
   expect(reads.map((r) => r.id)).toEqual(created.map((c) => c.id));
-  expect(await count("GET /v1/objects")).toBe(1);
+  expect(await env.count("GET /v1/objects")).toBe(1);
 });
 
 test("a lost upload answer: the cache is waited out on the server's clock and the stored object kept", async () => {
-  await api.listObjects({ prefix: "lc_lost" });
-  await emulator.admin.clearRequests();
-  await emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "drop-after-commit", count: 1 });
+  await env.api.listObjects({ prefix: "lc_lost" });
+  await env.emulator.admin.clearRequests();
+  await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "drop-after-commit", count: 1 });
   const creating = blobObjectHandler.create(inputs("lost", "lc_lost"));
   // The first look is answered from the listing cached before the upload.
-  await emulator.admin.waitForRequests("GET /v1/objects", 1);
-  await emulator.admin.advanceClock(PAST_LIST_CACHE);
+  await env.emulator.admin.waitForRequests("GET /v1/objects", 1);
+  await env.emulator.admin.advanceClock(PAST_LIST_CACHE);
   const { id } = await creating;
-  expect(await count("POST /v1/objects")).toBe(1);
+  expect(await env.count("POST /v1/objects")).toBe(1);
   expect(await listedFresh("lc_lost")).toEqual([id]);
   expect(warnings.join("\n")).toContain("not uploaded twice");
 });
 
 test("a lost upload that was not stored is uploaded again once the cache window has passed", async () => {
-  await emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "status", status: 502, code: "BAD_GATEWAY", count: 1 });
+  await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "status", status: 502, code: "BAD_GATEWAY", count: 1 });
   const creating = blobObjectHandler.create(inputs("again", "lc_again"));
-  await emulator.admin.waitForRequests("GET /v1/objects", 1);
-  await emulator.admin.advanceClock(PAST_LIST_CACHE + 5_000);
+  await env.emulator.admin.waitForRequests("GET /v1/objects", 1);
+  await env.emulator.admin.advanceClock(PAST_LIST_CACHE + 5_000);
   const { id } = await creating;
-  expect((await emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects").map((e) => e.status)).toEqual([502, 200]);
+  expect(await statuses("POST /v1/objects")).toEqual([502, 200]);
   expect(await listedFresh("lc_again")).toEqual([id]);
 });
 
@@ -122,29 +101,64 @@ test("delete: an object already gone counts as deleted", async () => {
   await blobObjectHandler.delete(id, outs);
   await blobObjectHandler.delete(id, outs);
   expect(warnings.join("\n")).toContain(`object "twice" (${id}) was already gone`);
-  expect((await emulator.admin.requests()).filter((e) => e.route === "DELETE /v1/objects").map((e) => e.status)).toEqual([200, 404]);
+  expect(await statuses("DELETE /v1/objects")).toEqual([200, 404]);
 });
 
 test("with another account's key, read and delete stop instead of taking the object for gone", async () => {
   const { id, outs } = await blobObjectHandler.create(inputs("mine", "lc_mine"));
-  process.env.SQUARECLOUD_API_KEY = emulator.accounts[1].apiKey;
+  env.useAccount(1);
   await expect(blobObjectHandler.read(id, outs)).rejects.toThrow(/belongs to account \d+, but the configured API key is for account \d+/);
   await expect(blobObjectHandler.delete(id, outs)).rejects.toThrow(/Nothing was changed/);
-  expect(await emulator.admin.requests()).toHaveLength(1);
+  expect(await env.emulator.admin.requests()).toHaveLength(1);
 });
 
 test("adoptId takes over a listed object of the same name, prefix and size", async () => {
   const content = "adopted:".padEnd(1500, "-");
-  const existing = await api.uploadObject({ name: "taken", prefix: "lc_adopt", content: Buffer.from(content), mimeType: "text/plain" });
-  await emulator.admin.advanceClock(PAST_LIST_CACHE);
+  const existing = await env.api.uploadObject({ name: "taken", prefix: "lc_adopt", content: Buffer.from(content), mimeType: "text/plain" });
+  await env.emulator.admin.advanceClock(PAST_LIST_CACHE);
   const { id, outs } = await blobObjectHandler.create({ ...inputs("taken", "lc_adopt", content), adoptId: existing.id });
   expect(id).toBe(existing.id);
   expect(outs.url).toBe(existing.url);
-  expect(await count("POST /v1/objects")).toBe(1);
+  expect(await env.count("POST /v1/objects")).toBe(1);
   await expect(blobObjectHandler.create({ ...inputs("taken", "lc_adopt", content.slice(0, 1200)), adoptId: existing.id })).rejects.toThrow(
     /another resource of this stack already holds it/,
   );
   await expect(blobObjectHandler.create({ ...inputs("other", "lc_adopt", content), adoptId: existing.id })).rejects.toThrow(
     /its name and prefix are "taken" and "lc_adopt", but the inputs say "other" and "lc_adopt"/,
   );
+});
+
+test("two resources adopting one object at once: one takes it, the other is refused", async () => {
+  const content = "both:".padEnd(1500, "-");
+  const existing = await env.api.uploadObject({ name: "both", prefix: "lc_both", content: Buffer.from(content), mimeType: "text/plain" });
+  await env.emulator.admin.advanceClock(PAST_LIST_CACHE);
+  const adopting = [1, 2].map(() => blobObjectHandler.create({ ...inputs("both", "lc_both", content), adoptId: existing.id }));
+  const outcomes = await Promise.allSettled(adopting);
+  expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+  expect(String((outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult).reason)).toMatch(/another resource of this stack already holds it/);
+});
+
+test("a lost upload is not matched to an identical object another stack stored before the upload started", async () => {
+  const content = "shared:".padEnd(1500, "-");
+  const otherStacks = await env.api.uploadObject({ name: "shared", prefix: "lc_shared", content: Buffer.from(content), mimeType: "text/plain" });
+  await env.emulator.admin.advanceClock(60_000);
+  // A sibling's upload: the provider's last look at the server's clock before the lost one.
+  await blobObjectHandler.create(inputs("sibling", "lc_shared"));
+  await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "status", status: 502, code: "BAD_GATEWAY", count: 1 });
+  const creating = blobObjectHandler.create(inputs("shared", "lc_shared", content));
+  await env.emulator.admin.waitForRequests("GET /v1/objects", 1);
+  await env.emulator.admin.advanceClock(PAST_LIST_CACHE + 5_000);
+  const { id } = await creating;
+  expect(id).not.toBe(otherStacks.id);
+  expect((await listedFresh("lc_shared")).sort()).toEqual(expect.arrayContaining([otherStacks.id, id]));
+});
+
+test("read keeps the stored times when the listing's differ by a second, and corrects them beyond", async () => {
+  const { id, outs } = await blobObjectHandler.create({ ...inputs("times", "lc_times"), expireDays: 2 });
+  await env.emulator.admin.advanceClock(PAST_LIST_CACHE);
+  const shifted = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+  const aSecondOff = { ...outs, createdAt: shifted(outs.createdAt, 1_000), expiresAt: shifted(outs.expiresAt, -1_000) };
+  expect((await blobObjectHandler.read(id, aSecondOff)).props).toEqual(aSecondOff);
+  const wrong = { ...outs, createdAt: shifted(outs.createdAt, 60_000), expiresAt: shifted(outs.expiresAt, 60_000) };
+  expect((await blobObjectHandler.read(id, wrong)).props).toEqual(outs);
 });

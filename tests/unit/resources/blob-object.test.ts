@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UNKNOWN } from "../../../provider/check";
+import { createHash } from "node:crypto";
 import { blobObjectHandler } from "../../../provider/resources/blob-object";
+import { lostUploadCandidates } from "../../../provider/resources/blob-object/upload";
 import { ARCHIVE_SIG, ASSET_SIG, ASSET_SIG_KEY, mimeTypeForPath } from "../../../provider/schemas/blob-object";
 
 // check and diff need no API: they run at preview, before any request.
@@ -100,6 +102,14 @@ describe("BlobObject diff", () => {
     expect((await blobObjectHandler.diff(id, olds, { ...news, source: UNKNOWN })).replaces).toEqual(["source"]);
   });
 
+  test("securityHash and autoDownload left out are false: writing false out, or removing it, is no change", async () => {
+    const id = "1/brand/logo_x-aa.png";
+    const off = { securityHash: false, autoDownload: false };
+    expect((await blobObjectHandler.diff(id, olds, { ...news, ...off })).changes).toBe(false);
+    expect((await blobObjectHandler.diff(id, { ...olds, ...off }, news)).changes).toBe(false);
+    expect((await blobObjectHandler.diff(id, olds, { ...news, autoDownload: true })).replaces).toEqual(["autoDownload"]);
+  });
+
   test("a replacement that would adopt the object it replaces is refused", async () => {
     const id = "1/brand/logo_x-aa.png";
     await expect(blobObjectHandler.diff(id, olds, { ...news, adoptId: id, expireDays: 2 })).rejects.toThrow(/while adoptId still names it/);
@@ -112,4 +122,30 @@ test("MIME types from extensions", () => {
   expect(mimeTypeForPath("archive.zip")).toBeUndefined();
   expect(mimeTypeForPath("dir.v2/README")).toBeUndefined();
   expect(mimeTypeForPath(".json")).toBeUndefined();
+});
+
+describe("BlobObject lost upload candidates", () => {
+  const content = Buffer.from("x".repeat(1500));
+  const sha = createHash("sha256").update(content).digest("hex");
+  const request = { name: "logo", prefix: "brand", content, mimeType: "image/png" };
+  const startedAt = Date.parse("2026-01-01T00:00:00Z");
+  const object = (id: string, createdAt = "2026-01-01T00:00:01Z", size = 1500) => ({ id, size, created_at: createdAt, expires_at: undefined });
+
+  test("the id's hash is not needed to find the one object stored after the upload started", () => {
+    const stored = object("1/brand/logo_r1-0000.png");
+    expect(lostUploadCandidates([stored], request, startedAt)).toEqual([stored]);
+  });
+
+  test("identical objects stored before the upload started, or of another size, name or prefix, are not its", () => {
+    const earlier = object(`1/brand/logo_r1-${sha.slice(0, 4)}.png`, "2025-12-31T23:59:59Z");
+    const others = [object("1/brand/logo_r2-0000.png", undefined, 1200), object("1/brand/logos_r3-0000.png"), object("1/logo_r4-0000.png")];
+    expect(lostUploadCandidates([earlier, ...others], request, startedAt)).toEqual([]);
+  });
+
+  test("the hash chooses among several; without a choice they are all returned", () => {
+    const ours = object(`1/brand/logo_r1-${sha.slice(0, 4)}.png`);
+    const other = object("1/brand/logo_r2-0000.png");
+    expect(lostUploadCandidates([other, ours], request, startedAt)).toEqual([ours]);
+    expect(lostUploadCandidates([other, ours], { ...request, securityHash: true }, startedAt)).toEqual([other, ours]);
+  });
 });
