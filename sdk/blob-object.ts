@@ -41,7 +41,9 @@ export class BlobObject extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: BlobObjectArgs, opts?: pulumi.CustomResourceOptions) {
     // Outputs the provider computes are listed unset, so the engine exposes them on the resource.
-    const outputs = { url: undefined, size: undefined, createdAt: undefined, expiresAt: undefined, sha256: undefined };
+    // Optional inputs too: an output exists only for keys present here.
+    const optional = { prefix: undefined, expireDays: undefined, securityHash: undefined, autoDownload: undefined, adoptId: undefined };
+    const outputs = { url: undefined, size: undefined, createdAt: undefined, expiresAt: undefined, sha256: undefined, ...optional };
     const source = refusedEarly(name, args.source);
     super(provider, name, { mimeType: undefined, ...outputs, ...args, source }, opts, "squarecloud", "BlobObject");
   }
