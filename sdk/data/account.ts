@@ -89,7 +89,7 @@ function accountView(account: platform.Account): GetAccountResult {
   };
 }
 
-export function appSummaryView(app: platform.AppSummary): AppSummary {
+function appSummaryView(app: platform.AppSummary): AppSummary {
   return {
     id: app.id,
     name: app.name,

@@ -12,16 +12,15 @@ export interface ObjectIdParts {
   name: string;
   hash: string;
   expireDays?: number;
-  extension: string;
 }
 
-const ID_PATTERN = /^(\d+)\/(?:([a-zA-Z0-9_]{3,32})\/)?([a-zA-Z0-9_]{3,32})_[a-z0-9]+-([0-9a-f]+)(?:-ex(\d+))?\.([a-z0-9]+)$/;
+const ID_PATTERN = /^(\d+)\/(?:([a-zA-Z0-9_]{3,32})\/)?([a-zA-Z0-9_]{3,32})_[a-z0-9]+-([0-9a-f]+)(?:-ex(\d+))?\.[a-z0-9]+$/;
 
 export function parseObjectId(id: string): ObjectIdParts | undefined {
   const match = ID_PATTERN.exec(id);
   if (!match) return undefined;
-  const [, account, prefix, name, hash, expire, extension] = match;
-  return { account, prefix, name, hash, expireDays: expire === undefined ? undefined : Number(expire), extension };
+  const [, account, prefix, name, hash, expire] = match;
+  return { account, prefix, name, hash, expireDays: expire === undefined ? undefined : Number(expire) };
 }
 
 /** The live CDN; objects of any other blob API (the emulator) are served under <blob URL>/public/. */
