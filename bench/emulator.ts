@@ -173,7 +173,7 @@ function table(outcomes: Outcome[]): string {
 }
 
 async function main(): Promise<void> {
-  const emulator = await startEmulator();
+  const emulator = await startEmulator({ admin: true });
   try {
     process.stdout.write(`emulator: platform ${emulator.platformUrl}, blob ${emulator.blobUrl}\n`);
     await seedObjects(emulator);

@@ -17,6 +17,8 @@ const USAGE = `Usage: squarecloud-emulator [options]
   --platform-port <port>   platform API port (env SQUARECLOUD_EMULATOR_PLATFORM_PORT, default ${DEFAULT_PLATFORM_PORT}; 0 = any free port)
   --blob-port <port>       blob API port (env SQUARECLOUD_EMULATOR_BLOB_PORT, default ${DEFAULT_BLOB_PORT}; 0 = any free port)
   --data-dir <dir>         keep state in <dir>/${STATE_FILE} across restarts (env SQUARECLOUD_EMULATOR_DATA_DIR; default in memory)
+  --admin                  serve the admin surface /__emulator (reset, clock, faults, request log); it takes
+                           no key, so it is off unless asked for (env SQUARECLOUD_EMULATOR_ADMIN=1)
   --help                   show this text
 `;
 
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
       "platform-port": { type: "string" },
       "blob-port": { type: "string" },
       "data-dir": { type: "string" },
+      admin: { type: "boolean" },
       help: { type: "boolean" },
     },
     strict: true,
@@ -46,11 +49,13 @@ async function main(): Promise<void> {
   }
   const env = process.env;
   const dataDir = values["data-dir"] ?? env.SQUARECLOUD_EMULATOR_DATA_DIR;
+  const admin = values.admin ?? env.SQUARECLOUD_EMULATOR_ADMIN === "1";
   const emulator = await startEmulator({
     host: values.host ?? env.SQUARECLOUD_EMULATOR_HOST ?? "127.0.0.1",
     platformPort: port(values["platform-port"] ?? env.SQUARECLOUD_EMULATOR_PLATFORM_PORT, DEFAULT_PLATFORM_PORT, "--platform-port"),
     blobPort: port(values["blob-port"] ?? env.SQUARECLOUD_EMULATOR_BLOB_PORT, DEFAULT_BLOB_PORT, "--blob-port"),
     ...(dataDir ? { dataDir } : {}),
+    admin,
   });
 
   const main = emulator.accounts[0]!;
@@ -59,7 +64,9 @@ async function main(): Promise<void> {
     `  platform API  ${emulator.platformUrl}`,
     `  blob API      ${emulator.blobUrl}`,
     `  state         ${dataDir ? join(dataDir, STATE_FILE) : "in memory"}`,
-    `  admin         ${emulator.platformUrl}/__emulator/ (reset, clock, faults, requests, counters)`,
+    admin
+      ? `  admin         ${emulator.platformUrl}/__emulator/ (reset, clock, faults, requests, counters)`
+      : "  admin         off (--admin serves /__emulator/: reset, clock, faults, requests, counters)",
     "",
     "Seeded accounts:",
     ...emulator.accounts.map((a) => `  ${a.name.padEnd(14)} ${a.plan.padEnd(11)} ${a.email.padEnd(18)} ${a.apiKey}`),

@@ -30,6 +30,11 @@ export interface EmulatorOptions {
   blobPort?: number;
   /** Keep state in <dataDir>/state.json across restarts; in memory when omitted. */
   dataDir?: string;
+  /**
+   * Serve the admin surface (/__emulator: reset, clock, faults, request log). Off by default: it
+   * needs no key, so anyone who can reach the port could read the log or rewind the clock.
+   */
+  admin?: boolean;
 }
 
 export interface SeededAccount {
@@ -45,6 +50,7 @@ export interface RunningEmulator {
   blobUrl: string;
   /** accounts[0] is the main demo account (big plan, apps, room for databases). */
   accounts: SeededAccount[];
+  /** A client of the admin surface; its calls fail with 404 unless started with `admin: true`. */
   admin: EmulatorAdmin;
   close(): Promise<void>;
 }
@@ -55,8 +61,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const core = options.dataDir
     ? new EmulatorCore(new FileStateStore(options.dataDir), new FileContentStore(options.dataDir))
     : new EmulatorCore(new MemoryStateStore(), new MemoryContentStore());
-  const platform = createApiServer(core, platformRoutes, adminRoutes);
-  const blob = createApiServer(core, blobRoutes, adminRoutes, publicContentRoutes);
+  const admin = options.admin ? adminRoutes : [];
+  const platform = createApiServer(core, platformRoutes, admin);
+  const blob = createApiServer(core, blobRoutes, admin, publicContentRoutes);
   try {
     await listen(platform, host, options.platformPort ?? 0);
     await listen(blob, host, options.blobPort ?? 0);

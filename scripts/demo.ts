@@ -25,7 +25,7 @@ interface RosterLine {
 }
 
 async function main(): Promise<void> {
-  const emulator = await startEmulator({ platformPort, blobPort, dataDir: path.join(demoDir, "emulator") });
+  const emulator = await startEmulator({ platformPort, blobPort, dataDir: path.join(demoDir, "emulator"), admin: true });
   const owner = emulator.accounts[0];
   try {
     // A copy of the example, so stack files stay out of examples/; it still resolves the

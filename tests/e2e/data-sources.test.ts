@@ -308,7 +308,7 @@ describe("data sources that cannot answer fail the program clearly", () => {
     const original = data.apps.find((app) => app.id === SEED_APPS.aliceApi)!;
     data.apps.push({ ...original, id: DUPLICATE_APP_ID, deployments: [] });
     writeFileSync(path.join(dataDir, STATE_FILE), JSON.stringify(data));
-    duplicates = await startEmulator({ dataDir });
+    duplicates = await startEmulator({ dataDir, admin: true });
     const { "squarecloud:apiKey": _key, ...urlsOnly } = emulatorConfig(duplicates);
     program = suite.keep(
       await programStack({

@@ -32,7 +32,7 @@ export function emulatorSuite(): EmulatorSuite {
     },
   } as EmulatorSuite;
   beforeAll(async () => {
-    suite.emulator = await startEmulator();
+    suite.emulator = await startEmulator({ admin: true });
     suite.api = accountClient(suite.emulator);
   });
   afterAll(async () => {

@@ -29,7 +29,21 @@ test("prints URLs, seeded keys and an export line; serves; stops on SIGTERM", as
   );
   expect(expectSuccess(await caller(platformUrl!)("GET", "/v2/users/me")).user.email).toBe(SEED_ACCOUNTS.alice.email);
   expectSuccess(await caller(blobUrl!)("GET", "/v1/account/stats"));
+  // The admin surface takes no key: off unless --admin asks for it.
+  expect(output).toContain("admin         off");
+  expect((await caller(platformUrl!)("GET", "/__emulator/requests")).status).toBe(404);
 
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  expect(await exited).toBe(0);
+});
+
+test("--admin serves the admin surface", async () => {
+  const child = spawn(process.execPath, [CLI, "--platform-port", "0", "--blob-port", "0", "--admin"]);
+  const output = await waitForOutput(child, "Ctrl+C");
+  const platformUrl = /platform API\s+(http:\/\/\S+)/.exec(output)?.[1];
+  expect(output).toContain(`${platformUrl}/__emulator/`);
+  expect((await caller(platformUrl!)("GET", "/__emulator/counters")).status).toBe(200);
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   expect(await exited).toBe(0);

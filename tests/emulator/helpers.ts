@@ -57,7 +57,7 @@ export interface EmulatorEnv {
 export function useEmulator(options: EmulatorOptions = {}): EmulatorEnv {
   const env = {} as EmulatorEnv;
   beforeAll(async () => {
-    env.emu = await startEmulator(options);
+    env.emu = await startEmulator({ admin: true, ...options });
     env.platform = caller(env.emu.platformUrl);
     env.blob = caller(env.emu.blobUrl);
   });

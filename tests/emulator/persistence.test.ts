@@ -12,7 +12,7 @@ let dir: string;
 const running: RunningEmulator[] = [];
 
 async function start(dataDir?: string): Promise<RunningEmulator> {
-  const emulator = await startEmulator(dataDir ? { dataDir } : {});
+  const emulator = await startEmulator(dataDir ? { dataDir, admin: true } : { admin: true });
   running.push(emulator);
   return emulator;
 }

@@ -26,7 +26,7 @@ let clock: LinkedClock;
 let client: SquareCloudClient;
 
 beforeAll(async () => {
-  emulator = await startEmulator();
+  emulator = await startEmulator({ admin: true });
 });
 
 afterAll(async () => {

@@ -43,7 +43,7 @@ export function providerAgainstEmulator({ resetBeforeEach = true }: ProviderEmul
   } as ProviderEmulator;
 
   beforeAll(async () => {
-    env.emulator = await startEmulator();
+    env.emulator = await startEmulator({ admin: true });
     process.env.SQUARECLOUD_PLATFORM_URL = env.emulator.platformUrl;
     process.env.SQUARECLOUD_BLOB_URL = env.emulator.blobUrl;
     env.api = env.clientOf(0);
