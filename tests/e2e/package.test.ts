@@ -1,0 +1,198 @@
+import { execFileSync, spawn } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
+import { RunningEmulator, startEmulator } from "../../emulator";
+import { createClient, SquareCloudClient } from "../../provider/client";
+import { pulumiEngine, repoRoot } from "./engine";
+
+// The package as a user gets it: `npm pack` of this repository installed into a brand-new Pulumi
+// TypeScript project outside it, so nothing can resolve from the repository's node_modules. The
+// real engine runs the project's program (all four resources and a data source) against the
+// emulator, and the serialized providers must load pulumi-squarecloud from that project.
+
+/** Installing and three engine operations; warm, the whole file takes well under this. */
+jest.setTimeout(150_000);
+
+const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
+const pinned = (name: string) => `${name}@${manifest.devDependencies[name]}`;
+
+let project: string;
+let emulator: RunningEmulator;
+/** A client of the main account, to see what the engine did. */
+let api: SquareCloudClient;
+let stack: Stack;
+/** Where each `require("pulumi-squarecloud...")` in the engine's Node processes resolved. */
+let resolutionsLog: string;
+
+beforeAll(async () => {
+  project = mkdtempSync(path.join(tmpdir(), "squarecloud-package-"));
+  emulator = await startEmulator();
+  api = createClient({ apiKey: emulator.accounts[0].apiKey, platformUrl: emulator.platformUrl, blobUrl: emulator.blobUrl });
+  const tarball = pack(project);
+  writeProject(project);
+  npm(project, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", tarball, `@pulumi/pulumi@${manifest.config.pulumiVersion}`, pinned("typescript"), pinned("ts-node"), pinned("@types/node")]);
+
+  resolutionsLog = path.join(project, "resolutions.log");
+  const tracer = path.join(project, "trace-resolutions.js");
+  writeFileSync(tracer, traceResolutions(resolutionsLog));
+  mkdirSync(path.join(project, "state"));
+  const workspace = await LocalWorkspace.create({
+    workDir: project,
+    pulumiCommand: await pulumiEngine(),
+    envVars: {
+      PULUMI_BACKEND_URL: `file://${path.join(project, "state")}`,
+      PULUMI_CONFIG_PASSPHRASE: "package-test",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_HOME: path.join(project, "pulumi-home"),
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${tracer}`.trim(),
+    },
+  });
+  stack = await Stack.create("dev", workspace);
+  const [, bob] = emulator.accounts;
+  await stack.setAllConfig({
+    "squarecloud:apiKey": { value: emulator.accounts[0].apiKey, secret: true },
+    "squarecloud:platformUrl": { value: emulator.platformUrl },
+    "squarecloud:blobUrl": { value: emulator.blobUrl },
+    bobUserId: { value: bob.accountId },
+    bobInviteCode: { value: await inviteCodeOf(bob.apiKey), secret: true },
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await stack?.destroy().catch(() => undefined);
+  await api?.close();
+  await emulator?.close();
+  if (project) rmSync(project, { recursive: true, force: true });
+});
+
+test("up creates all four resources and reads a data source, from the tarball's project", async () => {
+  const up = await stack.up();
+  expect(up.summary.resourceChanges).toEqual({ create: 5 });
+  expect(up.outputs.plan.value).toBe("standard-8");
+  expect(up.outputs.cacheUrl).toMatchObject({ secret: true, value: expect.stringMatching(/^redis:\/\//) });
+  expect(await api.getDatabase(up.outputs.databaseId.value)).toMatchObject({ name: "pkgcache", type: "redis" });
+  const { members } = await api.getWorkspace(up.outputs.workspaceId.value);
+  expect(members.map((m) => [m.id, m.group])).toContainEqual([emulator.accounts[1].accountId, "view"]);
+  expect(await (await fetch(up.outputs.notesUrl.value)).text()).toBe(readFileSync(path.join(project, "notes.txt"), "utf8"));
+});
+
+test("the serialized providers name the package only, and load it from the project's node_modules", () => {
+  const checkpoint = path.join(project, "state", ".pulumi", "stacks", "squarecloud-package", "dev.json");
+  const resources: { type: string; inputs?: { __provider?: string } }[] = JSON.parse(readFileSync(checkpoint, "utf8")).checkpoint.latest.resources;
+  const stubs = resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/squarecloud:")).map((r) => r.inputs?.__provider ?? "");
+  expect(stubs).toHaveLength(4);
+  for (const stub of stubs) {
+    expect(stub).toContain('require("pulumi-squarecloud/provider")');
+    expect(stub).not.toContain(repoRoot);
+    expect(stub).not.toContain(project);
+  }
+
+  // Every resolution, in the program and in the provider processes, landed in the project's copy.
+  const installed = path.join(realpathSync(project), "node_modules", "pulumi-squarecloud") + path.sep;
+  const resolutions: { pid: number; request: string; file: string }[] = readFileSync(resolutionsLog, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+  const providerLoads = resolutions.filter((r) => r.request === "pulumi-squarecloud/provider");
+  // The stubs' loads happen in the dynamic-provider processes, not in the program's.
+  const programPids = new Set(resolutions.filter((r) => r.request === "pulumi-squarecloud").map((r) => r.pid));
+  expect(providerLoads.filter((r) => !programPids.has(r.pid)).length).toBeGreaterThan(0);
+  expect(resolutions.filter((r) => !realpathSync(r.file).startsWith(installed))).toEqual([]);
+});
+
+test("refresh finds nothing to change, and destroy removes everything", async () => {
+  const refresh = await stack.refresh();
+  expect(refresh.summary.resourceChanges).toEqual({ same: 5 });
+  expect((await stack.preview()).changeSummary).toEqual({ same: 5 });
+
+  const { databaseId } = await stack.outputs();
+  const destroy = await stack.destroy();
+  expect(destroy.summary.resourceChanges).toEqual({ delete: 5 });
+  await expect(api.getDatabase(databaseId.value)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
+});
+
+test("squarecloud-emulator runs from the installed package: npx --help, then a start, a request and a stop", async () => {
+  const help = execFileSync("npx", ["--no-install", "squarecloud-emulator", "--help"], { cwd: project, encoding: "utf8" });
+  expect(help).toMatch(/^Usage: squarecloud-emulator/);
+
+  const { output, code } = await runInstalledEmulator(project, async (platformUrl) => {
+    const me = await fetch(`${platformUrl}/v2/users/me`, { headers: { Authorization: emulator.accounts[0].apiKey } });
+    expect(me.status).toBe(200);
+  });
+  expect(output).toContain("SIGTERM: stopping");
+  expect(code).toBe(0);
+});
+
+/** `npm pack` of the built repository into dir; returns the tarball's path. */
+function pack(dir: string): string {
+  const out = execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], { cwd: repoRoot, encoding: "utf8" });
+  return path.join(dir, (JSON.parse(out) as { filename: string }[])[0].filename);
+}
+
+/** What `pulumi new typescript` writes, with this test's program and a file to upload. */
+function writeProject(dir: string): void {
+  writeFileSync(path.join(dir, "Pulumi.yaml"), "name: squarecloud-package\nruntime: nodejs\n");
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "squarecloud-package", private: true, main: "index.ts" }, null, 2));
+  const compilerOptions = { strict: true, target: "es2020", module: "commonjs", moduleResolution: "node", sourceMap: true, forceConsistentCasingInFileNames: true };
+  writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["index.ts"] }, null, 2));
+  copyFileSync(path.join(repoRoot, "tests", "e2e", "package-project", "index.ts"), path.join(dir, "index.ts"));
+  writeFileSync(path.join(dir, "notes.txt"), "Notes uploaded from a project that installed pulumi-squarecloud from npm.\n".repeat(20));
+}
+
+function npm(cwd: string, args: string[]): void {
+  execFileSync("npm", args, { cwd, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+/** The invitee fetches their own code with their own key. */
+async function inviteCodeOf(apiKey: string): Promise<string> {
+  const client = createClient({ apiKey, platformUrl: emulator.platformUrl, blobUrl: emulator.blobUrl });
+  try {
+    return await client.getInviteCode();
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * A module preloaded into every Node process the engine starts (program and dynamic providers):
+ * it appends the file each `pulumi-squarecloud` request resolved to, with the process id.
+ */
+function traceResolutions(log: string): string {
+  return `const Module = require("node:module");
+const { appendFileSync } = require("node:fs");
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  const file = resolve.call(this, request, ...rest);
+  if (request.startsWith("pulumi-squarecloud")) appendFileSync(${JSON.stringify(log)}, JSON.stringify({ pid: process.pid, request, file }) + "\\n");
+  return file;
+};
+`;
+}
+
+/**
+ * Starts the project's installed `squarecloud-emulator` on free ports, runs `whileUp` with its
+ * platform URL once it says it is ready, then stops it with SIGTERM.
+ */
+function runInstalledEmulator(cwd: string, whileUp: (platformUrl: string) => Promise<void>): Promise<{ output: string; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const bin = path.join(cwd, "node_modules", ".bin", "squarecloud-emulator");
+    const child = spawn(bin, ["--platform-port", "0", "--blob-port", "0"], { cwd });
+    let output = "";
+    let ready = false;
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      const platformUrl = /platform API\s+(\S+)/.exec(output)?.[1];
+      if (ready || !platformUrl || !output.includes("Ctrl+C to stop.")) return;
+      ready = true;
+      whileUp(platformUrl).then(
+        () => child.kill("SIGTERM"),
+        (error) => {
+          child.kill("SIGTERM");
+          reject(error);
+        },
+      );
+    });
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ output, code }));
+  });
+}
