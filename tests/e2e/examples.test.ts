@@ -186,3 +186,29 @@ describe("backup-and-restore snapshots an app, lists a database's backups, and r
     expect(writes).toEqual([]);
   });
 });
+
+test("gitops runs as its workflow runs it, the key from the environment; an unchanged checkout previews no changes", async () => {
+  const [alice] = suite.emulator.accounts;
+  // What the workflow sets from repository secrets; no squarecloud:* stack config at all.
+  const env = { SQUARECLOUD_API_KEY: alice.apiKey, SQUARECLOUD_PLATFORM_URL: suite.emulator.platformUrl, SQUARECLOUD_BLOB_URL: suite.emulator.blobUrl };
+  const example = suite.keep(await exampleStack("gitops", { env }));
+  const up = await example.stack.up();
+  // The stack, the database, the folder and its one file.
+  expect(up.summary.resourceChanges).toEqual({ create: 4 });
+  expect(await suite.api.getDatabase(up.outputs.cacheId.value)).toMatchObject({ name: "cache", type: "redis", ram: 512 });
+  expect(up.outputs.cacheUrl.secret).toBe(true);
+  const page = (up.outputs.siteUrls.value as Record<string, string>)["index.html"];
+  expect(await (await fetch(page)).text()).toBe(readFileSync(path.join(example.workDir, "public", "index.html"), "utf8"));
+  expect(example.backendText()).not.toContain(alice.apiKey);
+
+  // Deployed, the same checkout proposes nothing (`pulumi preview --expect-no-changes`)...
+  expect((await example.stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 4 });
+  // ...while a pull request's config change previews as an update, and the flag then fails.
+  await example.stack.setConfig("cacheMemory", { value: "1024" });
+  expect((await example.stack.preview()).changeSummary).toEqual({ same: 3, update: 1 });
+  await expect(example.stack.preview({ expectNoChanges: true })).rejects.toThrow(/no changes were expected.*but changes were proposed/);
+
+  await example.stack.destroy();
+  await expect(suite.api.getDatabase(up.outputs.cacheId.value)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
+  expect((await fetch(page)).status).toBe(404);
+});
