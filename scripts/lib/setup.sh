@@ -21,6 +21,13 @@ ensure_engine() {
   export PULUMI_ENGINE_DIR PATH="$PULUMI_ENGINE_DIR:$PATH"
 }
 
+# actionlint, which the tests run on the example GitHub Actions workflow (built from sources on
+# first use, then cached); exports ACTIONLINT_BIN, the binary the tests run.
+ensure_actionlint() {
+  ACTIONLINT_BIN="$(bash scripts/install-actionlint)/actionlint"
+  export ACTIONLINT_BIN
+}
+
 build() {
   say "compiling TypeScript"
   rm -rf dist # a stale compiled module (moved or deleted since) must never be loaded

@@ -1,9 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { PulumiCommand } from "@pulumi/pulumi/automation";
+import { installedToolDir, repoRoot } from "../install-script";
 
-export const repoRoot = path.resolve(__dirname, "..", "..", "..");
+export { repoRoot };
 
 let engine: Promise<PulumiCommand> | undefined;
 
@@ -18,7 +18,7 @@ export function pulumiEngine(): Promise<PulumiCommand> {
 }
 
 async function locateEngine(): Promise<PulumiCommand> {
-  const binDir = process.env.PULUMI_ENGINE_DIR ?? installEngine();
+  const binDir = process.env.PULUMI_ENGINE_DIR ?? installedToolDir("install-pulumi", "Pulumi engine");
   // PulumiCommand expects <root>/bin/pulumi; the language host and the dynamic-provider launcher
   // sit beside it, where the CLI looks for bundled plugins.
   const command = await PulumiCommand.get({ root: path.dirname(binDir) });
@@ -27,19 +27,6 @@ async function locateEngine(): Promise<PulumiCommand> {
     throw new Error(`the Pulumi engine in ${binDir} is ${command.version?.version ?? "of unknown version"}, the project pins ${pinned}`);
   }
   return command;
-}
-
-function installEngine(): string {
-  try {
-    const out = execFileSync("bash", [path.join(repoRoot, "scripts", "install-pulumi")], {
-      cwd: repoRoot,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    return out.trim().split("\n").pop() as string;
-  } catch (err) {
-    throw new Error(`no Pulumi engine: scripts/install-pulumi failed (${(err as Error).message})`);
-  }
 }
 
 function readPinnedVersion(): string {

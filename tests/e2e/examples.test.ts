@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { SEED_APPS } from "../../emulator";
+import { SEED_APPS, SEED_DATABASES } from "../../emulator";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
-import { exampleStack } from "./stack";
+import { exampleStack, ProgramStack } from "./stack";
 
 // The examples as users run them: TypeScript, copied as they are, through the real engine.
 
@@ -126,4 +126,89 @@ test("showcase makes the whole package work together: databases, a team workspac
   await expect(suite.api.getDatabase(out.databases.catalog.id)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
   await expect(suite.api.getWorkspace(out.workspaceId)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
   expect((await fetch(urls["index.html"])).status).toBe(404);
+});
+
+describe("backup-and-restore snapshots an app, lists a database's backups, and restores only when named and confirmed", () => {
+  const RESTORE_ROUTE = "POST /v2/databases/:id/snapshots/restore";
+  const SNAPSHOT_ROUTE = "POST /v2/apps/:id/snapshots";
+  const databaseId = SEED_DATABASES.aliceCache;
+  let example: ProgramStack;
+  let backups: { versionId?: string; modified: string }[];
+  const routeCount = async (route: string) => (await suite.emulator.admin.requests()).filter((r) => r.route === route).length;
+
+  beforeAll(async () => {
+    backups = await suite.api.databaseSnapshots(databaseId);
+    const config = { ...emulatorConfig(suite.emulator), appId: { value: SEED_APPS.aliceApi }, databaseId: { value: databaseId } };
+    example = suite.keep(await exampleStack("backup-and-restore", { config }));
+    // Moves the account past the 5 s window of any snapshot an earlier example took.
+    await suite.emulator.admin.advanceClock(5_000);
+    await suite.emulator.admin.clearRequests();
+  });
+
+  test("without restore config: one app snapshot, the listing exported without keys, no restore", async () => {
+    const up = await example.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    expect(await routeCount(SNAPSHOT_ROUTE)).toBe(1);
+    expect(await routeCount(RESTORE_ROUTE)).toBe(0);
+    expect(up.outputs.appBackupUrl.secret).toBe(true);
+    expect(up.outputs.databaseSnapshots.value.map((s: { versionId: string }) => s.versionId)).toEqual(backups.map((b) => b.versionId));
+    expect(up.outputs.latestDatabaseSnapshot.value).toEqual({ versionId: backups[0].versionId, modified: backups[0].modified });
+    expect(up.outputs).not.toHaveProperty("restored");
+    expect(example.backendText()).not.toMatch(/AWSAccessKeyId=|Signature=/);
+  });
+
+  test("a named snapshot without confirm stops the preview, saying what is lost; confirmed, up restores it once", async () => {
+    const older = backups[1];
+    await example.stack.setConfig("restoreVersionId", { value: older.versionId as string });
+    const refused = await example.stack.preview().then(
+      () => "",
+      (err: Error) => String(err.message),
+    );
+    expect(refused).toMatch(new RegExp(`restore.*confirm.*database "${databaseId}".*after ${older.modified} \\(the snapshot's date\\) is lost for good`));
+    expect(await routeCount(RESTORE_ROUTE)).toBe(0);
+
+    await example.stack.setConfig("confirmRestore", { value: "true" });
+    const up = await example.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ same: 2, create: 1 });
+    const restores = (await suite.emulator.admin.requests()).filter((r) => r.route === RESTORE_ROUTE);
+    expect(restores.map((r) => [r.path, r.status])).toEqual([[`/v2/databases/${databaseId}/snapshots/restore`, 200]]);
+    expect(up.outputs.restored.value).toMatchObject({ versionId: older.versionId, snapshotModified: older.modified });
+  });
+
+  test("a later up restores nothing; destroy forgets the restore and the snapshot without a request", async () => {
+    await suite.emulator.admin.clearRequests();
+    expect((await example.stack.up()).summary.resourceChanges).toEqual({ same: 3 });
+    expect(await routeCount(RESTORE_ROUTE)).toBe(0);
+    expect(await routeCount(SNAPSHOT_ROUTE)).toBe(0);
+
+    await example.stack.destroy();
+    const writes = (await suite.emulator.admin.requests()).filter((r) => r.method !== "GET");
+    expect(writes).toEqual([]);
+  });
+});
+
+test("gitops runs as its workflow runs it, the key from the environment; an unchanged checkout previews no changes", async () => {
+  const [alice] = suite.emulator.accounts;
+  // What the workflow sets from repository secrets; no squarecloud:* stack config at all.
+  const env = { SQUARECLOUD_API_KEY: alice.apiKey, SQUARECLOUD_PLATFORM_URL: suite.emulator.platformUrl, SQUARECLOUD_BLOB_URL: suite.emulator.blobUrl };
+  const example = suite.keep(await exampleStack("gitops", { env }));
+  const up = await example.stack.up();
+  // The stack, the database, the folder and its one file.
+  expect(up.summary.resourceChanges).toEqual({ create: 4 });
+  expect(await suite.api.getDatabase(up.outputs.cacheId.value)).toMatchObject({ name: "cache", type: "redis", ram: 512 });
+  expect(up.outputs.cacheUrl.secret).toBe(true);
+  const page = (up.outputs.siteUrls.value as Record<string, string>)["index.html"];
+  expect(await (await fetch(page)).text()).toBe(readFileSync(path.join(example.workDir, "public", "index.html"), "utf8"));
+  expect(example.backendText()).not.toContain(alice.apiKey);
+
+  // Deployed, the same checkout proposes nothing (`pulumi preview --expect-no-changes`)...
+  expect((await example.stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 4 });
+  // ...while a pull request's config change previews as an update, and the flag then fails.
+  await example.stack.setConfig("cacheMemory", { value: "1024" });
+  expect((await example.stack.preview()).changeSummary).toEqual({ same: 3, update: 1 });
+  await expect(example.stack.preview({ expectNoChanges: true })).rejects.toThrow(/no changes were expected.*but changes were proposed/);
+
+  await example.stack.destroy();
+  await expect(suite.api.getDatabase(up.outputs.cacheId.value)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
+  expect((await fetch(page)).status).toBe(404);
 });
