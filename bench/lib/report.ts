@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import * as path from "node:path";
 import { repoRoot } from "../../tests/e2e/engine";
@@ -28,7 +28,7 @@ export function machine(): Machine {
     cpu: cpus()[0]?.model ?? "unknown",
     ramGiB: Math.round(totalmem() / 1024 ** 3),
     node: process.version,
-    pulumi: JSON.parse(require("node:fs").readFileSync(path.join(repoRoot, "package.json"), "utf8")).config.pulumiVersion,
+    pulumi: JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).config.pulumiVersion,
     loadAtStart: Number(loadavg()[0]!.toFixed(2)),
   };
 }
