@@ -9,6 +9,7 @@
 import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { startEmulator, SEED_ACCOUNTS, type RunningEmulator } from "../emulator";
+import { table } from "./lib/report";
 
 interface Scenario {
   name: string;
@@ -154,10 +155,10 @@ function loadGenerator(): void {
   });
 }
 
-function table(outcomes: Outcome[]): string {
-  const rows = [
+function outcomeTable(outcomes: Outcome[]): string {
+  return table(
     ["scenario", "requests", "non-2xx", "errors", "req/s", "p50 ms", "p99 ms"],
-    ...outcomes.map((o) => [
+    outcomes.map((o) => [
       o.name,
       String(o.requests),
       String(o.non2xx),
@@ -166,10 +167,7 @@ function table(outcomes: Outcome[]): string {
       o.p50.toFixed(1),
       o.p99.toFixed(1),
     ]),
-  ];
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const line = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
-  return [line(rows[0]!), widths.map((w) => "-".repeat(w)).join("  "), ...rows.slice(1).map(line)].join("\n");
+  );
 }
 
 async function main(): Promise<void> {
@@ -180,7 +178,7 @@ async function main(): Promise<void> {
     process.stdout.write(`seeded ${LIST_OBJECTS} objects; running scenarios (node ${process.version})\n\n`);
     const outcomes: Outcome[] = [];
     for (const scenario of scenarios(emulator)) outcomes.push(await runInChild(scenario));
-    process.stdout.write(`${table(outcomes)}\n\n`);
+    process.stdout.write(`${outcomeTable(outcomes)}\n\n`);
     process.stdout.write("The object list is served from the 30 s list cache after the first request, as on the real service.\n");
   } finally {
     await emulator.close();

@@ -74,6 +74,11 @@ export class EmulatorAdmin {
     return (await this.call<{ peakInFlight: Record<string, number> }>("GET", "/uploads")).peakInFlight;
   }
 
+  /** Gives a seeded account another plan (a name of PLANS), its period starting now. */
+  async setPlan(accountId: string, plan: string): Promise<void> {
+    await this.call("POST", "/plan", { accountId, plan });
+  }
+
   /** Clears both the request log and the counters. */
   async clearRequests(): Promise<void> {
     await this.call("DELETE", "/requests");

@@ -102,6 +102,7 @@ const catalog = {
   // Admin surface.
   INVALID_FAULT: [400, "Invalid fault specification."],
   INVALID_CLOCK: [400, "Send {advanceMs} or {now}."],
+  INVALID_PLAN: [400, "Send {accountId, plan}: a seeded account's id and the name of a plan the emulator knows."],
   INVALID_WAIT: [400, "Send route (with count, a positive integer) and timeoutMs up to 60000, as the query."],
   WAIT_TIMEOUT: [408, "The awaited condition did not come true within timeoutMs."],
 } as const satisfies Record<string, readonly [number, string]>;

@@ -2,6 +2,7 @@ import { apiError } from "../errors";
 import { bare } from "../http/reply";
 import type { Route } from "../http/router";
 import type { AdminHandler } from "../http/server";
+import { planRecord, PLANS, type PlanName } from "../seed";
 
 /** Accepts epoch milliseconds or an ISO 8601 string. */
 function parseInstant(value: unknown): number | undefined {
@@ -113,6 +114,20 @@ export const adminRoutes: Route<AdminHandler>[] = [
     method: "GET",
     template: "/__emulator/counters",
     handler: (_request, core) => bare(core.requestLog.counters()),
+  },
+  {
+    // Seeded plans are small on purpose (limits one request away); a stack of hundreds of
+    // databases and objects needs a bigger one, given to an existing account in place.
+    method: "POST",
+    template: "/__emulator/plan",
+    handler: async ({ json }, core) => {
+      const { accountId, plan } = await json();
+      const account = typeof accountId === "string" ? core.models.accounts.find(accountId) : undefined;
+      if (!account || typeof plan !== "string" || !Object.hasOwn(PLANS, plan)) throw apiError("INVALID_PLAN");
+      account.plan = planRecord(plan as PlanName, core.clock.now());
+      core.persist();
+      return bare({ accountId: account.id, plan: account.plan.name, memoryLimitMb: account.plan.memoryLimitMb });
+    },
   },
   {
     method: "GET",

@@ -1,4 +1,4 @@
-import { apiClient } from "../runtime";
+import { callerId } from "./caller";
 
 /**
  * The API answers "not found" for another account's objects too: with the wrong key, refresh
@@ -10,7 +10,7 @@ import { apiClient } from "../runtime";
  */
 export async function confirmGone(what: string, id: string, owner: string | undefined): Promise<void> {
   if (owner === undefined) return;
-  const caller = (await apiClient().me()).user.id;
+  const caller = await callerId();
   if (caller !== owner) {
     throw new Error(
       `${what} (${id}) is not found with the configured API key, which is for another account ` +

@@ -1,4 +1,4 @@
-import { SEED_DATABASES } from "../../emulator";
+import { PLANS, SEED_ACCOUNTS, SEED_DATABASES } from "../../emulator";
 import { KEYS, expectError, expectSuccess, useEmulator } from "./helpers";
 
 const env = useEmulator();
@@ -236,5 +236,35 @@ describe("request log and counters", () => {
   test("unknown admin routes are 404 ROUTE_NOT_FOUND and wrong methods 405", async () => {
     expect((await admin("GET", "/nothing")).body.code).toBe("ROUTE_NOT_FOUND");
     expect(await admin("PUT", "/clock")).toEqual({ status: 405, body: { status: "error", code: "METHOD_NOT_ALLOWED", message: expect.any(String) } });
+  });
+});
+
+describe("plan", () => {
+  const dave = SEED_ACCOUNTS.dave;
+  const bigMongo = { name: "big", memory: 4096, type: "mongo", version: "7.0" };
+
+  test("gives an account another plan: its memory limit and name change, what it owns stays", async () => {
+    expectError(await env.platform("POST", "/v2/databases", { key: KEYS.dave, json: bigMongo }), 400, "INSUFFICIENT_MEMORY");
+    await env.emu.admin.setPlan(dave.accountId, "enterprise-32");
+    const user = expectSuccess(await env.platform("GET", "/v2/users/me", { key: KEYS.dave })).user;
+    expect(user.plan).toMatchObject({ name: "enterprise-32", memory: { limit: PLANS["enterprise-32"].memoryLimitMb, used: 0 } });
+    expect(user.plan.duration).toBeGreaterThan(await env.emu.admin.clock());
+    expectSuccess(await env.platform("POST", "/v2/databases", { key: KEYS.dave, json: bigMongo }));
+    // Blob storage follows the plan as well.
+    const stats = expectSuccess(await env.blob("GET", "/v1/account/stats", { key: KEYS.dave }));
+    expect(stats.plan.included).toBe(PLANS["enterprise-32"].blobIncludedBytes);
+  });
+
+  test("reset gives the seeded plan back", async () => {
+    await env.emu.admin.setPlan(dave.accountId, "enterprise-32");
+    await env.emu.admin.reset();
+    expect(expectSuccess(await env.platform("GET", "/v2/users/me", { key: KEYS.dave })).user.plan.name).toBe("standard-2");
+  });
+
+  test("an unknown account or plan is 400 INVALID_PLAN and changes nothing", async () => {
+    for (const body of [{ accountId: dave.accountId, plan: "platinum" }, { accountId: "1", plan: "free" }, { accountId: dave.accountId }, { plan: "free" }, { accountId: dave.accountId, plan: "toString" }]) {
+      expect(await admin("POST", "/plan", body)).toEqual({ status: 400, body: { status: "error", code: "INVALID_PLAN", message: expect.any(String) } });
+    }
+    expect(expectSuccess(await env.platform("GET", "/v2/users/me", { key: KEYS.dave })).user.plan.name).toBe("standard-2");
   });
 });

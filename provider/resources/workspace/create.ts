@@ -4,6 +4,7 @@ import { apiClient } from "../../runtime";
 import type { Workspace } from "../../schemas/platform";
 import type { WorkspaceInputs } from "../../schemas/workspace";
 import { lookAgain } from "../../lifecycle/look-again";
+import { callerId } from "../../lifecycle/caller";
 
 /**
  * POST /v2/workspaces, reconciled: when its outcome is unknown, the caller's workspaces of that
@@ -18,7 +19,7 @@ export async function createWorkspace(inputs: WorkspaceInputs): Promise<Workspac
   // Creates of one name run one at a time, so a reconciliation never takes a sibling's workspace.
   return oneAtATime(`workspace-name:${inputs.name}`, async () => {
     const client = apiClient();
-    const caller = (await client.me()).user.id;
+    const caller = await callerId();
     const before = ownedNamed(await client.listWorkspaces(), caller, inputs.name);
     let id: string;
     try {
@@ -59,7 +60,7 @@ function ownedNamed(workspaces: Workspace[], owner: string, name: string): strin
 export async function adoptWorkspace(inputs: WorkspaceInputs, id: string): Promise<Workspace> {
   const client = apiClient();
   const workspace = await client.getWorkspace(id);
-  const caller = (await client.me()).user.id;
+  const caller = await callerId();
   if (workspace.owner !== caller) {
     throw new Error(
       `adopt workspace "${workspace.name}" (${id}): it is owned by user ${workspace.owner}, and the configured API key ` +

@@ -47,14 +47,17 @@ export const workspaceHandler: ResourceHandler = {
 
   async create(inputs: WorkspaceInputs) {
     const workspace = inputs.adoptId ? await adoptWorkspace(inputs, inputs.adoptId) : await createWorkspace(inputs);
+    let relinked: boolean;
     try {
-      await syncLinks(workspace, inputs.applications);
+      relinked = await syncLinks(workspace, inputs.applications);
     } catch (err) {
       // The workspace exists: keep it in state, so the next up links the rest instead of creating another.
       const recorded = { ...outputsOf(workspace, inputs.adoptId), __provider: (inputs as Record<string, unknown>).__provider };
       throw failedButRecorded(`workspace "${inputs.name}" (${workspace.id}) was created but its applications could not all be linked: ${(err as Error).message}`, workspace.id, recorded);
     }
-    return { id: workspace.id, outs: outputsOf(await readWorkspaceAfresh(workspace.id), inputs.adoptId) };
+    // The workspace was read just now; only a change of its links makes another read worth it.
+    const current = relinked ? await readWorkspaceAfresh(workspace.id) : workspace;
+    return { id: workspace.id, outs: outputsOf(current, inputs.adoptId) };
   },
 
   async read(id, props: WorkspaceOutputs) {
@@ -78,14 +81,16 @@ export const workspaceHandler: ResourceHandler = {
   },
 
   async update(id, olds: WorkspaceOutputs, news: WorkspaceInputs) {
+    let current: Workspace;
     try {
       // The read is inside: with a key that is neither owner nor member it is the first to fail.
-      await syncLinks(await readWorkspaceAfresh(id), news.applications);
+      current = await readWorkspaceAfresh(id);
+      if (await syncLinks(current, news.applications)) current = await readWorkspaceAfresh(id);
     } catch (err) {
       await ownerOnly(err, "change the application links of", `workspace "${olds.name}" (${id})`, olds.owner);
       throw err;
     }
-    return { outs: outputsOf(await readWorkspaceAfresh(id), news.adoptId) };
+    return { outs: outputsOf(current, news.adoptId) };
   },
 
   async delete(id, props: WorkspaceOutputs) {

@@ -7,16 +7,19 @@ import { forgetWorkspace, readWorkspaceAfresh } from "./live";
  * Brings the workspace's application links to the program's list: links what is missing, unlinks
  * what it no longer lists. Left out (undefined), links are not managed. A link is a set member,
  * so sending one again after an unknown outcome cannot duplicate anything, and the "already
- * there" / "already gone" answers count as done.
+ * there" / "already gone" answers count as done. True when it changed the links, so `workspace`
+ * no longer shows them as they are.
  */
-export async function syncLinks(workspace: Workspace, wanted: string[] | undefined): Promise<void> {
-  if (wanted === undefined) return;
+export async function syncLinks(workspace: Workspace, wanted: string[] | undefined): Promise<boolean> {
+  if (wanted === undefined) return false;
   const linked = workspace.applications.map((app) => app.id);
   const missing = wanted.filter((appId) => !linked.includes(appId));
   const extra = linked.filter((appId) => !wanted.includes(appId));
   for (const appId of missing) await link(workspace, appId);
   for (const appId of extra) await unlink(workspace, appId);
-  if (missing.length + extra.length > 0) forgetWorkspace(workspace.id);
+  if (missing.length + extra.length === 0) return false;
+  forgetWorkspace(workspace.id);
+  return true;
 }
 
 async function link(workspace: Workspace, appId: string, attemptsLeft = 2): Promise<void> {

@@ -1,5 +1,5 @@
 import { ApiError, isNotFound } from "../../client";
-import { apiClient } from "../../runtime";
+import { callerId } from "../../lifecycle/caller";
 
 /**
  * Only a workspace's owner may delete it or manage its members and links. Another account's key
@@ -14,7 +14,7 @@ export async function ownerOnly(err: unknown, action: string, what: string, owne
     if (refused) throw err;
     return;
   }
-  const caller = (await apiClient().me()).user.id;
+  const caller = await callerId();
   if (caller === owner) {
     if (refused) throw err;
     return;

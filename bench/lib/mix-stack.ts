@@ -1,0 +1,43 @@
+import type { RunningEmulator } from "../../emulator";
+import * as path from "node:path";
+import { inviteCodes, providerConfig } from "./emulator-account";
+import { FLOOR_PACKAGE } from "./floor-handlers";
+import { Mix, mixFor, names } from "./mix";
+import { benchStack, BenchStack } from "./stack";
+
+export type Variant = "ours" | "floor";
+
+/**
+ * A stack of programs/mix for N resources, ours or the floor, configured against the emulator
+ * with fresh invite codes (made up for the floor) and the blob objects' files in its directory.
+ */
+export async function mixStack(emulator: RunningEmulator, n: number, variant: Variant): Promise<BenchStack & { mix: Mix }> {
+  const mix = mixFor(n);
+  const codes = await inviteCodes(emulator, variant === "ours");
+  const files = Object.fromEntries(Array.from({ length: mix.blobs }, (_, i) => [names.blobFile(i), names.blobText(i)]));
+  // The floor's stubs load their handlers by package name from the project's node_modules, as
+  // ours load pulumi-squarecloud/provider.
+  files[`node_modules/${FLOOR_PACKAGE}/index.js`] = `module.exports = require(${JSON.stringify(path.join(__dirname, "floor-handlers.js"))});\n`;
+  const stack = await benchStack(
+    "mix",
+    {
+      ...providerConfig(emulator),
+      variant: { value: variant },
+      total: { value: String(n) },
+      generation: { value: "1" },
+      ...Object.fromEntries(Object.entries(codes).map(([who, code]) => [`code_${who}`, { value: code, secret: true }])),
+    },
+    files,
+  );
+  return { ...stack, mix };
+}
+
+/** A run that did not do the work it is timed for would give a meaningless figure. */
+export function expectChanges(
+  result: { summary?: { resourceChanges?: Record<string, number> }; changeSummary?: Record<string, number> },
+  kind: string,
+  count: number,
+): void {
+  const changes = result.summary?.resourceChanges ?? result.changeSummary ?? {};
+  if ((changes[kind] ?? 0) !== count) throw new Error(`expected ${count} "${kind}" changes, got ${JSON.stringify(changes)}`);
+}
