@@ -41,6 +41,7 @@ interface Case {
   kind: string;
   args?: Record<string, unknown>;
   unknown?: string[];
+  computed?: Record<string, unknown>;
 }
 
 interface Preview {
@@ -336,15 +337,13 @@ const previews: Preview[] = [
     resource("BlobFolder", "f3", { directory: "small" }, []),
     { cases: {}, expectations: [{ kind: "BlobFolder", fragments: ["resource 'f3-tiny_txt': property source value", SIZE_RULE, '"small/tiny.txt" of 4 bytes'] }] },
   ),
-  {
-    ...preview("folder: prefix and expiry applied to every object", {
-      cases: { f4: { kind: "BlobFolder", args: { directory: "good", prefix: "x", expireDays: 999 } } },
-      expectations: [
-        { kind: "BlobFolder", fragments: ["resource 'f4-page_txt': property prefix value", OBJECT_NAME_RULE, '"x"'] },
-        { kind: "BlobFolder", fragments: ["resource 'f4-page_txt': property expireDays value", EXPIRE_RULE, "999"] },
-      ],
-    }),
-  },
+  preview("folder: prefix and expiry applied to every object", {
+    cases: { f4: { kind: "BlobFolder", args: { directory: "good", prefix: "x", expireDays: 999 } } },
+    expectations: [
+      { kind: "BlobFolder", fragments: ["resource 'f4-page_txt': property prefix value", OBJECT_NAME_RULE, '"x"'] },
+      { kind: "BlobFolder", fragments: ["resource 'f4-page_txt': property expireDays value", EXPIRE_RULE, "999"] },
+    ],
+  }),
   // ---- AppSnapshot
   preview("snapshot: empty app id", resource("AppSnapshot", "s1", { appId: "" }, [["appId", ID_RULE, '""']])),
   preview("snapshot: an app id that leaves its path", resource("AppSnapshot", "s2", { appId: "../databases", trigger: "x" }, [["appId", ID_RULE, '"../databases"']])),
@@ -352,7 +351,7 @@ const previews: Preview[] = [
   // ---- DatabaseRestore
   preview(
     "restore: ids, version and date",
-    resource("DatabaseRestore", "r1", { databaseId: "", snapshotId: "x y", versionId: "not-a-uuid", confirm: true, snapshot: undefined }, [
+    resource("DatabaseRestore", "r1", { databaseId: "", snapshotId: "x y", versionId: "not-a-uuid", confirm: true }, [
       ["databaseId", ID_RULE, '""'],
       ["snapshotId", ID_RULE, '"x y"'],
       ["versionId", "must be a UUID (the versionId of a snapshot entry)", '"not-a-uuid"'],
@@ -423,9 +422,8 @@ function configPreview(label: string, config: ConfigMap, message: string, hidden
 describe("bad input fails at preview, naming the resource, the field, the rule and the value, and sends nothing", () => {
   const suite = emulatorSuite();
   const configPreviews = (): Preview[] => {
-    const { platformUrl, blobUrl } = { platformUrl: suite.emulator.platformUrl, blobUrl: suite.emulator.blobUrl };
     const key = { value: suite.emulator.accounts[0].apiKey, secret: true };
-    const urls = { "squarecloud:platformUrl": { value: platformUrl }, "squarecloud:blobUrl": { value: blobUrl } };
+    const urls = { "squarecloud:platformUrl": { value: suite.emulator.platformUrl }, "squarecloud:blobUrl": { value: suite.emulator.blobUrl } };
     return [
       configPreview("config: no API key", urls, "Square Cloud API key is not set: run `pulumi config set squarecloud:apiKey --secret`"),
       configPreview(
@@ -504,6 +502,20 @@ describe("bad input fails at preview, naming the resource, the field, the rule a
 
   test("the emulator saw no request at all, so nothing was changed", async () => {
     expect(await suite.emulator.admin.requests()).toEqual([]);
+  });
+
+  test("a rule that needs a value computed by up waits for it at preview and is enforced at up, before any request for it", async () => {
+    // 768 MB suits a redis database; the engine comes from another resource's output.
+    const cases = { late: { kind: "Database", args: { name: "late", memory: 768, version: "7.0" }, computed: { type: "mongo" } } };
+    const program = suite.keep(await programStack({ program: "bad-input", config: { ...emulatorConfig(suite.emulator), cases: { value: JSON.stringify(cases) } } }));
+    expect((await program.stack.preview()).changeSummary).toEqual({ create: 3 });
+
+    await suite.emulator.admin.clearRequests();
+    const message = await failureOf(program.stack.up());
+    expect(message).toContain("resource 'late': property memory value {768} has a problem: must be at least 1024 MB for a mongo database, got 768");
+    const counters = await suite.emulator.admin.counters();
+    expect(counters["POST /v2/workspaces"]).toBe(1);
+    expect(counters["POST /v2/databases"]).toBeUndefined();
   });
 });
 

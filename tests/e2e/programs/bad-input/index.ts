@@ -1,6 +1,7 @@
 // Declares one resource (or one data-source read) per entry of config `cases` (logical name ->
 // case), so one preview checks a whole table of bad inputs. A case's `unknown` lists fields whose
-// values stay unknown at preview (as a value computed by `up` would be); a BlobObject's source is
+// values stay unknown at preview; its `computed` fields get their values from a workspace's id,
+// unknown at preview and known at up, as a value computed by `up` is. A BlobObject's source is
 // `file` (a FileAsset path), `text` (a StringAsset) or `remote` (a RemoteAsset URI).
 import * as pulumi from "@pulumi/pulumi";
 import { unknown } from "@pulumi/pulumi/output";
@@ -10,14 +11,19 @@ interface Case {
   kind: string;
   args?: Record<string, unknown>;
   unknown?: string[];
+  computed?: Record<string, unknown>;
 }
 
 const config = new pulumi.Config();
 const cases = config.requireObject<Record<string, Case>>("cases");
 
+let source: sq.Workspace | undefined;
+const computedSource = () => (source ??= new sq.Workspace("computed", { name: "computed_source" }));
+
 function argsOf(spec: Case): Record<string, any> {
   const args: Record<string, unknown> = { ...spec.args };
   for (const field of spec.unknown ?? []) args[field] = pulumi.output(unknown);
+  for (const [field, value] of Object.entries(spec.computed ?? {})) args[field] = computedSource().id.apply(() => value);
   return args;
 }
 
