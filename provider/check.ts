@@ -50,7 +50,7 @@ export function checkFields(
  * its reason: the engine prints a failed property's value beside the reason ("property inviteCode
  * value {...} has a problem"), and for a secret that value is the plaintext.
  */
-export function secretFailure(property: string, rule: string, value: unknown): CheckFailure {
+function secretFailure(property: string, rule: string, value: unknown): CheckFailure {
   return { property: "", reason: `${property} ${describe(rule, value, true)}` };
 }
 
