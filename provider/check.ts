@@ -40,9 +40,18 @@ export function checkFields(
       continue;
     }
     const rule = value === undefined ? "is required" : result.error.issues[0].message;
-    failures.push({ property, reason: describe(rule, value, secrets.includes(property)) });
+    failures.push(secrets.includes(property) ? secretFailure(property, rule, value) : { property, reason: describe(rule, value) });
   }
   return { failures, known };
+}
+
+/**
+ * A failure of a secret input, reported against the resource as a whole and naming the field in
+ * its reason: the engine prints a failed property's value beside the reason ("property inviteCode
+ * value {...} has a problem"), and for a secret that value is the plaintext.
+ */
+function secretFailure(property: string, rule: string, value: unknown): CheckFailure {
+  return { property: "", reason: `${property} ${describe(rule, value, true)}` };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { BlobObjectInputs } from "../provider/schemas/blob-object";
 import { InputsOf } from "./inputs";
@@ -51,8 +52,8 @@ export class BlobObject extends pulumi.dynamic.Resource {
 
 /**
  * Sources the engine itself would stumble on before the provider's check runs: it hashes every
- * asset when the resource is registered, so a missing file fails there (slowly, with an engine
- * message), and a RemoteAsset is downloaded first. Both are refused here, when the program runs.
+ * asset when the resource is registered, so a missing file or a directory fails there (slowly,
+ * with an engine message), and a RemoteAsset is downloaded first. Both are refused here, when the program runs.
  */
 function refusedEarly(name: string, source: BlobObjectArgs["source"]): BlobObjectArgs["source"] {
   const refuse = (reason: string) => new Error(`BlobObject "${name}": source ${reason}`);
@@ -62,8 +63,29 @@ function refusedEarly(name: string, source: BlobObjectArgs["source"]): BlobObjec
     });
   }
   if (!(source instanceof pulumi.asset.FileAsset)) return source;
-  return source.path.then((path) => {
-    if (!existsSync(path)) throw refuse(`must name an existing file (relative to the project directory ${process.cwd()}), got ${JSON.stringify(path)}`);
-    return source;
+  return source.path.then((file) => {
+    if (!existsSync(file)) throw refuse(`must name an existing file (relative to the project directory ${process.cwd()}), got ${JSON.stringify(file)}`);
+    if (!statSync(file).isFile()) throw refuse(`must name a file, not a directory, got ${JSON.stringify(file)}`);
+    return portable(name, source, file);
   });
+}
+
+/**
+ * The engine stores a FileAsset's path in state as given. An absolute path ties the state to this
+ * checkout and machine (a stack moved to another checkout would look for the file there and
+ * record the path of a user's home), so a file inside the project is handed over by its path
+ * relative to the project directory, where the provider reads it. The content's hash is the
+ * same, so switching an existing resource to the relative path changes nothing.
+ */
+function portable(name: string, source: pulumi.asset.FileAsset, file: string): pulumi.asset.FileAsset {
+  if (!path.isAbsolute(file)) return source;
+  const relative = path.relative(process.cwd(), file);
+  if (relative.startsWith("..") || path.isAbsolute(relative)) {
+    pulumi.log.warn(
+      `BlobObject "${name}": source ${JSON.stringify(file)} is outside the project directory, so its absolute path goes into ` +
+        `the state, which then works in this checkout only; keep the file inside the project and give its relative path`,
+    );
+    return source;
+  }
+  return new pulumi.asset.FileAsset(relative.split(path.sep).join("/"));
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ApiId } from "./platform";
 
 /** The AppFileMove operation's inputs: the single source of its validation rules and its types. */
 
@@ -21,7 +22,7 @@ const appPath = z
   });
 
 export const appFileMoveInputFields = {
-  appId: z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }),
+  appId: ApiId,
   /** The file's current path. */
   path: appPath,
   /** Its new path; the same directory with another name is a rename. */

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { ApiId } from "./platform";
 
 /** The AppSnapshot operation's inputs: the single source of its validation rules and its types. */
 
 export const appSnapshotInputFields = {
-  appId: z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }),
+  appId: ApiId,
   /** Any value; a change takes a new snapshot. */
   trigger: z.unknown().optional(),
 };

@@ -1,14 +1,13 @@
 import { z } from "zod";
+import { ApiId } from "./platform";
 
 /** The DatabaseRestore operation's inputs: the single source of its validation rules and its types. */
 
-const id = z.string({ error: "must be a string" }).min(1, { error: "must not be empty" });
-
 export const databaseRestoreInputFields = {
   /** The database whose data is overwritten. */
-  databaseId: id,
+  databaseId: ApiId,
   /** The database that owns the snapshot (a snapshot entry's `name`). */
-  snapshotId: id,
+  snapshotId: ApiId,
   /** The snapshot version (a snapshot entry's `versionId`), UUID form (api-spec.md section 4). */
   versionId: z.string({ error: "must be a string" }).uuid({ error: "must be a UUID (the versionId of a snapshot entry)" }),
   /** The snapshot entry's `modified` (ISO 8601), when known: what the confirmation names as the point of no return. */

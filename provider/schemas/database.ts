@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { DatabaseType } from "./platform";
+import { ApiId, DatabaseType } from "./platform";
 
 /** The Database resource's inputs: the single source of its validation rules and its types. */
 
 /** Minimum RAM per engine, in MB (api-spec: limits). */
 export const MIN_MEMORY_MB: Record<DatabaseType, number> = { redis: 512, mongo: 1024 };
+export const SMALLEST_MIN_MEMORY_MB = Math.min(...Object.values(MIN_MEMORY_MB));
 
 export const databaseInputFields = {
   name: z.string({ error: "must be a string" }).regex(/^[a-zA-Z0-9]+$/, {
@@ -19,7 +20,7 @@ export const databaseInputFields = {
     error: 'must be a dotted numeric engine version such as "7.4.5"',
   }),
   /** Take over this existing database at creation instead of creating one; read only then. */
-  adoptId: z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }).optional(),
+  adoptId: ApiId.optional(),
   /** Any value; setting or changing it resets the password once and captures the new one. */
   passwordRotation: z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }).optional(),
 };

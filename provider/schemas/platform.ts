@@ -249,3 +249,14 @@ export type CreatedWorkspace = z.infer<typeof CreatedWorkspace>;
 
 /** 32 hex characters, valid 5 minutes, single use: a secret. */
 export const InviteCode = z.object({ code: z.string() });
+
+// ---- ids given as inputs
+
+/**
+ * An id the platform API takes in a path or a body (application, database, workspace, user):
+ * what the API accepts (INVALID_ID otherwise). Checked before use, so no id can reach another
+ * route ("a/../b") or an empty path segment.
+ */
+export const ApiId = z.string({ error: "must be a string" }).regex(/^[A-Za-z0-9_-]{1,64}$/, {
+  error: "must be an id of 1 to 64 letters, digits, '_' or '-'",
+});

@@ -1,12 +1,7 @@
 import { z } from "zod";
-import { WorkspaceApp, WorkspaceGroup, WorkspaceMember } from "./platform";
+import { ApiId, WorkspaceApp, WorkspaceGroup, WorkspaceMember } from "./platform";
 
 /** The Workspace and WorkspaceMember resources' inputs: the single source of their rules and types. */
-
-/** Ids in request bodies: what the API accepts (INVALID_ID otherwise). */
-const id = z.string({ error: "must be a string" }).regex(/^[A-Za-z0-9_-]{1,64}$/, {
-  error: "must be an id of 1 to 64 letters, digits, '_' or '-'",
-});
 
 export const workspaceInputFields = {
   name: z.string({ error: "must be a string" }).regex(/^[a-zA-Z0-9_]{3,32}$/, {
@@ -16,9 +11,9 @@ export const workspaceInputFields = {
    * The applications linked to the workspace, authoritative and in any order. Left out, links are
    * not managed (whatever is linked stays); `[]` means no links.
    */
-  applications: z.array(id, { error: "must be a list of application ids" }).optional(),
+  applications: z.array(ApiId, { error: "must be a list of application ids" }).optional(),
   /** Take over this existing workspace (owned by the caller) at creation; read only then. */
-  adoptId: id.optional(),
+  adoptId: ApiId.optional(),
 };
 
 export type WorkspaceInputs = z.infer<z.ZodObject<typeof workspaceInputFields>>;
@@ -37,7 +32,7 @@ export interface WorkspaceOutputs {
 }
 
 export const workspaceMemberInputFields = {
-  workspaceId: id,
+  workspaceId: ApiId,
   group: z.enum(WorkspaceGroup.options, {
     error: 'must be one of "admin", "maintain", "manager" or "view" ("owner" cannot be given: a workspace\'s owner is the account that created it)',
   }),
@@ -50,7 +45,7 @@ export const workspaceMemberInputFields = {
     .regex(/^[0-9a-f]{32}$/, { error: "must be 32 hexadecimal characters (0-9, a-f), an invite code" })
     .optional(),
   /** The invitee's user id: checked against whoever the code adds, and used to take over a membership. */
-  userId: id.optional(),
+  userId: ApiId.optional(),
 };
 
 export type WorkspaceMemberInputs = z.infer<z.ZodObject<typeof workspaceMemberInputFields>>;

@@ -2,6 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type * as platform from "../../provider/schemas/platform";
 import type { InputsOf } from "../inputs";
 import { AppSummary, getAccount, text } from "./account";
+import { ARGUMENTS, checkArguments } from "./arguments";
 import { Deployment, groupDeployments } from "./deployments";
 import { idOrName, oneNamed } from "./lookup";
 import { outputForm, promiseForm } from "./forms";
@@ -28,6 +29,7 @@ export const getApps = promiseForm(async function getApps(
   args: GetAppsArgs = {},
   opts?: DataSourceOptions,
 ): Promise<GetAppsResult> {
+  checkArguments("getApps", { name: ARGUMENTS.optionalText, language: ARGUMENTS.optionalText, cluster: ARGUMENTS.optionalText }, args);
   const account = await getAccount(opts);
   return { apps: filterApps(account.applications, args) };
 });
@@ -75,6 +77,7 @@ export interface App {
 
 /** One application, by id or by name. A name matching none or several fails, listing the candidates. */
 export const getApp = promiseForm(async function getApp(args: GetAppArgs, opts?: DataSourceOptions): Promise<App> {
+  checkArguments("getApp", { id: ARGUMENTS.optionalId, name: ARGUMENTS.optionalText }, args);
   const by = idOrName("getApp", args);
   const id = "id" in by ? by.id : oneNamed((await getAccount(opts)).applications, by.name, "application").id;
   return sessionFor(opts).read("getApp", { id }, async (client) => appView(await client.getApp(id)));
@@ -116,6 +119,7 @@ export const getAppAnalytics = promiseForm(async function getAppAnalytics(
   args: GetAppAnalyticsArgs,
   opts?: DataSourceOptions,
 ): Promise<GetAppAnalyticsResult> {
+  checkArguments("getAppAnalytics", { appId: ARGUMENTS.id, range: ARGUMENTS.range }, args);
   const { appId, range = "daily" } = args;
   return sessionFor(opts).read("getAppAnalytics", { appId, range }, async (client) => ({
     appId,
@@ -142,6 +146,7 @@ export const getAppDeployments = promiseForm(async function getAppDeployments(
   args: GetAppDeploymentsArgs,
   opts?: DataSourceOptions,
 ): Promise<GetAppDeploymentsResult> {
+  checkArguments("getAppDeployments", { appId: ARGUMENTS.id }, args);
   const { appId } = args;
   return sessionFor(opts).read("getAppDeployments", { appId }, async (client) => ({
     appId,

@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type * as blob from "../../provider/schemas/blob";
 import type { InputsOf } from "../inputs";
+import { ARGUMENTS, checkArguments } from "./arguments";
 import { optionsOnlyOutputForm, outputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";
 import { sessionFor } from "./session";
@@ -31,6 +32,7 @@ export const getBlobObjects = promiseForm(async function getBlobObjects(
   args: GetBlobObjectsArgs = {},
   opts?: DataSourceOptions,
 ): Promise<GetBlobObjectsResult> {
+  checkArguments("getBlobObjects", { prefix: ARGUMENTS.prefix }, args);
   const { prefix } = args;
   return sessionFor(opts).read("getBlobObjects", { prefix }, async (client) => ({
     prefix,

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type * as platform from "../../provider/schemas/platform";
 import type { InputsOf } from "../inputs";
+import { ARGUMENTS, checkArguments } from "./arguments";
 import { newestFirst } from "./dates";
 import { outputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";
@@ -22,6 +23,7 @@ export const getDatabaseMetrics = promiseForm(async function getDatabaseMetrics(
   args: GetDatabaseMetricsArgs,
   opts?: DataSourceOptions,
 ): Promise<GetDatabaseMetricsResult> {
+  checkArguments("getDatabaseMetrics", { databaseId: ARGUMENTS.id }, args);
   const { databaseId } = args;
   return sessionFor(opts).read("getDatabaseMetrics", { databaseId }, async (client) => ({
     databaseId,
@@ -59,6 +61,7 @@ export const getSnapshots = promiseForm(async function getSnapshots(
   args: GetSnapshotsArgs = {},
   opts?: DataSourceOptions,
 ): Promise<GetSnapshotsResult> {
+  checkArguments("getSnapshots", { scope: ARGUMENTS.scope }, args);
   const { scope = "applications" } = args;
   return sessionFor(opts).read("getSnapshots", { scope }, async (client) => ({
     scope,
@@ -97,6 +100,7 @@ export const getLatestDatabaseSnapshot = promiseForm(async function getLatestDat
   args: GetLatestDatabaseSnapshotArgs,
   opts?: DataSourceOptions,
 ): Promise<SnapshotEntry> {
+  checkArguments("getLatestDatabaseSnapshot", { databaseId: ARGUMENTS.id }, args);
   const { entries } = await getSnapshots({ scope: "databases" }, opts);
   const latest = latestSnapshotOf(entries, args.databaseId);
   if (!latest) throw new Error(`database "${args.databaseId}" has no snapshots`);

@@ -1,4 +1,5 @@
 import type * as platform from "../../provider/schemas/platform";
+import { ARGUMENTS, checkArguments } from "./arguments";
 import { idOrName, oneNamed } from "./lookup";
 import { optionsOnlyOutputForm, outputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";
@@ -41,6 +42,7 @@ export const getWorkspace = promiseForm(async function getWorkspace(
   args: GetWorkspaceArgs,
   opts?: DataSourceOptions,
 ): Promise<Workspace> {
+  checkArguments("getWorkspace", { id: ARGUMENTS.optionalId, name: ARGUMENTS.optionalText }, args);
   const by = idOrName("getWorkspace", args);
   if ("name" in by) return oneNamed((await getWorkspaces(opts)).workspaces, by.name, "workspace");
   return sessionFor(opts).read("getWorkspace", by, async (client) => workspaceView(await client.getWorkspace(by.id)));

@@ -1,20 +1,9 @@
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { SEED_ACCOUNTS } from "../../emulator";
-import { caller, expectSuccess } from "./helpers";
+import { caller, expectSuccess, waitForOutput } from "./helpers";
 
 const CLI = join(__dirname, "..", "..", "emulator", "cli.js");
-
-function waitForOutput(child: ChildProcessWithoutNullStreams, marker: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(marker)) resolve(output);
-    });
-    child.once("exit", (code) => reject(new Error(`cli exited with ${code}: ${output}`)));
-  });
-}
 
 test("prints URLs, seeded keys and an export line; serves; stops on SIGTERM", async () => {
   const child = spawn(process.execPath, [CLI, "--platform-port", "0", "--blob-port", "0"]);

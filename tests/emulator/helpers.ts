@@ -2,6 +2,7 @@
  * Shared plumbing for the emulator tests: one emulator per test file on free ports, a reset
  * before each test, and small callers that return status, headers and parsed body.
  */
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { request as httpRequest, type ClientRequest } from "node:http";
 import { SEED_ACCOUNTS, startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
 
@@ -138,4 +139,16 @@ export function fileForm(size: number, type: string, partName = "file"): FormDat
 
 export function isoWithMillis(value: unknown): boolean {
   return typeof value === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value);
+}
+
+/** Resolves with the child's output so far once it contains `marker` (the CLI's "ready" line). */
+export function waitForOutput(child: ChildProcessWithoutNullStreams, marker: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(marker)) resolve(output);
+    });
+    child.once("exit", (code) => reject(new Error(`cli exited with ${code}: ${output}`)));
+  });
 }

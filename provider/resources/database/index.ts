@@ -2,7 +2,7 @@ import { isNotFound } from "../../client";
 import { checkFields, describe, isUnknown } from "../../check";
 import { ResourceHandler, warn } from "../../handler";
 import { apiClient, providerConfig } from "../../runtime";
-import { databaseInputFields, DatabaseInputs, DatabaseOutputs, MIN_MEMORY_MB } from "../../schemas/database";
+import { databaseInputFields, DatabaseInputs, DatabaseOutputs, MIN_MEMORY_MB, SMALLEST_MIN_MEMORY_MB } from "../../schemas/database";
 import { adopt, liveDetails } from "./adopt";
 import { createDatabase } from "./create";
 import { resetPassword } from "./credentials";
@@ -32,6 +32,14 @@ export const databaseHandler: ResourceHandler = {
       failures.push({
         property: "memory",
         reason: describe(`must be at least ${MIN_MEMORY_MB[type]} MB for a ${type} database`, memory),
+      });
+    }
+    // With the engine not known yet (preview of a computed type), memory below every engine's
+    // minimum is wrong whatever it turns out to be; the engine's own minimum is checked at apply.
+    if (isUnknown(news.type) && memory !== undefined && memory < SMALLEST_MIN_MEMORY_MB) {
+      failures.push({
+        property: "memory",
+        reason: describe(`must be at least ${SMALLEST_MIN_MEMORY_MB} MB, the least any database engine takes`, memory),
       });
     }
     // Surfaces a missing API key at preview, with how to set it; makes no request.

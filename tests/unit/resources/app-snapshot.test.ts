@@ -18,7 +18,7 @@ describe("check and diff (no request)", () => {
   test("appId is required; trigger takes any value", async () => {
     expect((await appSnapshotHandler.check({}, { trigger: 1 })).failures).toEqual([{ property: "appId", reason: "is required" }]);
     expect((await appSnapshotHandler.check({}, { appId: "", trigger: { any: ["thing"] } })).failures).toEqual([
-      { property: "appId", reason: 'must not be empty, got ""' },
+      { property: "appId", reason: `must be an id of 1 to 64 letters, digits, '_' or '-', got ""` },
     ]);
     expect((await appSnapshotHandler.check({}, { appId: "a", trigger: { any: ["thing"] } })).failures).toEqual([]);
     expect(await env.emulator.admin.requests()).toEqual([]);

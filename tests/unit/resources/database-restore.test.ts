@@ -33,7 +33,7 @@ describe("check (no request)", () => {
   test("bad ids and dates are named with their rule and value; unknown values wait for up", async () => {
     const { failures } = await databaseRestoreHandler.check({}, { databaseId: "", snapshotId: "db", versionId: "latest", snapshotModified: "yesterday", confirm: true });
     expect(failures).toEqual([
-      { property: "databaseId", reason: 'must not be empty, got ""' },
+      { property: "databaseId", reason: `must be an id of 1 to 64 letters, digits, '_' or '-', got ""` },
       { property: "versionId", reason: 'must be a UUID (the versionId of a snapshot entry), got "latest"' },
       { property: "snapshotModified", reason: 'must be an ISO 8601 UTC timestamp, got "yesterday"' },
     ]);

@@ -46,7 +46,12 @@ describe("Database check", () => {
   });
 
   test("tolerates unknown values during preview but still checks the known ones", async () => {
-    expect((await databaseHandler.check({}, { ...valid, name: UNKNOWN, type: UNKNOWN, memory: 256 })).failures).toEqual([]);
+    // 768 MB is enough for a redis database: with the engine unknown, it waits for up.
+    expect((await databaseHandler.check({}, { ...valid, name: UNKNOWN, type: UNKNOWN, memory: 768 })).failures).toEqual([]);
+    // 256 MB is too little for any engine, whichever it turns out to be.
+    expect((await databaseHandler.check({}, { ...valid, type: UNKNOWN, memory: 256 })).failures).toEqual([
+      { property: "memory", reason: "must be at least 512 MB, the least any database engine takes, got 256" },
+    ]);
     expect((await databaseHandler.check({}, { ...valid, name: UNKNOWN, version: "x" })).failures).toEqual([
       { property: "version", reason: 'must be a dotted numeric engine version such as "7.4.5", got "x"' },
     ]);

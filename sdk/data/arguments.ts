@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { checkFields, FieldSchemas } from "../../provider/check";
+import { AnalyticsRange, ApiId, SnapshotScope } from "../../provider/schemas/platform";
+import { OBJECT_NAME_PATTERN } from "../../provider/schemas/blob-object";
+
+/**
+ * The rules of data-source arguments, checked before any request, as resources check theirs: a
+ * bad argument fails the program at preview with the function, the argument, the rule and the
+ * value, instead of an API error (or a request to a path the argument broke).
+ */
+export function checkArguments(dataSource: string, fields: FieldSchemas, args: object): void {
+  const { failures } = checkFields(fields, args as Record<string, unknown>);
+  if (failures.length > 0) {
+    throw new Error(`${dataSource}: ${failures.map(({ property, reason }) => `${property} ${reason}`).join("; ")}`);
+  }
+}
+
+const text = z.string({ error: "must be a string" });
+
+export const ARGUMENTS = {
+  id: ApiId,
+  optionalId: ApiId.optional(),
+  optionalText: text.optional(),
+  range: z.enum(AnalyticsRange.options, { error: 'must be "daily" or "weekly"' }).optional(),
+  scope: z.enum(SnapshotScope.options, { error: 'must be "applications" or "databases"' }).optional(),
+  prefix: text.regex(OBJECT_NAME_PATTERN, { error: "must be 3 to 32 characters of a-z, A-Z, 0-9 and _" }).optional(),
+} as const;
