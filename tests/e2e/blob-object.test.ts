@@ -101,9 +101,13 @@ describe("BlobObject lifecycle", () => {
     expect(await suite.emulator.admin.requests()).toEqual([]);
   });
 
+  // When the server cached a listing of "e2e", on its clock.
+  let listingCachedAt = 0;
+
   test("up uploads from a FileAsset and a StringAsset; the URLs serve the exact bytes", async () => {
     // A listing the server caches before the upload: the next test refreshes against it.
     await suite.api.listObjects({ prefix: "e2e" });
+    listingCachedAt = await suite.emulator.admin.clock();
     await suite.emulator.admin.clearRequests();
     await setObjects(program, objects);
     const up = await program.stack.up();
@@ -130,9 +134,12 @@ describe("BlobObject lifecycle", () => {
 
   test("refresh right after the upload keeps the objects the server's cached listing does not show yet", async () => {
     const ids = Object.values(await outputsOf(program)).map((o) => o.id);
+    // "Right after" on the server's clock, however long the up took on a busy machine: the
+    // listing is still within its 30 s cache and the objects are seconds old.
+    await suite.emulator.admin.setClock(listingCachedAt + 1_000);
     expect((await suite.api.listObjects({ prefix: "e2e" })).objects.map((o) => o.id)).not.toContain(ids[0]);
     await suite.emulator.admin.clearRequests();
-    const refresh = await program.stack.refresh();
+    const refresh = await program.stack.refresh().finally(() => suite.emulator.admin.setClock(Date.now())); // real time again
     expect(refresh.summary.resourceChanges).toEqual({ same: 4 });
     expect(await stateNames(program)).toEqual(["data", "notes", "one"]);
     // The three objects shared one listing of their prefix.
