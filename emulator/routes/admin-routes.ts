@@ -77,6 +77,16 @@ export const adminRoutes: Route<AdminHandler>[] = [
     },
   },
   {
+    method: "POST",
+    template: "/__emulator/faults/seed",
+    handler: async ({ json }, core) => {
+      const { seed } = await json();
+      if (typeof seed !== "string" || seed === "" || seed.length > 128) throw apiError("INVALID_SEED");
+      core.faults.seed(seed);
+      return bare({ seed });
+    },
+  },
+  {
     method: "GET",
     template: "/__emulator/faults/wait",
     handler: async ({ query }, core) => {
@@ -113,6 +123,15 @@ export const adminRoutes: Route<AdminHandler>[] = [
     method: "GET",
     template: "/__emulator/counters",
     handler: (_request, core) => bare(core.requestLog.counters()),
+  },
+  {
+    method: "POST",
+    template: "/__emulator/accounts/:id/api-key",
+    handler: ({ params }, core) => {
+      const apiKey = core.models.accounts.rotateApiKey(params.id);
+      core.persist();
+      return bare({ apiKey });
+    },
   },
   {
     method: "GET",

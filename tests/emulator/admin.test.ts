@@ -1,4 +1,4 @@
-import { SEED_DATABASES } from "../../emulator";
+import { SEED_ACCOUNTS, SEED_DATABASES } from "../../emulator";
 import { KEYS, expectError, expectSuccess, useEmulator } from "./helpers";
 
 const env = useEmulator();
@@ -106,6 +106,22 @@ describe("faults", () => {
     await env.emu.admin.clearFaults();
     await env.emu.admin.injectFault({ match: { path: "/v2/users/me" }, kind: "status", status: 429, code: "RATE_LIMITED", probability: 1 });
     for (let i = 0; i < 3; i++) expectError(await env.platform("GET", "/v2/users/me"), 429, "RATE_LIMITED");
+  });
+
+  test("a seed makes probability draws repeat: the same seed, the same faulted requests", async () => {
+    const pattern = async (seed: string) => {
+      await env.emu.admin.seedFaults(seed);
+      await env.emu.admin.injectFault({ match: { path: "/v2/users/me" }, kind: "status", status: 503, probability: 0.5 });
+      const statuses: number[] = [];
+      for (let i = 0; i < 16; i++) statuses.push((await env.platform("GET", "/v2/users/me")).status);
+      await env.emu.admin.clearFaults();
+      return statuses;
+    };
+    const first = await pattern("seed-a");
+    expect(first).toContain(503);
+    expect(first).toContain(200);
+    expect(await pattern("seed-a")).toEqual(first);
+    expect(await admin("POST", "/faults/seed", { seed: "" })).toMatchObject({ status: 400, body: { code: "INVALID_SEED" } });
   });
 
   test("latency: the request is then processed normally", async () => {
@@ -236,5 +252,15 @@ describe("request log and counters", () => {
   test("unknown admin routes are 404 ROUTE_NOT_FOUND and wrong methods 405", async () => {
     expect((await admin("GET", "/nothing")).body.code).toBe("ROUTE_NOT_FOUND");
     expect(await admin("PUT", "/clock")).toEqual({ status: 405, body: { status: "error", code: "METHOD_NOT_ALLOWED", message: expect.any(String) } });
+  });
+});
+
+describe("api keys", () => {
+  test("a rotated key authenticates at once and the old one no longer does", async () => {
+    const newKey = await env.emu.admin.rotateApiKey(SEED_ACCOUNTS.alice.accountId);
+    expect(newKey).toMatch(new RegExp(`^${SEED_ACCOUNTS.alice.accountId}-[0-9a-f]{40}$`));
+    expectError(await env.platform("GET", "/v2/users/me"), 401, "ACCESS_DENIED");
+    expect(expectSuccess(await env.platform("GET", "/v2/users/me", { key: newKey })).user.id).toBe(SEED_ACCOUNTS.alice.accountId);
+    expect(await admin("POST", "/accounts/123/api-key")).toMatchObject({ status: 404, body: { code: "ACCOUNT_NOT_FOUND" } });
   });
 });
