@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
 import { pulumiEngine } from "../engine";
@@ -69,12 +70,14 @@ test("SIGKILL after the create reached the service: cancel, refresh --clear-pend
 test("SIGKILL before the create was sent: cancel, refresh --clear-pending-creates, up", async () => {
   await declare("third");
   // The database create starts by reading the account; it is held there, so no POST is ever sent.
-  await suite.emulator.admin.injectFault({ match: { method: "GET", path: "/v2/users/me" }, kind: "latency", latencyMs: 10_000, count: 1 });
+  await suite.emulator.admin.injectFault({ match: { method: "GET", path: "/v2/users/me" }, kind: "latency", latencyMs: 5_000, count: 1 });
   await suite.emulator.admin.clearRequests();
   const up = startUp();
   await suite.emulator.admin.waitForFaultsUsedUp(60_000);
   up.signal("SIGKILL");
   await up.exited;
+  // Once the held read is over, a provider left running would send its create: none may come.
+  await suite.emulator.admin.waitForRequests("GET /v2/users/me", 1, 30_000);
   expect((await suite.emulator.admin.requests()).filter((r) => r.route === "POST /v2/databases")).toEqual([]);
 
   expect((await cli(["cancel", "--yes", "--non-interactive"])).code).toBe(0);
@@ -103,7 +106,7 @@ function engineEnv(): NodeJS.ProcessEnv {
   return { ...process.env, ...(program.stack.workspace as LocalWorkspace).envVars };
 }
 
-/** `pulumi up` as its own process group, so a signal reaches the engine and the plugins it started. */
+/** `pulumi up` in the background, with a way to signal it like a terminal or a CI runner would. */
 function startUp() {
   const started = deferred<number>();
   const exited = (async () => {
@@ -111,7 +114,6 @@ function startUp() {
     const child = spawn(engine.command, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", program.stack.name], {
       cwd: program.workDir,
       env: engineEnv(),
-      detached: true,
     });
     started.resolve(child.pid as number);
     let output = "";
@@ -124,9 +126,11 @@ function startUp() {
     exited,
     signal: (signal: NodeJS.Signals) => {
       void started.promise.then((pid) => {
-        // SIGINT to the engine alone, as a terminal's Ctrl-C reaches it first; SIGKILL to the group.
-        if (signal === "SIGKILL") process.kill(-pid, signal);
-        else process.kill(pid, signal);
+        // SIGINT to the engine alone, as a terminal's Ctrl-C reaches it first. SIGKILL to the
+        // engine and every process below it, as a CI runner ends a job: the plugins run in
+        // process groups of their own, and a provider left running would finish its create late.
+        const targets = signal === "SIGKILL" ? [pid, ...descendantsOf(pid)] : [pid];
+        for (const target of targets) process.kill(target, signal);
       });
     },
   };
@@ -169,6 +173,26 @@ async function expectExactlyDeclared(): Promise<void> {
   expect(live.map((db) => db.name).sort()).toEqual([...names].sort());
   const recorded = (await program.resources()).filter((r) => r.type === DATABASE_TYPE).map((r) => r.id);
   expect(live.map((db) => db.id).sort()).toEqual([...recorded].sort());
+}
+
+/** Every process below `pid`, from /proc (Linux): children, their children, and so on. */
+function descendantsOf(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      // The command name (in parentheses) may hold spaces: the fields after its ")" are fixed.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // The process ended while the table was read.
+    }
+  }
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const [child, ppid] of parentOf) if (ppid === parent) found.push(child), walk(child);
+  };
+  walk(pid);
+  return found;
 }
 
 function deferred<T>() {
