@@ -37,6 +37,11 @@ export class EmulatorAdmin {
     return (await this.call<{ id: string }>("POST", "/faults", spec)).id;
   }
 
+  /** Makes probability faults draw from the sequence of `seed`, so a run can be repeated. */
+  async seedFaults(seed: string): Promise<void> {
+    await this.call("POST", "/faults/seed", { seed });
+  }
+
   async faults(): Promise<Fault[]> {
     return this.call<Fault[]>("GET", "/faults");
   }
@@ -60,6 +65,11 @@ export class EmulatorAdmin {
    */
   async waitForRequests(route: string, count = 1, timeoutMs?: number): Promise<RequestLogEntry[]> {
     return this.call<RequestLogEntry[]>("GET", `/requests/wait?${waitQuery({ route, count: String(count) }, timeoutMs)}`);
+  }
+
+  /** Issues the account a new API key and revokes its old one; returns the new key. */
+  async rotateApiKey(accountId: string): Promise<string> {
+    return (await this.call<{ apiKey: string }>("POST", `/accounts/${encodeURIComponent(accountId)}/api-key`)).apiKey;
   }
 
   async counters(): Promise<RequestCounters> {

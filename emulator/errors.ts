@@ -105,6 +105,8 @@ const catalog = {
   INVALID_PLAN: [400, "Send {accountId, plan}: a seeded account's id and the name of a plan the emulator knows."],
   INVALID_WAIT: [400, "Send route (with count, a positive integer) and timeoutMs up to 60000, as the query."],
   WAIT_TIMEOUT: [408, "The awaited condition did not come true within timeoutMs."],
+  INVALID_SEED: [400, "Send {seed}, a non-empty string of at most 128 characters."],
+  ACCOUNT_NOT_FOUND: [404, "No account has this id."],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof catalog;

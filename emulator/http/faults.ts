@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Fault, FaultSpec } from "../admin-types";
 import { apiError, injectedError } from "../errors";
+import { seededRandom } from "../random";
 import { Changes } from "./changes";
 import type { Reply } from "./reply";
 
@@ -57,6 +58,8 @@ export class FaultRegistry {
   private faults: Fault[] = [];
   private nextId = 1;
   private readonly changes = new Changes();
+  /** Draws for probability faults; seeded, the same seed gives the same sequence of draws. */
+  private random: () => number = Math.random;
 
   add(input: unknown): Fault {
     const parsed = faultSpecSchema.safeParse(input);
@@ -71,6 +74,14 @@ export class FaultRegistry {
     return fault;
   }
 
+  /**
+   * Makes the probability draws reproducible: from now on they follow the sequence of `seed`.
+   * Which request meets which draw still depends on the order requests arrive in.
+   */
+  seed(seed: string): void {
+    this.random = seededRandom(seed);
+  }
+
   list(): Fault[] {
     return this.faults.map((f) => ({ ...f, match: { ...f.match } }));
   }
@@ -82,7 +93,7 @@ export class FaultRegistry {
 
   /** The fault to apply to this request, if any; consumes one use of a count-limited fault. */
   take(method: string, template: string | undefined, path: string): Fault | undefined {
-    const fault = this.faults.find((f) => matches(f, method, template, path) && fires(f));
+    const fault = this.faults.find((f) => matches(f, method, template, path) && this.fires(f));
     if (fault?.remaining !== undefined) {
       fault.remaining -= 1;
       if (fault.remaining <= 0) this.faults = this.faults.filter((f) => f !== fault);
@@ -98,6 +109,11 @@ export class FaultRegistry {
   waitUntilUsedUp(timeoutMs: number): Promise<boolean> {
     return this.changes.until(() => this.faults.length === 0, timeoutMs);
   }
+
+  private fires(fault: Fault): boolean {
+    if (fault.remaining !== undefined) return true;
+    return this.random() < (fault.probability ?? 1);
+  }
 }
 
 function matches(fault: Fault, method: string, template: string | undefined, path: string): boolean {
@@ -106,9 +122,4 @@ function matches(fault: Fault, method: string, template: string | undefined, pat
   if (!wantedPath) return true;
   const normalized = normalizeTemplate(wantedPath);
   return normalized === normalizeTemplate(path) || (template !== undefined && normalized === normalizeTemplate(template));
-}
-
-function fires(fault: Fault): boolean {
-  if (fault.remaining !== undefined) return true;
-  return Math.random() < (fault.probability ?? 1);
 }

@@ -27,6 +27,8 @@ export type ApiHandler = (request: ApiRequest, models: Models) => Reply | Promis
 
 export interface AdminRequest {
   readonly query: URLSearchParams;
+  /** Path parameters of the route template, unvalidated. */
+  readonly params: Record<string, string>;
   json(): Promise<Record<string, unknown>>;
 }
 
@@ -227,7 +229,7 @@ async function handleAdmin(
   try {
     if (match.kind === "not-found") throw apiError("ROUTE_NOT_FOUND");
     if (match.kind === "method-not-allowed") throw apiError("METHOD_NOT_ALLOWED");
-    reply = await match.route.handler({ query, json: () => readJsonObject(req) }, core);
+    reply = await match.route.handler({ query, params: match.params, json: () => readJsonObject(req) }, core);
   } catch (error) {
     if (!(error instanceof EmulatorError)) throw error;
     reply = errorReply(error);

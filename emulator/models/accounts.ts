@@ -1,5 +1,6 @@
 import { iso } from "../clock";
 import { apiError } from "../errors";
+import { randomHex } from "../random";
 import type { AccountRecord } from "../state";
 import type { ModelContext } from "./model-context";
 
@@ -39,6 +40,17 @@ export class AccountsModel {
       databases.filter((d) => d.ownerId === account.id).reduce((sum, d) => sum + d.memory, 0);
     const limit = account.plan.memoryLimitMb;
     return { limit, used, available: Math.max(0, limit - used) };
+  }
+
+  /**
+   * Issues the account a new API key and revokes the old one at once, as regenerating the key in
+   * the dashboard does: from now on only the new key authenticates.
+   */
+  rotateApiKey(accountId: string): string {
+    const account = this.find(accountId);
+    if (!account) throw apiError("ACCOUNT_NOT_FOUND");
+    account.apiKey = `${account.id}-${randomHex(40)}`;
+    return account.apiKey;
   }
 
   /** Throws INSUFFICIENT_MEMORY unless `extraMb` more fits in the plan. */

@@ -78,6 +78,16 @@ export const adminRoutes: Route<AdminHandler>[] = [
     },
   },
   {
+    method: "POST",
+    template: "/__emulator/faults/seed",
+    handler: async ({ json }, core) => {
+      const { seed } = await json();
+      if (typeof seed !== "string" || seed === "" || seed.length > 128) throw apiError("INVALID_SEED");
+      core.faults.seed(seed);
+      return bare({ seed });
+    },
+  },
+  {
     method: "GET",
     template: "/__emulator/faults/wait",
     handler: async ({ query }, core) => {
@@ -127,6 +137,15 @@ export const adminRoutes: Route<AdminHandler>[] = [
       account.plan = planRecord(plan as PlanName, core.clock.now());
       core.persist();
       return bare({ accountId: account.id, plan: account.plan.name, memoryLimitMb: account.plan.memoryLimitMb });
+    },
+  },
+  {
+    method: "POST",
+    template: "/__emulator/accounts/:id/api-key",
+    handler: ({ params }, core) => {
+      const apiKey = core.models.accounts.rotateApiKey(params.id);
+      core.persist();
+      return bare({ apiKey });
     },
   },
   {

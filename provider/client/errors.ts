@@ -229,6 +229,16 @@ function describeCause(cause: unknown): { name: string; message?: string } {
   };
 }
 
+/**
+ * A refused key is most often a rotated one. `pulumi refresh` and `pulumi destroy` do not run the
+ * program, so they configure the provider with the stack configuration recorded by the last run
+ * that did (the old key), whatever the stack's config now says.
+ */
+const REFUSED_KEY_STEPS =
+  "The API key was refused. If it was replaced, set the new one (pulumi config set squarecloud:apiKey --secret) " +
+  "and run pulumi refresh --run-program (or pulumi up) once: pulumi refresh and pulumi destroy on their own use the " +
+  "key recorded by the last run of the program";
+
 function build(
   ctx: RequestContext,
   fields: Pick<ApiErrorFields, "code" | "status" | "mayHaveCommitted" | "retryAfterMs">,
@@ -241,5 +251,6 @@ function build(
   if (fields.mayHaveCommitted) {
     message += "; the request may have taken effect: read the current state before trying again";
   }
+  if (fields.status === 401) message += `. ${REFUSED_KEY_STEPS}`;
   return new ApiError({ ...ctx, ...fields }, message);
 }

@@ -39,7 +39,8 @@ const WINDOW_CODES = new Map<string, number>([
 ]);
 
 /**
- * A request is tried again when the failure is transient and trying again cannot apply it twice:
+ * A request is tried again when the failure is transient and trying again cannot apply it twice
+ * (5xx answers to POST carry `mayHaveCommitted`, so only idempotent requests retry a 500):
  * `mayHaveCommitted` is only ever set on non-idempotent requests whose outcome is unknown, and a
  * 429 or a refused connection means the server did not act.
  */
@@ -49,6 +50,9 @@ export function shouldRetry(error: ApiError): boolean {
   // the live service answers it with.
   if (WINDOW_CODES.has(error.code)) return true;
   if (error.status === undefined) return TRANSIENT_TRANSPORT_CODES.has(error.code);
+  // A 500 of a read, delete or absolute update is as likely a passing fault as a 502: one failed
+  // GET must not fail a whole update. (A POST's 500 may have committed, and is settled by reading.)
+  if (error.status === 500) return true;
   return TRANSIENT_STATUSES.has(error.status) && !QUOTA_CODES.has(error.code);
 }
 

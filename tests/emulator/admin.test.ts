@@ -108,6 +108,22 @@ describe("faults", () => {
     for (let i = 0; i < 3; i++) expectError(await env.platform("GET", "/v2/users/me"), 429, "RATE_LIMITED");
   });
 
+  test("a seed makes probability draws repeat: the same seed, the same faulted requests", async () => {
+    const pattern = async (seed: string) => {
+      await env.emu.admin.seedFaults(seed);
+      await env.emu.admin.injectFault({ match: { path: "/v2/users/me" }, kind: "status", status: 503, probability: 0.5 });
+      const statuses: number[] = [];
+      for (let i = 0; i < 16; i++) statuses.push((await env.platform("GET", "/v2/users/me")).status);
+      await env.emu.admin.clearFaults();
+      return statuses;
+    };
+    const first = await pattern("seed-a");
+    expect(first).toContain(503);
+    expect(first).toContain(200);
+    expect(await pattern("seed-a")).toEqual(first);
+    expect(await admin("POST", "/faults/seed", { seed: "" })).toMatchObject({ status: 400, body: { code: "INVALID_SEED" } });
+  });
+
   test("latency: the request is then processed normally", async () => {
     await env.emu.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "latency", latencyMs: 50, count: 1 });
     expectSuccess(await env.platform("POST", "/v2/databases", { json: newDatabase }));
@@ -266,5 +282,15 @@ describe("plan", () => {
       expect(await admin("POST", "/plan", body)).toEqual({ status: 400, body: { status: "error", code: "INVALID_PLAN", message: expect.any(String) } });
     }
     expect(expectSuccess(await env.platform("GET", "/v2/users/me", { key: KEYS.dave })).user.plan.name).toBe("standard-2");
+  });
+});
+
+describe("api keys", () => {
+  test("a rotated key authenticates at once and the old one no longer does", async () => {
+    const newKey = await env.emu.admin.rotateApiKey(SEED_ACCOUNTS.alice.accountId);
+    expect(newKey).toMatch(new RegExp(`^${SEED_ACCOUNTS.alice.accountId}-[0-9a-f]{40}$`));
+    expectError(await env.platform("GET", "/v2/users/me"), 401, "ACCESS_DENIED");
+    expect(expectSuccess(await env.platform("GET", "/v2/users/me", { key: newKey })).user.id).toBe(SEED_ACCOUNTS.alice.accountId);
+    expect(await admin("POST", "/accounts/123/api-key")).toMatchObject({ status: 404, body: { code: "ACCOUNT_NOT_FOUND" } });
   });
 });

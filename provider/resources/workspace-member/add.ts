@@ -11,8 +11,8 @@ import { lookAgain } from "../../lifecycle/look-again";
 /**
  * Makes the invitee a member. The add answers only a status, so the new member is found by
  * comparing the members before and after; adds to one workspace run one at a time so two members
- * added in one update are never mixed up. A lost answer is settled by reading, never by sending
- * the code again.
+ * added in one update are never mixed up. A lost answer is settled by reading; only when nobody
+ * joined is the (then unspent) code sent once more.
  */
 
 /** Reads after an unknown outcome: at once, then after these waits (ms). */
@@ -67,15 +67,21 @@ async function takeOver(workspace: Workspace, member: WorkspaceMember, inputs: W
   return { workspace, member: { ...member, group: inputs.group } };
 }
 
-/** Sends the code once and returns the member it added. */
-async function sendAdd(before: Workspace, inputs: WorkspaceMemberInputs, code: string): Promise<WorkspaceMember> {
+/**
+ * Sends the code and returns the member it added. `resent`: this is the second sending, after a
+ * first whose outcome was unknown and after which nobody joined.
+ */
+async function sendAdd(before: Workspace, inputs: WorkspaceMemberInputs, code: string, resent = false): Promise<WorkspaceMember> {
   const where = `workspace "${before.name}" (${before.id})`;
   const who = describeWho(inputs.userId);
   try {
     await apiClient().addWorkspaceMember({ workspaceId: before.id, code, group: inputs.group });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    if (err.mayHaveCommitted) return settleUnknownOutcome(before, inputs, err);
+    if (err.mayHaveCommitted) return settleUnknownOutcome(before, inputs, err, resent);
+    // The first sending may have landed late after all: its join is the answer, not a refusal.
+    const late = resent ? newMembers(before, await readWorkspaceAfresh(before.id)) : [];
+    if (late.length > 0) return pickOrFail(late, inputs, `add ${who} to ${where}: the code was sent twice, and`);
     const explained = explainRefusal(err, who, where, before);
     if (explained) throw explained;
     await ownerOnly(err, `add ${who} to`, where, before.owner);
@@ -114,12 +120,16 @@ function explainRefusal(err: ApiError, who: string, where: string, workspace: Wo
 }
 
 /** No usable answer to the add: whoever appeared since the read before it is the answer. */
-async function settleUnknownOutcome(before: Workspace, inputs: WorkspaceMemberInputs, cause: ApiError): Promise<WorkspaceMember> {
+async function settleUnknownOutcome(before: Workspace, inputs: WorkspaceMemberInputs, cause: ApiError, resent: boolean): Promise<WorkspaceMember> {
   const what = `add ${describeWho(inputs.userId)} to workspace "${before.name}" (${before.id})`;
   const joined = await lookAgain(RECHECK_DELAYS_MS, async () => newMembers(before, await readWorkspaceAfresh(before.id)));
   if (joined.length > 0) return pickOrFail(joined, inputs, `${what}: there was no usable response (${cause.code}), but`);
+  // Nobody joined, so the code is unspent. Sending it once more cannot add anyone twice: a
+  // membership exists once, and a code adds one person once (a late first join makes the second
+  // sending a refusal, settled above by reading).
+  if (!resent && inputs.inviteCode !== undefined) return sendAdd(before, inputs, inputs.inviteCode, true);
   throw new Error(
-    `${what}: the outcome is unknown (${cause.message}) and nobody new has joined. The code was not sent again. Run ` +
+    `${what}: the outcome is unknown (${cause.message}) and nobody new has joined, twice. The code was not sent a third time. Run ` +
       `pulumi up again: it reads the members first${inputs.userId === undefined ? " (set userId, so that a late join is taken over)" : " and takes the membership over if they joined"}, ` +
       `and otherwise uses the code once more if it is still valid.`,
   );

@@ -163,3 +163,9 @@ describe("redact", () => {
     expect(redact("word ".repeat(200)).length).toBeLessThanOrEqual(303);
   });
 });
+
+test("a refused key says how to make a rotated key reach refresh and destroy", () => {
+  const error = errorFromResponse(getDatabase, { status: 401, code: "ACCESS_DENIED", message: "The API key is missing or invalid." }, [secrets.apiKey]);
+  expect(error.message).toMatch(/ACCESS_DENIED \(HTTP 401, GET .*The API key was refused\. If it was replaced, .*pulumi refresh --run-program/);
+  expect(errorFromResponse(getDatabase, { status: 404, code: "DATABASE_NOT_FOUND" }, []).message).not.toMatch(/API key was refused/);
+});

@@ -99,6 +99,8 @@ describe("withRetry", () => {
     ["reset", () => transportError("DELETE", "ECONNRESET")],
     ["timeout", () => timeoutError("GET")],
     ["503", () => httpError("PATCH", 503)],
+    ["500 on a read", () => httpError("GET", 500, "INTERNAL_SERVER_ERROR")],
+    ["500 on a delete", () => httpError("DELETE", 500, "INTERNAL_SERVER_ERROR")],
   ])("retries an idempotent request after a %s", async (_name, failure) => {
     const result = await run([failure(), failure()]);
     expect(result.value).toBe("ok");
@@ -108,7 +110,7 @@ describe("withRetry", () => {
   it("does not retry errors that are not transient", async () => {
     for (const failure of [
       httpError("GET", 400, "INVALID_NAME"),
-      httpError("GET", 500, "INTERNAL_SERVER_ERROR"),
+      httpError("POST", 500, "INTERNAL_SERVER_ERROR"),
       httpError("POST", 429, "DAILY_SNAPSHOTS_LIMIT_REACHED"),
       transportError("POST", "UND_ERR_CLOSED"),
       new TypeError("a bug, not an outage"),

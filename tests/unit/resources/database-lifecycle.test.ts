@@ -41,7 +41,8 @@ describe("create with an unknown outcome", () => {
 
   test("a lost create whose adoption fails is recorded in state without secrets, and the next update completes it", async () => {
     await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "drop-after-commit", count: 1 });
-    await env.emulator.admin.injectFault({ match: { method: "GET", path: "/v2/databases/:id" }, kind: "status", status: 500, code: "INTERNAL_SERVER_ERROR", count: 1 });
+    // A refusal that is not retried (a passing 500 would be) makes the adoption's read fail.
+    await env.emulator.admin.injectFault({ match: { method: "GET", path: "/v2/databases/:id" }, kind: "status", status: 403, code: "PERMISSION_DENIED", count: 1 });
     const error = await databaseHandler.create(redis("orphan")).then(() => undefined, (err) => err);
     const [made] = await named("orphan");
     expect(error).toMatchObject({ id: made.id, properties: { name: "orphan", owner: expect.any(String), __provider: PROVIDER } });

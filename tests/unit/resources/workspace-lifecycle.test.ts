@@ -125,14 +125,22 @@ describe("WorkspaceMember", () => {
     expect(await counter("POST /v2/workspaces/members")).toBe(1);
   });
 
-  test("a lost add that added nobody fails and says the code was not sent again", async () => {
+  test("a lost add that added nobody sends the unspent code once more, after reading", async () => {
     const { id } = await newWorkspace("lossy_reset");
     await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces/members" }, kind: "reset", count: 1 });
-    await expect(workspaceMemberHandler.create(member(id, "maintain", await codeOf(1), bob()))).rejects.toThrow(
-      /the outcome is unknown .* nobody new has joined\. The code was not sent again/,
-    );
-    expect(await counter("POST /v2/workspaces/members")).toBe(1);
+    const { outs } = await workspaceMemberHandler.create(member(id, "maintain", await codeOf(1), bob()));
+    expect(outs).toMatchObject({ userId: bob(), group: "maintain" });
+    expect(await counter("POST /v2/workspaces/members")).toBe(2);
   }, 20_000);
+
+  test("two lost adds that added nobody fail and say the code was not sent a third time", async () => {
+    const { id } = await newWorkspace("lossy_twice");
+    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces/members" }, kind: "reset", count: 2 });
+    await expect(workspaceMemberHandler.create(member(id, "maintain", await codeOf(1), bob()))).rejects.toThrow(
+      /the outcome is unknown .* nobody new has joined, twice\. The code was not sent a third time/,
+    );
+    expect(await counter("POST /v2/workspaces/members")).toBe(2);
+  }, 30_000);
 
   test("a member already there is taken over without a code, and their group set", async () => {
     const { id } = await newWorkspace("takeover");
