@@ -175,11 +175,20 @@ describe("backup-and-restore snapshots an app, lists a database's backups, and r
     expect(up.outputs.restored.value).toMatchObject({ versionId: older.versionId, snapshotModified: older.modified });
   });
 
-  test("a later up restores nothing; destroy forgets the restore and the snapshot without a request", async () => {
+  test("a later up restores nothing; removing both keys, as the example says, forgets the restore without a request", async () => {
     await suite.emulator.admin.clearRequests();
     expect((await example.stack.up()).summary.resourceChanges).toEqual({ same: 3 });
     expect(await routeCount(RESTORE_ROUTE)).toBe(0);
     expect(await routeCount(SNAPSHOT_ROUTE)).toBe(0);
+
+    await example.stack.removeAllConfig(["restoreVersionId", "confirmRestore"]);
+    const forget = await example.stack.up();
+    expect(forget.summary.resourceChanges).toEqual({ same: 2, delete: 1 });
+    expect(forget.outputs).not.toHaveProperty("restored");
+    // The next named snapshot stops at the preview again.
+    await example.stack.setConfig("restoreVersionId", { value: backups[0].versionId as string });
+    await expect(example.stack.preview()).rejects.toThrow(/must be true to restore/);
+    await example.stack.removeConfig("restoreVersionId");
 
     await example.stack.destroy();
     const writes = (await suite.emulator.admin.requests()).filter((r) => r.method !== "GET");
