@@ -8,17 +8,27 @@ import { exampleStack, ProgramStack } from "./stack";
 
 const suite = emulatorSuite();
 
-test("quickstart creates a redis and a mongo database, exports their secrets, and tears down", async () => {
-  const example = suite.keep(await exampleStack("quickstart", { config: emulatorConfig(suite.emulator) }));
+test("quickstart declares the four resources and reads the account, then tears down", async () => {
+  const [, bob] = suite.emulator.accounts;
+  const codes = await inviteCodeConfig(suite.emulator, { teammateInviteCode: bob });
+  const config = { ...emulatorConfig(suite.emulator), teammateId: { value: bob.accountId }, ...codes };
+  const example = suite.keep(await exampleStack("quickstart", { config }));
   const up = await example.stack.up();
-  expect(up.summary.resourceChanges).toEqual({ create: 3 });
+  // The stack, the database, the workspace, its member and the object.
+  expect(up.summary.resourceChanges).toEqual({ create: 5 });
   expect(up.outputs.cacheUrl).toMatchObject({ secret: true, value: expect.stringMatching(/^redis:\/\//) });
-  expect(up.outputs.docsCertificate.secret).toBe(true);
-  expect(await suite.api.getDatabase(up.outputs.docsId.value)).toMatchObject({ name: "docs", type: "mongo", ram: 1024 });
+  expect(await suite.api.getDatabase(up.outputs.cacheId.value)).toMatchObject({ name: "cache", type: "redis", ram: 512 });
+  const { members } = await suite.api.getWorkspace(up.outputs.workspaceId.value);
+  expect(members.map((m) => [m.id, m.group])).toContainEqual([bob.accountId, "view"]);
+  expect(await (await fetch(up.outputs.welcomeUrl.value)).text()).toBe(readFileSync(path.join(example.workDir, "welcome.md"), "utf8"));
+  expect(up.outputs.plan.value).toBe((await suite.api.me()).user.plan.name);
+  expect(example.backendText()).not.toContain(codes.teammateInviteCode.value);
 
-  expect((await example.stack.preview()).changeSummary).toEqual({ same: 3 });
+  expect((await example.stack.preview()).changeSummary).toEqual({ same: 5 });
   await example.stack.destroy();
   await expect(suite.api.getDatabase(up.outputs.cacheId.value)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
+  await expect(suite.api.getWorkspace(up.outputs.workspaceId.value)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
+  expect((await fetch(up.outputs.welcomeUrl.value)).status).toBe(404);
 });
 
 test("protected-database refuses to be destroyed", async () => {
