@@ -1,8 +1,9 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { SEED_APPS, SEED_DATABASES } from "../../emulator";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
-import { exampleStack, ProgramStack } from "./stack";
+import { outsideDir, packInto } from "./outside-project";
+import { exampleStack, outsideExampleStack, ProgramStack } from "./stack";
 
 // The examples as users run them: TypeScript, copied as they are, through the real engine.
 
@@ -206,11 +207,15 @@ describe("backup-and-restore snapshots an app, lists a database's backups, and r
   });
 });
 
-test("gitops runs as its workflow runs it, the key from the environment; an unchanged checkout previews no changes", async () => {
+test("gitops runs as its workflow runs it, outside this repository from its own package.json and the tarball; an unchanged checkout previews no changes", async () => {
   const [alice] = suite.emulator.accounts;
   // What the workflow sets from repository secrets; no squarecloud:* stack config at all.
   const env = { SQUARECLOUD_API_KEY: alice.apiKey, SQUARECLOUD_PLATFORM_URL: suite.emulator.platformUrl, SQUARECLOUD_BLOB_URL: suite.emulator.blobUrl };
-  const example = suite.keep(await exampleStack("gitops", { env }));
+  const tarballDir = outsideDir("tarball");
+  const example = suite.keep(await outsideExampleStack("gitops", packInto(tarballDir), { env }));
+  rmSync(tarballDir, { recursive: true, force: true });
+  // Compiled by the example's own TypeScript, not the one bundled in @pulumi/pulumi.
+  expect(JSON.parse(readFileSync(path.join(example.workDir, "node_modules", "typescript", "package.json"), "utf8")).version).toMatch(/^5\./);
   const up = await example.stack.up();
   // The stack, the database, the folder and its one file.
   expect(up.summary.resourceChanges).toEqual({ create: 4 });
