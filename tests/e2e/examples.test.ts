@@ -214,9 +214,9 @@ test("gitops runs as its workflow runs it, outside this repository from its own 
   const tarballDir = outsideDir("tarball");
   const example = suite.keep(await outsideExampleStack("gitops", packInto(tarballDir), { env }));
   rmSync(tarballDir, { recursive: true, force: true });
-  // Compiled by the example's own TypeScript, not the one bundled in @pulumi/pulumi.
-  expect(JSON.parse(readFileSync(path.join(example.workDir, "node_modules", "typescript", "package.json"), "utf8")).version).toMatch(/^5\./);
   const up = await example.stack.up();
+  // Compiled by the example's own TypeScript: the 3.8 bundled in @pulumi/pulumi fails on it.
+  expect(JSON.parse(readFileSync(path.join(example.workDir, "node_modules", "typescript", "package.json"), "utf8")).version).toMatch(/^5\./);
   // The stack, the database, the folder and its one file.
   expect(up.summary.resourceChanges).toEqual({ create: 4 });
   expect(await suite.api.getDatabase(up.outputs.cacheId.value)).toMatchObject({ name: "cache", type: "redis", ram: 512 });
