@@ -30,31 +30,37 @@ const SETTINGS = {
 } as const;
 
 export function resolveConfig(values: Record<string, string | undefined> = {}): ProviderConfig {
-  const read = (name: keyof typeof SETTINGS): string | undefined => {
+  /** The value and where it came from, so that a message can point at the setting actually used. */
+  const lookup = (name: keyof typeof SETTINGS): { value: string; source: string } | undefined => {
     const { key, env } = SETTINGS[name];
-    return nonEmpty(values[key]) ?? nonEmpty(process.env[env]);
+    const fromConfig = nonEmpty(values[key]);
+    if (fromConfig !== undefined) return { value: fromConfig, source: key };
+    const fromEnv = nonEmpty(process.env[env]);
+    return fromEnv === undefined ? undefined : { value: fromEnv, source: env };
   };
+  const read = (name: keyof typeof SETTINGS): string | undefined => lookup(name)?.value;
 
-  const apiKey = read("apiKey");
-  if (apiKey === undefined) {
+  const key = lookup("apiKey");
+  if (key === undefined) {
     throw new ConfigError(
       "Square Cloud API key is not set: run `pulumi config set squarecloud:apiKey --secret` " +
         "or set the SQUARECLOUD_API_KEY environment variable",
     );
   }
   // A key with whitespace would corrupt the Authorization header; say so without echoing it.
-  if (/[\s\u0000-\u001f\u007f]/.test(apiKey)) {
-    throw new ConfigError("Square Cloud API key contains whitespace or control characters; check squarecloud:apiKey");
+  if (/[\s\u0000-\u001f\u007f]/.test(key.value)) {
+    throw new ConfigError(`Square Cloud API key contains whitespace or control characters; check ${key.source}`);
   }
 
   return {
-    apiKey,
+    apiKey: key.value,
     platformUrl: baseUrl(read("platformUrl") ?? DEFAULT_PLATFORM_URL, SETTINGS.platformUrl),
     blobUrl: baseUrl(read("blobUrl") ?? DEFAULT_BLOB_URL, SETTINGS.blobUrl),
   };
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
+/** The value trimmed, or undefined when it is empty or whitespace only: such a value counts as unset. */
+export function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
 }

@@ -18,9 +18,15 @@
 //   pulumi up             # restores, once
 //
 // Later runs restore nothing while restoreVersionId stays the same; another versionId restores
-// again. Removing restoreVersionId (or `pulumi destroy`) forgets the restore and leaves the data
-// as it is. Set confirmRestore back to false afterwards, so that a new restoreVersionId stops at
-// the preview again.
+// again. Once restored, remove both keys together, so that the next restore stops at the preview
+// again (confirmRestore left false beside restoreVersionId would fail every preview instead):
+//
+//   pulumi config rm restoreVersionId
+//   pulumi config rm confirmRestore
+//   pulumi up             # deletes the DatabaseRestore from the state: a delete only forgets it,
+//                         # no request is made and the data stays as restored
+//
+// `pulumi destroy` forgets it the same way.
 import * as pulumi from "@pulumi/pulumi";
 import * as sq from "pulumi-squarecloud";
 

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { accountKey, createClient, SquareCloudClient } from "../../provider/client";
-import { resolveConfig } from "../../provider/config";
+import { nonEmpty, resolveConfig } from "../../provider/config";
 import { Memo, memoKey } from "./memo";
 import type { DataSourceOptions } from "./options";
 
@@ -49,7 +49,8 @@ function configValues(options: DataSourceOptions): Record<string, string | undef
   return Object.fromEntries(
     (Object.keys(CONFIG_KEYS) as (keyof typeof CONFIG_KEYS)[]).map((name) => [
       CONFIG_KEYS[name],
-      options[name] ?? pulumi.runtime.getConfig(CONFIG_KEYS[name]),
+      // An empty option counts as unset, as everywhere else, so that stack config still applies.
+      nonEmpty(options[name]) ?? pulumi.runtime.getConfig(CONFIG_KEYS[name]),
     ]),
   );
 }

@@ -1,24 +1,35 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { SEED_APPS, SEED_DATABASES } from "../../emulator";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
-import { exampleStack, ProgramStack } from "./stack";
+import { outsideDir, packInto } from "./outside-project";
+import { exampleStack, outsideExampleStack, ProgramStack } from "./stack";
 
 // The examples as users run them: TypeScript, copied as they are, through the real engine.
 
 const suite = emulatorSuite();
 
-test("quickstart creates a redis and a mongo database, exports their secrets, and tears down", async () => {
-  const example = suite.keep(await exampleStack("quickstart", { config: emulatorConfig(suite.emulator) }));
+test("quickstart declares the four resources and reads the account, then tears down", async () => {
+  const [, bob] = suite.emulator.accounts;
+  const codes = await inviteCodeConfig(suite.emulator, { teammateInviteCode: bob });
+  const config = { ...emulatorConfig(suite.emulator), teammateId: { value: bob.accountId }, ...codes };
+  const example = suite.keep(await exampleStack("quickstart", { config }));
   const up = await example.stack.up();
-  expect(up.summary.resourceChanges).toEqual({ create: 3 });
+  // The stack, the database, the workspace, its member and the object.
+  expect(up.summary.resourceChanges).toEqual({ create: 5 });
   expect(up.outputs.cacheUrl).toMatchObject({ secret: true, value: expect.stringMatching(/^redis:\/\//) });
-  expect(up.outputs.docsCertificate.secret).toBe(true);
-  expect(await suite.api.getDatabase(up.outputs.docsId.value)).toMatchObject({ name: "docs", type: "mongo", ram: 1024 });
+  expect(await suite.api.getDatabase(up.outputs.cacheId.value)).toMatchObject({ name: "cache", type: "redis", ram: 512 });
+  const { members } = await suite.api.getWorkspace(up.outputs.workspaceId.value);
+  expect(members.map((m) => [m.id, m.group])).toContainEqual([bob.accountId, "view"]);
+  expect(await (await fetch(up.outputs.welcomeUrl.value)).text()).toBe(readFileSync(path.join(example.workDir, "welcome.md"), "utf8"));
+  expect(up.outputs.plan.value).toBe((await suite.api.me()).user.plan.name);
+  expect(example.backendText()).not.toContain(codes.teammateInviteCode.value);
 
-  expect((await example.stack.preview()).changeSummary).toEqual({ same: 3 });
+  expect((await example.stack.preview()).changeSummary).toEqual({ same: 5 });
   await example.stack.destroy();
   await expect(suite.api.getDatabase(up.outputs.cacheId.value)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
+  await expect(suite.api.getWorkspace(up.outputs.workspaceId.value)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
+  expect((await fetch(up.outputs.welcomeUrl.value)).status).toBe(404);
 });
 
 test("protected-database refuses to be destroyed", async () => {
@@ -175,11 +186,20 @@ describe("backup-and-restore snapshots an app, lists a database's backups, and r
     expect(up.outputs.restored.value).toMatchObject({ versionId: older.versionId, snapshotModified: older.modified });
   });
 
-  test("a later up restores nothing; destroy forgets the restore and the snapshot without a request", async () => {
+  test("a later up restores nothing; removing both keys, as the example says, forgets the restore without a request", async () => {
     await suite.emulator.admin.clearRequests();
     expect((await example.stack.up()).summary.resourceChanges).toEqual({ same: 3 });
     expect(await routeCount(RESTORE_ROUTE)).toBe(0);
     expect(await routeCount(SNAPSHOT_ROUTE)).toBe(0);
+
+    await example.stack.removeAllConfig(["restoreVersionId", "confirmRestore"]);
+    const forget = await example.stack.up();
+    expect(forget.summary.resourceChanges).toEqual({ same: 2, delete: 1 });
+    expect(forget.outputs).not.toHaveProperty("restored");
+    // The next named snapshot stops at the preview again.
+    await example.stack.setConfig("restoreVersionId", { value: backups[0].versionId as string });
+    await expect(example.stack.preview()).rejects.toThrow(/must be true to restore/);
+    await example.stack.removeConfig("restoreVersionId");
 
     await example.stack.destroy();
     const writes = (await suite.emulator.admin.requests()).filter((r) => r.method !== "GET");
@@ -187,12 +207,16 @@ describe("backup-and-restore snapshots an app, lists a database's backups, and r
   });
 });
 
-test("gitops runs as its workflow runs it, the key from the environment; an unchanged checkout previews no changes", async () => {
+test("gitops runs as its workflow runs it, outside this repository from its own package.json and the tarball; an unchanged checkout previews no changes", async () => {
   const [alice] = suite.emulator.accounts;
   // What the workflow sets from repository secrets; no squarecloud:* stack config at all.
   const env = { SQUARECLOUD_API_KEY: alice.apiKey, SQUARECLOUD_PLATFORM_URL: suite.emulator.platformUrl, SQUARECLOUD_BLOB_URL: suite.emulator.blobUrl };
-  const example = suite.keep(await exampleStack("gitops", { env }));
+  const tarballDir = outsideDir("tarball");
+  const example = suite.keep(await outsideExampleStack("gitops", packInto(tarballDir), { env }));
+  rmSync(tarballDir, { recursive: true, force: true });
   const up = await example.stack.up();
+  // Compiled by the example's own TypeScript: the 3.8 bundled in @pulumi/pulumi fails on it.
+  expect(JSON.parse(readFileSync(path.join(example.workDir, "node_modules", "typescript", "package.json"), "utf8")).version).toMatch(/^5\./);
   // The stack, the database, the folder and its one file.
   expect(up.summary.resourceChanges).toEqual({ create: 4 });
   expect(await suite.api.getDatabase(up.outputs.cacheId.value)).toMatchObject({ name: "cache", type: "redis", ram: 512 });

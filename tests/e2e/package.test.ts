@@ -1,22 +1,23 @@
 import { execFileSync, spawn } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import { RunningEmulator, startEmulator } from "../../emulator";
-import { createClient, SquareCloudClient } from "../../provider/client";
+import { SquareCloudClient } from "../../provider/client";
+import { accountClient, emulatorConfig, inviteCodeConfig } from "./emulator-env";
 import { pulumiEngine, repoRoot } from "./engine";
+import { npmInstall, outsideDir, packInto, pinnedDevDependency, pinnedPulumiSdk } from "./outside-project";
 
 // The package as a user gets it: `npm pack` of this repository installed into a brand-new Pulumi
 // TypeScript project outside it, so nothing can resolve from the repository's node_modules. The
-// real engine runs the project's program (all four resources and a data source) against the
-// emulator, and the serialized providers must load pulumi-squarecloud from that project.
+// real engine runs the project's program (examples/quickstart: all four resources and a data
+// source) against the emulator, and the serialized providers must load pulumi-squarecloud from that project.
 
 /** Installing and three engine operations; warm, the whole file takes well under this. */
 jest.setTimeout(150_000);
 
-const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
-const pinned = (name: string) => `${name}@${manifest.devDependencies[name]}`;
+/** How long the installed emulator may take to start, serve a request and stop. */
+const INSTALLED_EMULATOR_TIMEOUT_MS = 60_000;
 
 let project: string;
 let emulator: RunningEmulator;
@@ -27,12 +28,12 @@ let stack: Stack;
 let resolutionsLog: string;
 
 beforeAll(async () => {
-  project = mkdtempSync(path.join(tmpdir(), "squarecloud-package-"));
+  project = outsideDir("package");
   emulator = await startEmulator();
-  api = createClient({ apiKey: emulator.accounts[0].apiKey, platformUrl: emulator.platformUrl, blobUrl: emulator.blobUrl });
-  const tarball = pack(project);
+  api = accountClient(emulator);
+  const tarball = packInto(project);
   writeProject(project);
-  npm(project, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", tarball, `@pulumi/pulumi@${manifest.config.pulumiVersion}`, pinned("typescript"), pinned("ts-node"), pinned("@types/node")]);
+  npmInstall(project, [tarball, pinnedPulumiSdk, ...["typescript", "ts-node", "@types/node"].map(pinnedDevDependency)]);
 
   resolutionsLog = path.join(project, "resolutions.log");
   const tracer = path.join(project, "trace-resolutions.js");
@@ -52,11 +53,9 @@ beforeAll(async () => {
   stack = await Stack.create("dev", workspace);
   const [, bob] = emulator.accounts;
   await stack.setAllConfig({
-    "squarecloud:apiKey": { value: emulator.accounts[0].apiKey, secret: true },
-    "squarecloud:platformUrl": { value: emulator.platformUrl },
-    "squarecloud:blobUrl": { value: emulator.blobUrl },
-    bobUserId: { value: bob.accountId },
-    bobInviteCode: { value: await inviteCodeOf(bob.apiKey), secret: true },
+    ...emulatorConfig(emulator),
+    teammateId: { value: bob.accountId },
+    ...(await inviteCodeConfig(emulator, { teammateInviteCode: bob })),
   });
 }, 300_000);
 
@@ -72,10 +71,10 @@ test("up creates all four resources and reads a data source, from the tarball's 
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
   expect(up.outputs.plan.value).toBe("standard-8");
   expect(up.outputs.cacheUrl).toMatchObject({ secret: true, value: expect.stringMatching(/^redis:\/\//) });
-  expect(await api.getDatabase(up.outputs.databaseId.value)).toMatchObject({ name: "pkgcache", type: "redis" });
+  expect(await api.getDatabase(up.outputs.cacheId.value)).toMatchObject({ name: "cache", type: "redis" });
   const { members } = await api.getWorkspace(up.outputs.workspaceId.value);
   expect(members.map((m) => [m.id, m.group])).toContainEqual([emulator.accounts[1].accountId, "view"]);
-  expect(await (await fetch(up.outputs.notesUrl.value)).text()).toBe(readFileSync(path.join(project, "notes.txt"), "utf8"));
+  expect(await (await fetch(up.outputs.welcomeUrl.value)).text()).toBe(readFileSync(path.join(project, "welcome.md"), "utf8"));
 });
 
 test("the serialized providers name the package only, and load it from the project's node_modules", () => {
@@ -104,10 +103,10 @@ test("refresh finds nothing to change, and destroy removes everything", async ()
   expect(refresh.summary.resourceChanges).toEqual({ same: 5 });
   expect((await stack.preview()).changeSummary).toEqual({ same: 5 });
 
-  const { databaseId } = await stack.outputs();
+  const { cacheId } = await stack.outputs();
   const destroy = await stack.destroy();
   expect(destroy.summary.resourceChanges).toEqual({ delete: 5 });
-  await expect(api.getDatabase(databaseId.value)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
+  await expect(api.getDatabase(cacheId.value)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
 });
 
 test("squarecloud-emulator runs from the installed package: npx --help, then a start, a request and a stop", async () => {
@@ -122,34 +121,13 @@ test("squarecloud-emulator runs from the installed package: npx --help, then a s
   expect(code).toBe(0);
 });
 
-/** `npm pack` of the built repository into dir; returns the tarball's path. */
-function pack(dir: string): string {
-  const out = execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], { cwd: repoRoot, encoding: "utf8" });
-  return path.join(dir, (JSON.parse(out) as { filename: string }[])[0].filename);
-}
-
-/** What `pulumi new typescript` writes, with this test's program and a file to upload. */
+/** What `pulumi new typescript` writes, with the quickstart's program and the file it uploads. */
 function writeProject(dir: string): void {
   writeFileSync(path.join(dir, "Pulumi.yaml"), "name: squarecloud-package\nruntime: nodejs\n");
   writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "squarecloud-package", private: true, main: "index.ts" }, null, 2));
   const compilerOptions = { strict: true, target: "es2020", module: "commonjs", moduleResolution: "node", sourceMap: true, forceConsistentCasingInFileNames: true };
   writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["index.ts"] }, null, 2));
-  copyFileSync(path.join(repoRoot, "tests", "e2e", "package-project", "index.ts"), path.join(dir, "index.ts"));
-  writeFileSync(path.join(dir, "notes.txt"), "Notes uploaded from a project that installed pulumi-squarecloud from npm.\n".repeat(20));
-}
-
-function npm(cwd: string, args: string[]): void {
-  execFileSync("npm", args, { cwd, stdio: ["ignore", "ignore", "inherit"] });
-}
-
-/** The invitee fetches their own code with their own key. */
-async function inviteCodeOf(apiKey: string): Promise<string> {
-  const client = createClient({ apiKey, platformUrl: emulator.platformUrl, blobUrl: emulator.blobUrl });
-  try {
-    return await client.getInviteCode();
-  } finally {
-    await client.close();
-  }
+  for (const file of ["index.ts", "welcome.md"]) copyFileSync(path.join(repoRoot, "examples", "quickstart", file), path.join(dir, file));
 }
 
 /**
@@ -178,6 +156,11 @@ function runInstalledEmulator(cwd: string, whileUp: (platformUrl: string) => Pro
     const child = spawn(bin, ["--platform-port", "0", "--blob-port", "0"], { cwd });
     let output = "";
     let ready = false;
+    // A child that never gets ready or never stops must not hang the file until jest gives up.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`squarecloud-emulator did not start, serve and stop within ${INSTALLED_EMULATOR_TIMEOUT_MS} ms; its output:\n${output}`));
+    }, INSTALLED_EMULATOR_TIMEOUT_MS);
     child.stdout.on("data", (chunk) => {
       output += chunk;
       const platformUrl = /platform API\s+(\S+)/.exec(output)?.[1];
@@ -192,7 +175,13 @@ function runInstalledEmulator(cwd: string, whileUp: (platformUrl: string) => Pro
       );
     });
     child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ output, code }));
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ output, code });
+    });
   });
 }

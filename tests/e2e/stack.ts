@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFi
 import * as path from "node:path";
 import { ConfigMap, LocalWorkspace, ProjectSettings, Stack } from "@pulumi/pulumi/automation";
 import { pulumiEngine, repoRoot } from "./engine";
+import { npmInstall, outsideDir, pinnedPulumiSdk } from "./outside-project";
 
 /** Scratch space inside the repo, so programs and provider processes resolve node_modules. */
 const scratchRoot = path.join(repoRoot, ".pulumi-e2e");
@@ -55,10 +56,34 @@ export async function programStack(options: ProgramStackOptions): Promise<Progra
 /** A stack of an example of examples/, copied as it is and run the way users run it (TypeScript). */
 export async function exampleStack(example: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
   const workDir = scratchDir(example);
+  return openStack(workDir, copyExample(example, workDir), options);
+}
+
+/**
+ * A stack of an example as a user's repository holds it: copied outside this repository and
+ * installed from its own package.json alone, the tarball in place of the pulumi-squarecloud
+ * dependency. The program compiles with the example's own TypeScript and tsconfig.json and loads
+ * the package from the example's node_modules.
+ */
+export async function outsideExampleStack(example: string, tarball: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
+  const workDir = outsideDir(example);
+  mkdirSync(path.join(workDir, ".state"));
+  const project = copyExample(example, workDir);
+  const manifestPath = path.join(workDir, "package.json");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+  manifest.dependencies["pulumi-squarecloud"] = `file:${tarball}`;
+  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+  // Within the example's range, the SDK of the engine the tests drive.
+  npmInstall(workDir, [pinnedPulumiSdk]);
+  return openStack(workDir, project, options);
+}
+
+/** Copies examples/<example> into workDir; returns its project name. */
+function copyExample(example: string, workDir: string): string {
   cpSync(path.join(repoRoot, "examples", example), workDir, { recursive: true });
   const project = /^name:\s*(\S+)/m.exec(readFileSync(path.join(workDir, "Pulumi.yaml"), "utf8"))?.[1];
   if (!project) throw new Error(`examples/${example}/Pulumi.yaml has no project name`);
-  return openStack(workDir, project, options);
+  return project;
 }
 
 /**

@@ -50,6 +50,12 @@ describe("resolveConfig", () => {
     expect(attempt).not.toThrow(/abc/);
   });
 
+  it("names the environment variable when the bad key came from there", () => {
+    process.env.SQUARECLOUD_API_KEY = "123456-abc def";
+    expect(() => resolveConfig()).toThrow(/whitespace or control characters; check SQUARECLOUD_API_KEY$/);
+    expect(() => resolveConfig({ "squarecloud:apiKey": "123456-abc\tdef" })).toThrow(/; check squarecloud:apiKey$/);
+  });
+
   it.each([
     ["not a url", /is not a URL/],
     ["ftp://files.example", /must be an http or https URL/],

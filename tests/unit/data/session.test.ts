@@ -33,6 +33,12 @@ describe("sessionFor", () => {
     expect(sessionFor()).not.toBe(sessionFor({ apiKey: "1-from-env" }));
   });
 
+  test("an empty key in opts counts as unset: stack config still applies", () => {
+    pulumi.runtime.setConfig("squarecloud:apiKey", "6-from-stack");
+    expect(sessionFor({ apiKey: "" })).toBe(sessionFor({ apiKey: "6-from-stack" }));
+    expect(sessionFor({ apiKey: "  " })).toBe(sessionFor({ apiKey: "6-from-stack" }));
+  });
+
   test("reads are shared by function and arguments within one configuration", async () => {
     const session = sessionFor({ apiKey: "4-reads" });
     let calls = 0;

@@ -31,13 +31,25 @@ export function actionlintBinary(): string {
 }
 
 function locate(): string {
-  const found = process.env.ACTIONLINT_BIN ?? path.join(installedToolDir("install-actionlint", "actionlint"), "actionlint");
+  return checkedActionlint(process.env.ACTIONLINT_BIN ?? path.join(installedToolDir("install-actionlint", "actionlint"), "actionlint"));
+}
+
+/**
+ * The binary, once it reports the version scripts/install-actionlint pins: release binaries print
+ * it bare ("1.7.12"), builds of the script with a leading v.
+ */
+export function checkedActionlint(found: string): string {
   const reported = spawnSync(found, ["-version"], { encoding: "utf8" });
   if (reported.error) throw new Error(`no actionlint at ${found}: ${reported.error.message}`);
-  const pinned = /^version=(\S+)$/m.exec(readFileSync(path.join(repoRoot, "scripts", "install-actionlint"), "utf8"))?.[1];
+  const pinned = pinnedActionlintVersion();
   const version = reported.stdout.split("\n")[0];
-  if (version !== `v${pinned}`) throw new Error(`the actionlint at ${found} is ${version || "of unknown version"}, scripts/install-actionlint pins v${pinned}`);
+  if (version.replace(/^v/, "") !== pinned) throw new Error(`the actionlint at ${found} is ${version || "of unknown version"}, scripts/install-actionlint pins v${pinned}`);
   return found;
+}
+
+/** The version scripts/install-actionlint pins, without a leading v. */
+export function pinnedActionlintVersion(): string | undefined {
+  return /^version=(\S+)$/m.exec(readFileSync(path.join(repoRoot, "scripts", "install-actionlint"), "utf8"))?.[1];
 }
 
 /**

@@ -16,6 +16,7 @@ const yaml: { load(text: string): unknown } = require(require.resolve("js-yaml",
 interface Step {
   uses?: string;
   run?: string;
+  env?: Record<string, string>;
   with?: Record<string, unknown>;
 }
 
@@ -23,13 +24,14 @@ interface Job {
   if?: string;
   permissions?: Record<string, string>;
   concurrency?: { group: string; "cancel-in-progress"?: boolean };
+  env?: Record<string, string>;
   steps: Step[];
 }
 
 interface Workflow {
   on: { pull_request?: { branches?: string[] }; push?: { branches?: string[] } };
   permissions?: Record<string, string>;
-  env: Record<string, string>;
+  env?: Record<string, string>;
   jobs: Record<string, Job>;
 }
 
@@ -99,12 +101,19 @@ describe("examples/gitops workflow keeps its contract", () => {
     expect(pulumiStep(jobRunning("preview"))?.with?.["stack-name"]).toBe(stack);
   });
 
-  test("the API key, the passphrase and the backend come from repository secrets", () => {
-    expect(workflow.env).toMatchObject({
-      SQUARECLOUD_API_KEY: "${{ secrets.SQUARECLOUD_API_KEY }}",
-      PULUMI_CONFIG_PASSPHRASE: "${{ secrets.PULUMI_CONFIG_PASSPHRASE }}",
-    });
-    for (const job of jobs) expect(pulumiStep(job)?.with?.["cloud-url"]).toBe("${{ secrets.PULUMI_BACKEND_URL }}");
+  test("the API key, the passphrase and the backend come from repository secrets, given to the Pulumi steps only", () => {
+    for (const job of jobs) {
+      expect(pulumiStep(job)?.env).toMatchObject({
+        SQUARECLOUD_API_KEY: "${{ secrets.SQUARECLOUD_API_KEY }}",
+        PULUMI_CONFIG_PASSPHRASE: "${{ secrets.PULUMI_CONFIG_PASSPHRASE }}",
+        AWS_SECRET_ACCESS_KEY: "${{ secrets.AWS_SECRET_ACCESS_KEY }}",
+      });
+      expect(pulumiStep(job)?.with?.["cloud-url"]).toBe("${{ secrets.PULUMI_BACKEND_URL }}");
+      // `npm ci` runs dependencies' install scripts: no secret may be in reach of those.
+      expect(job.env).toBeUndefined();
+      for (const step of job.steps.filter((s) => s !== pulumiStep(job))) expect(JSON.stringify(step)).not.toContain("secrets.");
+    }
+    expect(workflow.env).toBeUndefined();
   });
 
   test("dependencies come from the lockfile with npm's cache, every action pinned to a major version and the CLI to a release", () => {

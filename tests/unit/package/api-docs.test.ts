@@ -3,11 +3,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import { repoRoot } from "../../install-script";
 
-// The API reference (scripts/api-docs) covers every runtime export of the public entry points, so
+// The API reference (scripts/api-docs: TypeDoc with typedoc.json) covers every runtime export of the public entry points, so
 // it cannot silently fall behind the code: a new resource or data source gets its page or fails here.
 
-const repoRoot = path.resolve(__dirname, "..", "..", "..", "..");
 const entryPoints = { sdk: require("../../../sdk"), emulator: require("../../../emulator") };
 
 /** TypeDoc type-checks nothing here, but it does load the whole program: seconds, not minutes. */
@@ -19,7 +19,10 @@ const pages = new Map<string, string>();
 
 beforeAll(() => {
   out = mkdtempSync(path.join(tmpdir(), "squarecloud-api-docs-"));
-  execFileSync("bash", [path.join(repoRoot, "scripts", "api-docs"), out], { cwd: repoRoot, stdio: ["ignore", "ignore", "inherit"] });
+  // TypeDoc itself with the script's options, not the script: it may run `npm ci` on a stale
+  // node_modules, under the other test files running beside this one.
+  const typedoc = path.join(repoRoot, "node_modules", ".bin", "typedoc");
+  execFileSync(typedoc, ["--options", "typedoc.json", "--out", out], { cwd: repoRoot, stdio: ["ignore", "ignore", "inherit"] });
   for (const folder of readdirSync(out, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
     for (const page of readdirSync(path.join(out, folder.name))) pages.set(page, folder.name);
   }

@@ -1,11 +1,11 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
+import { repoRoot } from "../../install-script";
 
 // What `npm pack` publishes: compiled JavaScript with its declarations and self-contained source
 // maps; nothing of the tests, benchmarks or scripts.
 
-const repoRoot = path.resolve(__dirname, "..", "..", "..", "..");
 
 function packedFiles(): string[] {
   const out = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: repoRoot, encoding: "utf8" });

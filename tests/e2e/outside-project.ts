@@ -1,0 +1,33 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { repoRoot } from "./engine";
+
+// Projects outside the repository, as users have them: the package comes from its `npm pack`
+// tarball into the project's own node_modules, so nothing can resolve from the repository's.
+
+const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
+
+/** The @pulumi/pulumi of the engine the tests drive (the language host runs that SDK's program runner). */
+export const pinnedPulumiSdk = `@pulumi/pulumi@${manifest.config.pulumiVersion}`;
+
+/** A package at the version the repository's own devDependencies pin. */
+export const pinnedDevDependency = (name: string): string => `${name}@${manifest.devDependencies[name]}`;
+
+/** A new, empty directory in the system's temporary directory, outside the repository. */
+export function outsideDir(label: string): string {
+  return mkdtempSync(path.join(tmpdir(), `squarecloud-${label}-`));
+}
+
+/** `npm pack` of the built repository into dir (once per test file: it takes seconds); returns the tarball's path. */
+export function packInto(dir: string): string {
+  const out = execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], { cwd: repoRoot, encoding: "utf8" });
+  return path.join(dir, (JSON.parse(out) as { filename: string }[])[0].filename);
+}
+
+/** `npm install` in cwd from npm's cache where it can (the registry only for what is missing); npm's errors go to the test output. */
+export function npmInstall(cwd: string, packages: string[] = []): void {
+  const args = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", ...packages];
+  execFileSync("npm", args, { cwd, stdio: ["ignore", "ignore", "inherit"] });
+}
