@@ -68,10 +68,17 @@ describe("two stacks of one account at once, one with 100 resources", () => {
       `requests ${log.length}, uploads ${uploads.length} (statuses ${JSON.stringify(countBy(uploads.map((e) => e.status)))}), ` +
         `peak uploads in flight ${JSON.stringify(await suite.emulator.admin.peakUploadsInFlight())}`,
     );
-    // Every object was stored once, and the account never had more than 4 uploads in flight.
+    // Two provider processes each hold 4 upload slots, so together they can have 8 uploads on
+    // the way while the server accepts 4 per account: the server refuses the others with 429
+    // TOO_MANY_CONCURRENT_UPLOADS (it had not started them) and the client sends them again.
+    // What is proven: every upload answer was an acceptance or that refusal, every object was
+    // stored exactly once, and no resource failed (both ups succeeded above). The server's own
+    // limit is its concern (tests/emulator/blob.test.ts); the peak only shows the uploads overlapped.
+    const refused = uploads.filter((e) => e.status === 429);
+    console.log(`uploads refused with 429 and sent again: ${refused.length}`);
+    expect(uploads.filter((e) => e.status !== 200 && e.status !== 429)).toEqual([]);
     expect(uploads.filter((e) => e.status === 200)).toHaveLength(BIG.objects + 5);
     const peak = Object.values(await suite.emulator.admin.peakUploadsInFlight());
-    expect(Math.max(...peak)).toBeLessThanOrEqual(4);
     expect(Math.max(...peak)).toBeGreaterThan(1);
 
     // Snapshots were paced by the client: the server, which refuses a second one within 5 s
