@@ -2,7 +2,8 @@ import { spawn } from "node:child_process";
 import { connect } from "node:net";
 import { networkInterfaces } from "node:os";
 import { join } from "node:path";
-import { SEED_APPS, SEED_BLOB_OBJECTS, SEED_DATABASES, SEED_WORKSPACES, startEmulator, type RunningEmulator } from "../../emulator";
+import { SEED_ACCOUNTS, SEED_APPS, SEED_BLOB_OBJECTS, SEED_DATABASES, SEED_WORKSPACES, startEmulator, type RunningEmulator } from "../../emulator";
+import { adminRoutes } from "../../emulator/routes";
 import { caller, expectSuccess, KEYS, useEmulator, waitForOutput, type ApiResponse, type Caller } from "./helpers";
 
 // The emulator's own safety: reachable from this machine only unless told otherwise, its keyless
@@ -10,21 +11,35 @@ import { caller, expectSuccess, KEYS, useEmulator, waitForOutput, type ApiRespon
 
 const CLI = join(__dirname, "..", "..", "emulator", "cli.js");
 
-/** Every route of the admin surface, each with a body it would accept when on (a row of each is whole: jest reads a short row as a callback-style test). */
-const ADMIN_ROUTES: [method: string, path: string, body: unknown][] = [
-  ["POST", "/__emulator/reset", undefined],
-  ["GET", "/__emulator/clock", undefined],
-  ["POST", "/__emulator/clock", { advanceMs: 1000 }],
-  ["GET", "/__emulator/faults", undefined],
-  ["POST", "/__emulator/faults", { match: { path: "/v2/users/me" }, kind: "status", status: 500, count: 1 }],
-  ["DELETE", "/__emulator/faults", undefined],
-  ["GET", "/__emulator/faults/wait?timeoutMs=1", undefined],
-  ["GET", "/__emulator/requests", undefined],
-  ["GET", "/__emulator/requests/wait?route=GET%20/v2/users/me&count=1&timeoutMs=1", undefined],
-  ["DELETE", "/__emulator/requests", undefined],
-  ["GET", "/__emulator/counters", undefined],
-  ["GET", "/__emulator/uploads", undefined],
-];
+/**
+ * A request each admin route would accept when on, keyed "METHOD template": the path with its
+ * parameters and query filled in, and a body. The table below is built from the emulator's own
+ * route list, so a route added there without a sample here fails the test.
+ */
+const ADMIN_SAMPLES: Record<string, { path?: string; body?: unknown }> = {
+  "POST /__emulator/reset": {},
+  "GET /__emulator/clock": {},
+  "POST /__emulator/clock": { body: { advanceMs: 1000 } },
+  "GET /__emulator/faults": {},
+  "POST /__emulator/faults": { body: { match: { path: "/v2/users/me" }, kind: "status", status: 500, count: 1 } },
+  "DELETE /__emulator/faults": {},
+  "POST /__emulator/faults/seed": { body: { seed: "safety" } },
+  "GET /__emulator/faults/wait": { path: "/__emulator/faults/wait?timeoutMs=1" },
+  "GET /__emulator/requests": {},
+  "GET /__emulator/requests/wait": { path: "/__emulator/requests/wait?route=GET%20/v2/users/me&count=1&timeoutMs=1" },
+  "DELETE /__emulator/requests": {},
+  "GET /__emulator/counters": {},
+  "POST /__emulator/plan": { body: { accountId: SEED_ACCOUNTS.dave.accountId, plan: "enterprise-32" } },
+  "POST /__emulator/accounts/:id/api-key": { path: `/__emulator/accounts/${SEED_ACCOUNTS.dave.accountId}/api-key` },
+  "GET /__emulator/uploads": {},
+};
+
+/** Every route of the admin surface with its sample (a row of each is whole: jest reads a short row as a callback-style test). */
+const ADMIN_ROUTES: [method: string, path: string, body: unknown][] = adminRoutes.map(({ method, template }) => {
+  const sample = ADMIN_SAMPLES[`${method} ${template}`];
+  if (!sample) throw new Error(`No sample request for the admin route ${method} ${template}: add one to ADMIN_SAMPLES`);
+  return [method, sample.path ?? template, sample.body];
+});
 
 /** An IPv4 address of this machine other than loopback, if it has one. */
 function externalAddress(): string | undefined {
@@ -118,6 +133,8 @@ describe("admin surface", () => {
     const me = await caller(off.platformUrl)("GET", "/v2/users/me");
     expectSuccess(me);
     expect(Math.abs(Date.parse(me.headers.get("date")!) - clockBefore)).toBeLessThan(60_000);
+    // Dave's key was not rotated.
+    expectSuccess(await caller(off.platformUrl)("GET", "/v2/users/me", { key: KEYS.dave }));
   });
 
   test.each(ADMIN_ROUTES)("on when enabled: %s %s is served on both servers", async (method, path, body) => {
