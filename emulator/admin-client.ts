@@ -51,6 +51,11 @@ export class EmulatorAdmin {
     await this.call("GET", `/faults/wait?${waitQuery({}, timeoutMs)}`);
   }
 
+  /** Lets every request held by a "hold" fault go on; returns how many there were. */
+  async releaseHeld(): Promise<number> {
+    return (await this.call<{ released: number }>("POST", "/faults/release")).released;
+  }
+
   async clearFaults(): Promise<void> {
     await this.call("DELETE", "/faults");
   }

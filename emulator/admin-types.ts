@@ -1,6 +1,6 @@
 /** Shapes of the admin surface under /__emulator/, shared by the server and the typed client. */
 
-export type FaultKind = "status" | "latency" | "reset" | "drop-after-commit";
+export type FaultKind = "status" | "latency" | "hold" | "reset" | "drop-after-commit";
 
 export interface FaultSpec {
   /** Which requests: `path` is a route template ("/v2/databases/:id") or an exact concrete path. */

@@ -66,7 +66,7 @@ export class EmulatorCore {
 
   reset(): void {
     this.clock.restore();
-    this.faults.clear();
+    this.faults.reset();
     this.requestLog.clear();
     this.data = buildSeedData(this.clock.now());
     this.contents.clear();

@@ -20,7 +20,7 @@ const faultSpecSchema = z
         path: z.string().startsWith("/").max(512).optional(),
       })
       .strict(),
-    kind: z.enum(["status", "latency", "reset", "drop-after-commit"]),
+    kind: z.enum(["status", "latency", "hold", "reset", "drop-after-commit"]),
     probability: z.number().min(0).max(1).optional(),
     count: z.number().int().positive().optional(),
     status: z.number().int().min(100).max(599).optional(),
@@ -60,6 +60,8 @@ export class FaultRegistry {
   private readonly changes = new Changes();
   /** Draws for probability faults; seeded, the same seed gives the same sequence of draws. */
   private random: () => number = Math.random;
+  /** Requests held by "hold" faults: each waits until its resolver is called. */
+  private holds = new Set<() => void>();
 
   add(input: unknown): Fault {
     const parsed = faultSpecSchema.safeParse(input);
@@ -86,9 +88,33 @@ export class FaultRegistry {
     return this.faults.map((f) => ({ ...f, match: { ...f.match } }));
   }
 
+  /** Removes every fault and lets held requests go (a test that stops early leaves none hanging). */
   clear(): void {
     this.faults = [];
+    this.release();
     this.changes.notify();
+  }
+
+  /** Back to the state of a fresh emulator: no faults, nothing held, unseeded draws. */
+  reset(): void {
+    this.clear();
+    this.random = Math.random;
+  }
+
+  /**
+   * The wait of a request taken by a "hold" fault: it lasts until `release`, however long, so a
+   * test can act (stop a process, say) while the server has the request in hand.
+   */
+  held(): Promise<void> {
+    return new Promise((resolve) => this.holds.add(resolve));
+  }
+
+  /** Lets every held request go on; returns how many there were. */
+  release(): number {
+    const released = [...this.holds];
+    this.holds.clear();
+    for (const resolve of released) resolve();
+    return released.length;
   }
 
   /** The fault to apply to this request, if any; consumes one use of a count-limited fault. */

@@ -7,16 +7,17 @@ import type { IncomingMessage } from "node:http";
  * before reading the body, so a slow request keeps what it was admitted to for the whole wait,
  * as on the live service. Keyed by request so `readBody` needs no extra argument from the routes.
  */
-const pending = new WeakMap<IncomingMessage, number>();
+const pending = new WeakMap<IncomingMessage, number | Promise<void>>();
 
-export function delayArrival(req: IncomingMessage, ms: number): void {
-  pending.set(req, ms);
+/** `wait`: milliseconds, or a promise that settles when a "hold" fault is released. */
+export function delayArrival(req: IncomingMessage, wait: number | Promise<void>): void {
+  pending.set(req, wait);
 }
 
 /** Waits out the request's pending latency the first time it is called; at once afterwards. */
 export async function arrived(req: IncomingMessage): Promise<void> {
-  const ms = pending.get(req);
-  if (ms === undefined) return;
+  const wait = pending.get(req);
+  if (wait === undefined) return;
   pending.delete(req);
-  await new Promise((resolve) => setTimeout(resolve, ms));
+  await (typeof wait === "number" ? new Promise((resolve) => setTimeout(resolve, wait)) : wait);
 }

@@ -114,8 +114,8 @@ async function handleApi(
     log(0, "reset");
     return;
   }
-  if (fault?.kind === "latency") {
-    delayArrival(req, fault.latencyMs ?? 0);
+  if (fault?.kind === "latency" || fault?.kind === "hold") {
+    delayArrival(req, fault.kind === "hold" ? core.faults.held() : (fault.latencyMs ?? 0));
     // A request with a body waits in readBody, after its handler has admitted it (see latency.ts).
     if (!declaresBody(req)) await arrived(req);
   }

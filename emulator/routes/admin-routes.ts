@@ -88,6 +88,11 @@ export const adminRoutes: Route<AdminHandler>[] = [
     },
   },
   {
+    method: "POST",
+    template: "/__emulator/faults/release",
+    handler: (_request, core) => bare({ released: core.faults.release() }),
+  },
+  {
     method: "GET",
     template: "/__emulator/faults/wait",
     handler: async ({ query }, core) => {

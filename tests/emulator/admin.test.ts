@@ -108,20 +108,55 @@ describe("faults", () => {
     for (let i = 0; i < 3; i++) expectError(await env.platform("GET", "/v2/users/me"), 429, "RATE_LIMITED");
   });
 
+  /** Statuses of 24 requests under a 50% fault, drawn from `seed`'s sequence when one is given. */
+  const pattern = async (seed?: string) => {
+    if (seed !== undefined) await env.emu.admin.seedFaults(seed);
+    await env.emu.admin.injectFault({ match: { path: "/v2/users/me" }, kind: "status", status: 503, probability: 0.5 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 24; i++) statuses.push((await env.platform("GET", "/v2/users/me")).status);
+    await env.emu.admin.clearFaults();
+    return statuses;
+  };
+
   test("a seed makes probability draws repeat: the same seed, the same faulted requests", async () => {
-    const pattern = async (seed: string) => {
-      await env.emu.admin.seedFaults(seed);
-      await env.emu.admin.injectFault({ match: { path: "/v2/users/me" }, kind: "status", status: 503, probability: 0.5 });
-      const statuses: number[] = [];
-      for (let i = 0; i < 16; i++) statuses.push((await env.platform("GET", "/v2/users/me")).status);
-      await env.emu.admin.clearFaults();
-      return statuses;
-    };
     const first = await pattern("seed-a");
     expect(first).toContain(503);
     expect(first).toContain(200);
     expect(await pattern("seed-a")).toEqual(first);
     expect(await admin("POST", "/faults/seed", { seed: "" })).toMatchObject({ status: 400, body: { code: "INVALID_SEED" } });
+  });
+
+  test("reset forgets the seed: the draws that follow are unseeded again", async () => {
+    await pattern("seed-b");
+    const following = await pattern(); // draws 25 to 48 of the seed's sequence
+    await pattern("seed-b");
+    await env.emu.admin.reset();
+    // Had the seed survived, draws 25 to 48 would come next; unseeded draws match them by
+    // chance once in 2^24.
+    expect(await pattern()).not.toEqual(following);
+  });
+
+  test("hold: the request waits until released, however long, then is processed normally", async () => {
+    await env.emu.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "hold", count: 1 });
+    let answered = false;
+    const held = env.platform("POST", "/v2/databases", { json: newDatabase }).finally(() => (answered = true));
+    await env.emu.admin.waitForFaultsUsedUp();
+    // Held, it is neither logged nor answered: the wait for its log entry times out.
+    await expect(env.emu.admin.waitForRequests("POST /v2/databases", 1, 500)).rejects.toThrow(/WAIT_TIMEOUT/);
+    expect(answered).toBe(false);
+    expect(await env.emu.admin.releaseHeld()).toBe(1);
+    expectSuccess(await held);
+    expect(await databaseIds()).toHaveLength(3);
+    expect((await env.emu.admin.requests()).find((e) => e.route === "POST /v2/databases")).toMatchObject({ status: 200, fault: "hold" });
+  });
+
+  test("clearing faults lets held requests go", async () => {
+    await env.emu.admin.injectFault({ match: { method: "GET", path: "/v2/users/me" }, kind: "hold", count: 1 });
+    const held = env.platform("GET", "/v2/users/me");
+    await env.emu.admin.waitForFaultsUsedUp();
+    await env.emu.admin.clearFaults();
+    expectSuccess(await held);
+    expect(await env.emu.admin.releaseHeld()).toBe(0);
   });
 
   test("latency: the request is then processed normally", async () => {
