@@ -24,6 +24,7 @@ const ADMIN_SAMPLES: Record<string, { path?: string; body?: unknown }> = {
   "POST /__emulator/faults": { body: { match: { path: "/v2/users/me" }, kind: "status", status: 500, count: 1 } },
   "DELETE /__emulator/faults": {},
   "POST /__emulator/faults/seed": { body: { seed: "safety" } },
+  "POST /__emulator/faults/release": {},
   "GET /__emulator/faults/wait": { path: "/__emulator/faults/wait?timeoutMs=1" },
   "GET /__emulator/requests": {},
   "GET /__emulator/requests/wait": { path: "/__emulator/requests/wait?route=GET%20/v2/users/me&count=1&timeoutMs=1" },
@@ -239,8 +240,8 @@ describe("one account can never read or change another account's objects", () =>
     refused(await carol("GET", `/v2/workspaces/${workspaceId}`), 404, "WORKSPACE_NOT_FOUND");
     expect(expectSuccess(await carol("GET", "/v2/workspaces"))).toEqual([]);
     refused(await carol("POST", "/v2/workspaces/members", { json: { workspaceId, code: carolCode, group: "admin" } }), 404, "WORKSPACE_NOT_FOUND");
-    refused(await carol("PATCH", "/v2/workspaces/members", { json: { workspaceId, memberId: SEED_ACCOUNT_ID.bob, group: "view" } }), 404, "WORKSPACE_NOT_FOUND");
-    refused(await carol("DELETE", "/v2/workspaces/members", { json: { workspaceId, memberId: SEED_ACCOUNT_ID.dave } }), 404, "WORKSPACE_NOT_FOUND");
+    refused(await carol("PATCH", "/v2/workspaces/members", { json: { workspaceId, memberId: SEED_ACCOUNTS.bob.accountId, group: "view" } }), 404, "WORKSPACE_NOT_FOUND");
+    refused(await carol("DELETE", "/v2/workspaces/members", { json: { workspaceId, memberId: SEED_ACCOUNTS.dave.accountId } }), 404, "WORKSPACE_NOT_FOUND");
     refused(await carol("POST", "/v2/workspaces/applications", { json: { workspaceId, appId: SEED_APPS.carolBot } }), 404, "WORKSPACE_NOT_FOUND");
     refused(await carol("DELETE", "/v2/workspaces/applications", { json: { workspaceId, appId: SEED_APPS.aliceApi } }), 404, "WORKSPACE_NOT_FOUND");
     refused(await carol("DELETE", "/v2/workspaces/leave", { json: { workspaceId } }), 404, "WORKSPACE_NOT_FOUND");
@@ -251,8 +252,8 @@ describe("one account can never read or change another account's objects", () =>
   test("workspaces: a view member cannot change groups, remove members, link or unlink apps, or delete it", async () => {
     const workspaceId = SEED_WORKSPACES.aliceTeam.id;
     const before = expectSuccess(await alice("GET", `/v2/workspaces/${workspaceId}`));
-    refused(await dave("PATCH", "/v2/workspaces/members", { json: { workspaceId, memberId: SEED_ACCOUNT_ID.bob, group: "view" } }), 403, "PERMISSION_DENIED");
-    refused(await dave("DELETE", "/v2/workspaces/members", { json: { workspaceId, memberId: SEED_ACCOUNT_ID.bob } }), 403, "PERMISSION_DENIED");
+    refused(await dave("PATCH", "/v2/workspaces/members", { json: { workspaceId, memberId: SEED_ACCOUNTS.bob.accountId, group: "view" } }), 403, "PERMISSION_DENIED");
+    refused(await dave("DELETE", "/v2/workspaces/members", { json: { workspaceId, memberId: SEED_ACCOUNTS.bob.accountId } }), 403, "PERMISSION_DENIED");
     refused(await dave("DELETE", "/v2/workspaces/applications", { json: { workspaceId, appId: SEED_APPS.aliceApi } }), 403, "PERMISSION_DENIED");
     refused(await dave("DELETE", "/v2/workspaces", { json: { workspaceId } }), 403, "PERMISSION_DENIED");
     // Linking is the owner's: an admin cannot link (even the owner's app), nor delete the workspace.
@@ -291,8 +292,3 @@ describe("one account can never read or change another account's objects", () =>
 function withoutKeys(entries: { key: string }[]): object[] {
   return entries.map(({ key: _key, ...entry }) => entry);
 }
-
-const SEED_ACCOUNT_ID = {
-  bob: KEYS.bob.split("-")[0],
-  dave: KEYS.dave.split("-")[0],
-};
