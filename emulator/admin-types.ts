@@ -45,6 +45,8 @@ export interface RequestLogEntry {
   /** ISO timestamp on the emulator clock. */
   at: string;
   fault?: FaultKind;
+  /** The client's attempt number from its `X-Attempt` header (sent on retries, 2 and up). */
+  attempt?: number;
 }
 
 export type RequestCounters = Record<string, number>;

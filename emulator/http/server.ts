@@ -106,8 +106,17 @@ async function handleApi(
   const template = match.kind === "not-found" ? undefined : match.kind === "found" ? match.route.template : match.template;
   const route = match.kind === "found" ? `${method} ${template}` : `${method} (no route)`;
   const fault = core.faults.take(method, template, pathname);
+  const attempt = attemptOf(req);
   const log = (status: number, kind?: FaultKind) =>
-    core.requestLog.record({ method, route, path: pathname, status, at: iso(core.clock.now()), ...(kind ? { fault: kind } : {}) });
+    core.requestLog.record({
+      method,
+      route,
+      path: pathname,
+      status,
+      at: iso(core.clock.now()),
+      ...(kind ? { fault: kind } : {}),
+      ...(attempt !== undefined ? { attempt } : {}),
+    });
 
   if (fault?.kind === "reset") {
     req.socket.destroy();
@@ -268,4 +277,10 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 function reportUnexpected(error: unknown): void {
   const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
   process.stderr.write(`[squarecloud-emulator] unexpected error: ${text}\n`);
+}
+
+/** The `X-Attempt` header as a number from 1 up; anything else is ignored. */
+function attemptOf(req: IncomingMessage): number | undefined {
+  const value = req.headers["x-attempt"];
+  return typeof value === "string" && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : undefined;
 }

@@ -83,7 +83,7 @@ export class HttpClient {
 
   async request<S extends z.ZodType | undefined = undefined>(req: ApiRequest<S>): Promise<ResultOf<S>> {
     const { retry: policy, clock, random } = this.options;
-    const attempt = (_attemptNumber: number, deadline: number) => this.attempt(req, deadline);
+    const attempt = (attemptNumber: number, deadline: number) => this.attempt(req, deadline, attemptNumber);
     return withRetry(attempt, { policy, clock, random }) as Promise<ResultOf<S>>;
   }
 
@@ -93,11 +93,11 @@ export class HttpClient {
     return this.closing;
   }
 
-  private async attempt(req: ApiRequest<z.ZodType | undefined>, deadline: number): Promise<unknown> {
+  private async attempt(req: ApiRequest<z.ZodType | undefined>, deadline: number, attemptNumber: number): Promise<unknown> {
     const release = req.gate ? await this.pass(req, req.gate, deadline) : undefined;
     let sent = true;
     try {
-      const { status, headers, text } = await this.exchange(req);
+      const { status, headers, text } = await this.exchange(req, attemptNumber);
       return this.interpret(req, status, headers, text);
     } catch (error) {
       sent = !certainlyNotSent(error);
@@ -118,7 +118,7 @@ export class HttpClient {
   }
 
   /** One HTTP exchange, the body read completely, within the per-request timeout. */
-  private async exchange(req: ApiRequest<z.ZodType | undefined>) {
+  private async exchange(req: ApiRequest<z.ZodType | undefined>, attemptNumber: number) {
     // Checked here, not left to undici: a closed pool reports UND_ERR_DESTROYED, which also
     // names requests aborted in flight, so the code alone cannot say "not sent".
     if (this.closing) throw refusedLocally(req, SyntheticCode.CLIENT_CLOSED, "the client was already closed");
@@ -128,7 +128,7 @@ export class HttpClient {
     const request = {
       method: req.method,
       path: this.fullPath(req),
-      headers: this.headers(req),
+      headers: this.headers(req, attemptNumber),
       body: this.body(req),
       signal: abort.signal,
     };
@@ -198,7 +198,7 @@ export class HttpClient {
     return this.basePath + path + search;
   }
 
-  private headers(req: ApiRequest<z.ZodType | undefined>): Record<string, string> {
+  private headers(req: ApiRequest<z.ZodType | undefined>, attemptNumber: number): Record<string, string> {
     const headers: Record<string, string> = {
       // The key itself, no scheme prefix (api-spec.md section 5).
       authorization: this.options.apiKey,
@@ -206,6 +206,9 @@ export class HttpClient {
       accept: "application/json",
     };
     if (req.json !== undefined) headers["content-type"] = "application/json";
+    // Marks a retry of a request already sent, so a request log tells retries from requests
+    // that merely look alike (the same route for another resource). Servers may ignore it.
+    if (attemptNumber > 1) headers["x-attempt"] = String(attemptNumber);
     return headers;
   }
 

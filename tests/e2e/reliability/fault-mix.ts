@@ -27,19 +27,14 @@ export function faultMix(rate: number): FaultSpec[] {
 export interface RequestTally {
   requests: number;
   faults: number;
-  /** Requests that repeat one (same method and path) whose previous attempt failed transiently. */
+  /** Requests the client sent again after a failed attempt (its `X-Attempt` header, 2 and up). */
   retries: number;
 }
 
-const TRANSIENT = new Set([0, 429, 499, 502, 503, 504]);
-
 export function tallyRequests(log: RequestLogEntry[]): RequestTally {
-  const lastFailed = new Map<string, boolean>();
-  let retries = 0;
-  for (const entry of log) {
-    const key = `${entry.method} ${entry.path}`;
-    if (lastFailed.get(key)) retries++;
-    lastFailed.set(key, TRANSIENT.has(entry.status) || entry.fault === "drop-after-commit");
-  }
-  return { requests: log.length, faults: log.filter((entry) => entry.fault !== undefined).length, retries };
+  return {
+    requests: log.length,
+    faults: log.filter((entry) => entry.fault !== undefined).length,
+    retries: log.filter((entry) => (entry.attempt ?? 1) > 1).length,
+  };
 }

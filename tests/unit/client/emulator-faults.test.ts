@@ -69,6 +69,8 @@ describe("SquareCloudClient against injected faults", () => {
     expect(database.id).toBe(SEED_DATABASES.aliceCache);
     expect(await served("GET /v2/databases/:id")).toBe(2);
     expect(clock.sleeps).toEqual([50]);
+    // The retry says so: the request log tells it from a first request of the same route.
+    expect((await emulator.admin.requests()).map((e) => e.attempt)).toEqual([undefined, 2]);
   });
 
   it("retries a non-idempotent POST the server rejected with 429", async () => {
