@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { ConfigMap } from "@pulumi/pulumi/automation";
 import { SEED_APPS } from "../../../emulator";
-import { accountClient, emulatorConfig, emulatorSuite } from "../emulator-env";
+import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
 import { programStack, ProgramStack } from "../stack";
 import { faultMix, RequestTally, tallyRequests } from "./fault-mix";
 import { compare, readInventory } from "./inventory";
@@ -17,13 +17,17 @@ import { Transcript, VERBOSE } from "./transcript";
 // faults still on, and must then succeed (a third time only after creates whose outcome stayed
 // unknown, which are never sent twice). CI runs one seeded run per rate; RELIABILITY_FULL=1
 // runs the full set the README's figures come from. After the runs, nothing secret may appear in
-// plaintext in state files, command output (most verbose logging), errors or the request log.
+// plaintext in state files, command output (most verbose logging) or errors. (The emulator's
+// request log holds no bodies, queries or headers, so it is not scanned.)
 
 const FULL = process.env.RELIABILITY_FULL === "1";
 const RATES = [0.05, 0.2, 0.4];
 const RUNS_PER_RATE = FULL ? 3 : 1;
-/** A run is four engine commands and up to two convergence checks, slower with every fault. */
-const RUN_TIMEOUT_MS = 900_000;
+/**
+ * A run is four engine commands and up to two convergence checks, slower with every fault. One
+ * run took 1 to 2 minutes in CI; the full set's runs, three per rate back to back, are given more.
+ */
+const RUN_TIMEOUT_MS = FULL ? 900_000 : 300_000;
 
 const TYPE = (kind: string) => `pulumi-nodejs:dynamic/squarecloud:${kind}`;
 
@@ -48,7 +52,6 @@ const account = () => suite.emulator.accounts[0];
 const figures = new Map<number, RateFigures>(RATES.map((rate) => [rate, emptyFigures()]));
 const transcript = new Transcript();
 const scanner = new SecretScanner();
-const requestLogs: string[] = [];
 let program: ProgramStack;
 
 beforeAll(async () => {
@@ -74,7 +77,7 @@ for (const rate of RATES) {
   }
 }
 
-test("no secret in plaintext in state, backups, command output, errors or the request log", async () => {
+test("no secret in plaintext in state, backups, command output or errors", async () => {
   // The scanner can hit: a password inside JSON, a certificate line inside a log line, and a
   // secret in a provider's warning that follows Pulumi's own traces.
   const password = 'p@ss"word-123';
@@ -90,7 +93,6 @@ test("no secret in plaintext in state, backups, command output, errors or the re
   const texts = {
     ...Object.fromEntries(outputs.map(([label, split]) => [label, split.rest])),
     "backend files": program.backendText(),
-    ...Object.fromEntries(requestLogs.map((log, i) => [`request log ${i + 1}`, log])),
   };
   const engineTraceHits = scanner.scan(Object.fromEntries(outputs.map(([label, split]) => [label, split.traces])));
   console.log(`secrets scan: ${Object.keys(texts).length} texts clean; Pulumi's own -v=9/--debug traces held secrets in ${engineTraceHits.length} (secret, command) pairs`);
@@ -106,6 +108,7 @@ async function faultRun(rate: number, seed: number): Promise<void> {
   const tally = figures.get(rate) as RateFigures;
   const outcome: RunOutcome = { failed: false, ups: 1 };
   await admin.reset();
+  await forgetResources();
   const tag = `r${seed}`;
   await program.stack.setAllConfig({ ...(await runConfig(tag)), generation: { value: "1" } });
   const snapshotsBefore = await botSnapshots();
@@ -143,9 +146,7 @@ async function faultRun(rate: number, seed: number): Promise<void> {
     expect(taken).toBe(snapshotIds.size);
   } finally {
     await admin.clearFaults();
-    const log = await admin.requests();
-    requestLogs.push(JSON.stringify(log));
-    const counted = tallyRequests(log);
+    const counted = tallyRequests(await admin.requests());
     tally.runs += 1;
     tally.requests += counted.requests;
     tally.faults += counted.faults;
@@ -228,24 +229,25 @@ async function expectConverged(tag: string, output: string, tally: RateFigures, 
 
 /** Stack config of one run: its tag, and invite codes each invitee fetched with their own key. */
 async function runConfig(tag: string): Promise<ConfigMap> {
-  const config: ConfigMap = {
+  const { bob, dave } = invitees();
+  const codes = await inviteCodeConfig(suite.emulator, { bobCode: bob, daveCode: dave });
+  scanner.add("invite code of bob", codes.bobCode.value).add("invite code of dave", codes.daveCode.value);
+  return {
     tag: { value: tag },
     apps: { value: JSON.stringify({ website: SEED_APPS.aliceWebsite, api: SEED_APPS.aliceApi, bot: SEED_APPS.aliceBot }) },
-    invitees: {
-      value: JSON.stringify({ bob: { userId: invitees().bob.accountId, codeKey: "bobCode" }, dave: { userId: invitees().dave.accountId, codeKey: "daveCode" } }),
-    },
+    invitees: { value: JSON.stringify({ bob: { userId: bob.accountId, codeKey: "bobCode" }, dave: { userId: dave.accountId, codeKey: "daveCode" } }) },
+    ...codes,
   };
-  for (const [name, who] of Object.entries(invitees())) {
-    const client = accountClient(suite.emulator, who);
-    try {
-      const code = await client.getInviteCode();
-      scanner.add(`invite code of ${name}`, code);
-      config[`${name}Code`] = { value: code, secret: true };
-    } finally {
-      await client.close();
-    }
-  }
-  return config;
+}
+
+/**
+ * Empties the stack's state. Each run starts from a reset account; a run that failed before its
+ * destroy leaves state recording resources the reset deleted, which would fail every later run.
+ */
+async function forgetResources(): Promise<void> {
+  const state = (await program.stack.exportStack()) as { deployment: { resources?: unknown[]; pending_operations?: unknown[] } };
+  if ((state.deployment.resources ?? []).length === 0 && (state.deployment.pending_operations ?? []).length === 0) return;
+  await program.stack.importStack({ ...state, deployment: { ...state.deployment, resources: [], pending_operations: [] } } as never);
 }
 
 function invitees() {
