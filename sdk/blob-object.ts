@@ -79,8 +79,8 @@ function refusedEarly(name: string, source: BlobObjectArgs["source"]): BlobObjec
  */
 function portable(name: string, source: pulumi.asset.FileAsset, file: string): pulumi.asset.FileAsset {
   if (!path.isAbsolute(file)) return source;
-  const relative = path.relative(process.cwd(), file);
-  if (relative.startsWith("..") || path.isAbsolute(relative)) {
+  const relative = pathInside(process.cwd(), file);
+  if (relative === undefined) {
     pulumi.log.warn(
       `BlobObject "${name}": source ${JSON.stringify(file)} is outside the project directory, so its absolute path goes into ` +
         `the state, which then works in this checkout only; keep the file inside the project and give its relative path`,
@@ -88,4 +88,15 @@ function portable(name: string, source: pulumi.asset.FileAsset, file: string): p
     return source;
   }
   return new pulumi.asset.FileAsset(relative.split(path.sep).join("/"));
+}
+
+/**
+ * `file` relative to `dir` when it lies inside it, undefined otherwise. Only a first segment of
+ * exactly ".." leaves `dir`: a file named "..notes.txt" is inside. On Windows another drive
+ * gives an absolute relative path.
+ */
+export function pathInside(dir: string, file: string): string | undefined {
+  const relative = path.relative(dir, file);
+  const outside = relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
+  return outside ? undefined : relative;
 }
