@@ -22,6 +22,8 @@ export interface ProgramStack {
   workDir: string;
   /** Every file the backend wrote (checkpoint, backups, history), for plaintext-leak checks. */
   backendText(): string;
+  /** The stack's checkpoint file as stored on disk (what `pulumi stack export` reads; secrets as ciphertext). */
+  checkpoint(): string;
   /** The resources of the checkpoint as stored on disk (secrets as ciphertext). */
   resources(): Promise<StateResource[]>;
   /** Destroys what is left and removes the scratch directories. */
@@ -137,14 +139,13 @@ async function openStack(
   const stack = await Stack.create(placement.stackName ?? "e2e", workspace);
   if (options.config) await stack.setAllConfig(options.config);
 
+  const checkpoint = () => readFileSync(path.join(backendDir, ".pulumi", "stacks", project, `${stack.name}.json`), "utf8");
   return {
     stack,
     workDir,
     backendText: () => readTree(backendDir),
-    resources: async () => {
-      const checkpoint = path.join(backendDir, ".pulumi", "stacks", project, `${stack.name}.json`);
-      return JSON.parse(readFileSync(checkpoint, "utf8")).checkpoint.latest?.resources ?? [];
-    },
+    checkpoint,
+    resources: async () => JSON.parse(checkpoint()).checkpoint.latest?.resources ?? [],
     dispose: async () => {
       try {
         await stack.destroy();

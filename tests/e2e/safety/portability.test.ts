@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, hostname, userInfo } from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
@@ -11,6 +11,9 @@ import { programStack, ProgramStack } from "../stack";
 // backend) to a second checkout of the same program at another absolute path, as a CI runner or a
 // colleague's machine would hold it. There it previews with no changes and destroys cleanly, and
 // nothing in its state names the first checkout, the machine or the user.
+
+/** The files the program uploads, by their paths relative to the project. */
+const SOURCE_FILES = ["assets/logo.txt", "assets/notes.txt", "site/index.html", "site/css/site.css"];
 
 const suite = emulatorSuite();
 
@@ -59,7 +62,7 @@ describe("a stack moved to another checkout", () => {
   test("the exported state names neither checkout A's path, nor the machine, nor the user", async () => {
     // What `pulumi stack export` writes: the checkpoint's deployment, secrets still encrypted.
     // (The Automation API's exportStack decrypts them; it is checked as well.)
-    const checkpoint = JSON.parse(readFileSync(path.join(checkoutA.workDir, ".state", ".pulumi", "stacks", "portable", "e2e.json"), "utf8")).checkpoint;
+    const checkpoint = JSON.parse(checkoutA.checkpoint()).checkpoint;
     exported = JSON.stringify({ version: 3, deployment: checkpoint.latest });
     expect(exported).not.toContain(suite.emulator.accounts[0].apiKey);
     // A host or user name counts as a whole word: a short one also occurs inside ids and ciphertext.
@@ -72,7 +75,20 @@ describe("a stack moved to another checkout", () => {
       expect(text).not.toMatch(word(userInfo().username));
     }
     // The files are in state by their paths relative to the project, also those given absolute.
-    for (const relative of ["assets/logo.txt", "assets/notes.txt", "site/index.html", "site/css/site.css"]) expect(exported).toContain(`"${relative}"`);
+    for (const relative of SOURCE_FILES) expect(exported).toContain(`"${relative}"`);
+  });
+
+  test("an older state holding the files' absolute paths, as states written before did, previews with no changes", async () => {
+    let old = exported;
+    for (const relative of SOURCE_FILES) old = old.split(`"path":"${relative}"`).join(`"path":${JSON.stringify(path.join(checkoutA.workDir, relative))}`);
+    expect(old.split(checkoutA.workDir).length - 1).toBeGreaterThanOrEqual(SOURCE_FILES.length);
+    await checkoutA.stack.importStack(JSON.parse(old));
+    try {
+      const preview = await checkoutA.stack.preview();
+      expect(preview.changeSummary).toEqual({ same: 9 });
+    } finally {
+      await checkoutA.stack.importStack(JSON.parse(exported));
+    }
   });
 
   test("checkout B: the program and its stack settings copied elsewhere, the state imported, previews with no changes", async () => {
