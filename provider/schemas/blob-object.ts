@@ -85,7 +85,8 @@ export const AssetInput = z.object({
 });
 export type AssetInput = z.infer<typeof AssetInput>;
 
-const objectName = z.string({ error: "must be a string" }).regex(OBJECT_NAME_PATTERN, {
+/** An object name, or a name prefix, as the blob API takes them. */
+export const objectName = z.string({ error: "must be a string" }).regex(OBJECT_NAME_PATTERN, {
   error: "must be 3 to 32 characters of a-z, A-Z, 0-9 and _",
 });
 

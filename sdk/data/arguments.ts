@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkFields, FieldSchemas } from "../../provider/check";
 import { AnalyticsRange, ApiId, SnapshotScope } from "../../provider/schemas/platform";
-import { OBJECT_NAME_PATTERN } from "../../provider/schemas/blob-object";
+import { objectName } from "../../provider/schemas/blob-object";
 
 /**
  * The rules of data-source arguments, checked before any request, as resources check theirs: a
@@ -23,5 +23,5 @@ export const ARGUMENTS = {
   optionalText: text.optional(),
   range: z.enum(AnalyticsRange.options, { error: 'must be "daily" or "weekly"' }).optional(),
   scope: z.enum(SnapshotScope.options, { error: 'must be "applications" or "databases"' }).optional(),
-  prefix: text.regex(OBJECT_NAME_PATTERN, { error: "must be 3 to 32 characters of a-z, A-Z, 0-9 and _" }).optional(),
+  prefix: objectName.optional(),
 } as const;

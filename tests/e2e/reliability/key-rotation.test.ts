@@ -1,5 +1,4 @@
-import { createClient } from "../../../provider/client";
-import { emulatorConfig, emulatorSuite } from "../emulator-env";
+import { accountClient, emulatorConfig, emulatorSuite } from "../emulator-env";
 import { programStack, ProgramStack } from "../stack";
 
 // A leaked key is replaced: resources created with the old key must stay manageable with the new
@@ -30,7 +29,7 @@ beforeAll(async () => {
 });
 
 test("the old key is revoked: the service refuses it", async () => {
-  const old = createClient({ apiKey: alice().apiKey, platformUrl: suite.emulator.platformUrl, blobUrl: suite.emulator.blobUrl });
+  const old = accountClient(suite.emulator, alice());
   try {
     await expect(old.me()).rejects.toThrow(/ACCESS_DENIED \(HTTP 401/);
   } finally {
@@ -61,7 +60,7 @@ test("a plain destroy deletes what the old key created, with the new key", async
   expect((await suite.emulator.admin.requests()).filter((r) => r.method === "DELETE").map((r) => `${r.path} ${r.status}`)).toEqual([
     `/v2/databases/${databaseId} 200`,
   ]);
-  const fresh = createClient({ apiKey: newKey, platformUrl: suite.emulator.platformUrl, blobUrl: suite.emulator.blobUrl });
+  const fresh = accountClient(suite.emulator, { ...alice(), apiKey: newKey });
   try {
     expect((await fresh.me()).databases.map((db) => db.id)).not.toContain(databaseId);
   } finally {

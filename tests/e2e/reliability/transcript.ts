@@ -21,11 +21,6 @@ export class Transcript {
     }
   }
 
-  /** Adds a text that is not a command's output (an error message caught elsewhere). */
-  note(label: string, text: string): void {
-    this.entries[`${++this.count} ${label}`] = text;
-  }
-
   texts(): Record<string, string> {
     return { ...this.entries };
   }
