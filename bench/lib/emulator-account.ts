@@ -2,7 +2,10 @@ import { randomBytes } from "node:crypto";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { SEED_ACCOUNTS, type RunningEmulator } from "../../emulator";
 import { createClient, type SquareCloudClient } from "../../provider/client";
+import { inviteCodeConfig } from "../../tests/e2e/emulator-env";
 import { INVITEES } from "./mix";
+
+type Invitee = (typeof INVITEES)[number];
 
 /**
  * The bench account: dave, who owns nothing in the seed, given a plan that holds hundreds of
@@ -30,19 +33,8 @@ export function providerConfig(emulator: RunningEmulator): ConfigMap {
 }
 
 /** Each invitee's current code, fetched with their own key as a person would (or made up, for the floor). */
-export async function inviteCodes(emulator: RunningEmulator, real: boolean): Promise<Record<(typeof INVITEES)[number], string>> {
-  const codes = {} as Record<(typeof INVITEES)[number], string>;
-  for (const invitee of INVITEES) {
-    if (!real) {
-      codes[invitee] = randomBytes(16).toString("hex");
-      continue;
-    }
-    const client = benchClient(emulator, SEED_ACCOUNTS[invitee].apiKey);
-    try {
-      codes[invitee] = await client.getInviteCode();
-    } finally {
-      await client.close();
-    }
-  }
-  return codes;
+export async function inviteCodes(emulator: RunningEmulator, real: boolean): Promise<Record<Invitee, string>> {
+  if (!real) return Object.fromEntries(INVITEES.map((invitee) => [invitee, randomBytes(16).toString("hex")])) as Record<Invitee, string>;
+  const config = await inviteCodeConfig(emulator, Object.fromEntries(INVITEES.map((invitee) => [invitee, SEED_ACCOUNTS[invitee]])));
+  return Object.fromEntries(INVITEES.map((invitee) => [invitee, config[invitee]!.value])) as Record<Invitee, string>;
 }

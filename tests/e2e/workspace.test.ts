@@ -170,7 +170,7 @@ describe("a team kept in a roster", () => {
     const refresh = await program.stack.refresh();
     // The engine counts drift against the program: dave. The team's member list is refreshed too.
     expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
-    expect(await suite.emulator.admin.counters()).toEqual({ "GET /v2/workspaces/:id": 1 });
+    expect(await suite.emulator.admin.counters()).toEqual({ "GET /v2/workspaces": 1 });
     const dave = (await memberStates(program)).find((r) => r.urn.endsWith("::dave"));
     expect(dave?.outputs?.group).toBe("admin");
     const team = (await program.resources()).find((r) => r.urn.endsWith("::team"));

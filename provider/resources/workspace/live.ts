@@ -1,29 +1,46 @@
+import type { SquareCloudClient } from "../../client";
 import { apiClient } from "../../runtime";
 import type { Workspace } from "../../schemas/platform";
 
 /**
- * One GET /v2/workspaces/{id} answers for a workspace and all its members: a refresh reads the
- * Workspace and every WorkspaceMember of it in one provider process, and they share that one
- * request instead of making one each. Only reads use the shared answer; anything this process
- * changes in a workspace forgets it, and creates and updates always read afresh.
+ * One GET /v2/workspaces answers for every workspace the key's account owns or belongs to, each
+ * item the same as GET /v2/workspaces/{id} (members and links included): a refresh reads every
+ * Workspace and WorkspaceMember of a provider process from that one listing instead of one read
+ * per workspace. A workspace missing from the listing is read by id, so one that is gone, or
+ * another account's, fails exactly as a read by id does (WORKSPACE_NOT_FOUND, then confirmGone).
+ * Only reads use the listing; a workspace this process changes is read by id until the next
+ * listing, and creates and updates always read afresh.
  */
 
 /** Longer than the reads of one refresh take, short enough that a later command never sees it. */
 const SHARED_FOR_MS = 30_000;
 
-const shared = new Map<string, { at: number; workspace: Promise<Workspace> }>();
+/** The listing, with the client (one per API key and URLs) whose account it shows. */
+let shared: { at: number; client: SquareCloudClient; listing: Promise<Map<string, Workspace>> } | undefined;
+/** Workspaces this process changed since the shared listing was asked for. */
+const changedSinceListing = new Set<string>();
 
-export function readWorkspace(workspaceId: string): Promise<Workspace> {
-  const entry = shared.get(workspaceId);
-  if (entry && Date.now() - entry.at < SHARED_FOR_MS) return entry.workspace;
-  const workspace = apiClient().getWorkspace(workspaceId);
-  const mine = { at: Date.now(), workspace };
-  shared.set(workspaceId, mine);
-  // A failed read is not shared: the next reader asks again.
-  workspace.catch(() => {
-    if (shared.get(workspaceId) === mine) shared.delete(workspaceId);
+export async function readWorkspace(workspaceId: string): Promise<Workspace> {
+  if (!changedSinceListing.has(workspaceId)) {
+    const listed = (await sharedListing()).get(workspaceId);
+    if (listed) return listed;
+  }
+  return apiClient().getWorkspace(workspaceId);
+}
+
+function sharedListing(): Promise<Map<string, Workspace>> {
+  const client = apiClient();
+  if (shared && shared.client === client && Date.now() - shared.at < SHARED_FOR_MS) return shared.listing;
+  // Asked after every change noted so far, so it already shows them.
+  changedSinceListing.clear();
+  const listing = client.listWorkspaces().then((workspaces) => new Map(workspaces.map((w) => [w.id, w])));
+  const mine = { at: Date.now(), client, listing };
+  shared = mine;
+  // A failed listing is not shared: the next reader asks again.
+  listing.catch(() => {
+    if (shared === mine) shared = undefined;
   });
-  return workspace;
+  return listing;
 }
 
 /** The workspace as it is now, for decisions that change it. */
@@ -34,5 +51,5 @@ export function readWorkspaceAfresh(workspaceId: string): Promise<Workspace> {
 
 /** Called by every change this process makes to the workspace, its members or its links. */
 export function forgetWorkspace(workspaceId: string): void {
-  shared.delete(workspaceId);
+  changedSinceListing.add(workspaceId);
 }

@@ -88,6 +88,35 @@ describe("Workspace", () => {
     await expect(env.api.getWorkspace(id)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
   });
 
+  test("a refresh reads every workspace and member from one listing; one missing from it is read by id", async () => {
+    // Dave's key: a client of its own, so no listing an earlier test left in this process is reused.
+    const daveClient = env.clientOf(3);
+    const dave = env.emulator.accounts[3].accountId;
+    try {
+      const made = [];
+      for (const name of ["refresh_a", "refresh_b", "refresh_c", "refresh_gone"]) made.push(await daveClient.createWorkspace(name));
+      await daveClient.addWorkspaceMember({ workspaceId: made[0]!.id, code: await codeOf(1), group: "admin" });
+      const gone = made.pop()!;
+      await daveClient.deleteWorkspace(gone.id);
+      await env.emulator.admin.clearRequests();
+      useAccount(3);
+
+      const read = await Promise.all([
+        ...made.map((w) => workspaceHandler.read(w.id, { name: w.name, owner: dave } as WorkspaceOutputs)),
+        workspaceMemberHandler.read(`${made[0]!.id}/${bob()}`, { workspaceId: made[0]!.id, userId: bob(), group: "view", workspaceOwner: dave }),
+      ]);
+      expect(read.map((r) => r.id)).toEqual([...made.map((w) => w.id), `${made[0]!.id}/${bob()}`]);
+      expect(read[3]!.props).toMatchObject({ group: "admin" });
+      expect(await env.emulator.admin.counters()).toEqual({ "GET /v2/workspaces": 1 });
+
+      expect(await workspaceHandler.read(gone.id, { name: gone.name, owner: dave } as WorkspaceOutputs)).toEqual({ id: "", props: {} });
+      expect(await counter("GET /v2/workspaces")).toBe(1);
+      expect(await counter("GET /v2/workspaces/:id")).toBe(1);
+    } finally {
+      await daveClient.close();
+    }
+  });
+
   test("a read with another account's key is an error, not a deletion", async () => {
     const { id, outs } = await newWorkspace("not_yours");
     useAccount(2);
