@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { descendantsOf } from "../../tests/process-tree";
 
 /**
  * Peak resident memory of the processes the engine starts, read from /proc while they run: each
@@ -25,29 +26,7 @@ function roleOf(cmdline: string): Role | undefined {
   return undefined;
 }
 
-function parentOf(pid: string): string | undefined {
-  try {
-    // The command name in parentheses may hold spaces: the fields after its closing one are fixed.
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1];
-  } catch {
-    return undefined;
-  }
-}
-
-function descendantsOf(root: string): string[] {
-  const children = new Map<string, string[]>();
-  for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
-    const parent = parentOf(pid);
-    if (parent) children.set(parent, [...(children.get(parent) ?? []), pid]);
-  }
-  const found: string[] = [];
-  const queue = [root];
-  while (queue.length > 0) for (const child of children.get(queue.shift()!) ?? []) found.push(child), queue.push(child);
-  return found;
-}
-
-function highWaterKiB(pid: string): number | undefined {
+function highWaterKiB(pid: number): number | undefined {
   try {
     const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return match ? Number(match[1]) : undefined;
@@ -58,9 +37,9 @@ function highWaterKiB(pid: string): number | undefined {
 
 /** Samples this process's descendants until stopped; returns the peak per role. */
 export function watchPeakRss(): { stop(): RolePeak[] } {
-  const seen = new Map<string, { role: Role; kib: number }>();
+  const seen = new Map<number, { role: Role; kib: number }>();
   const sample = () => {
-    for (const pid of descendantsOf(String(process.pid))) {
+    for (const pid of descendantsOf(process.pid)) {
       let entry = seen.get(pid);
       if (!entry) {
         let cmdline = "";

@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
 import { pulumiEngine } from "../engine";
+import { descendantsOf } from "../../process-tree";
 import { programStack, ProgramStack } from "../stack";
 
 // The engine killed in the middle of an `up` (SIGINT as from Ctrl-C, SIGKILL as from a CI runner
@@ -198,26 +199,6 @@ async function expectExactlyDeclared(): Promise<void> {
   expect(live.map((db) => db.name).sort()).toEqual([...names].sort());
   const recorded = (await program.resources()).filter((r) => r.type === DATABASE_TYPE).map((r) => r.id);
   expect(live.map((db) => db.id).sort()).toEqual([...recorded].sort());
-}
-
-/** Every process below `pid`, from /proc (Linux): children, their children, and so on. */
-function descendantsOf(pid: number): number[] {
-  const parentOf = new Map<number, number>();
-  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      // The command name (in parentheses) may hold spaces: the fields after its ")" are fixed.
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // The process ended while the table was read.
-    }
-  }
-  const found: number[] = [];
-  const walk = (parent: number) => {
-    for (const [child, ppid] of parentOf) if (ppid === parent) found.push(child), walk(child);
-  };
-  walk(pid);
-  return found;
 }
 
 function deferred<T>() {

@@ -1,19 +1,13 @@
 import { UNKNOWN } from "../../../provider/check";
 import { databaseHandler } from "../../../provider/resources/database";
+import { withPlaceholderApiKey } from "../helpers/api-key";
 
 // check and diff need no API: they run at preview, before any request.
 
 const valid = { name: "cache", type: "redis", memory: 512, version: "7.4.5" };
 
 describe("Database check", () => {
-  const withKey = process.env.SQUARECLOUD_API_KEY;
-  beforeAll(() => {
-    process.env.SQUARECLOUD_API_KEY = "1-unit";
-  });
-  afterAll(() => {
-    if (withKey === undefined) delete process.env.SQUARECLOUD_API_KEY;
-    else process.env.SQUARECLOUD_API_KEY = withKey;
-  });
+  withPlaceholderApiKey();
 
   test("accepts valid inputs and passes them through", async () => {
     const news = { ...valid, __provider: "stub" };
