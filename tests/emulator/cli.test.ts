@@ -1,12 +1,26 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { join } from "node:path";
 import { SEED_ACCOUNTS } from "../../emulator";
 import { caller, expectSuccess, waitForOutput } from "./helpers";
 
 const CLI = join(__dirname, "..", "..", "emulator", "cli.js");
 
+/** Emulators still running; one that a failed assertion left behind is stopped after its test. */
+const running = new Set<ChildProcessWithoutNullStreams>();
+
+function startCli(...args: string[]): ChildProcessWithoutNullStreams {
+  const child = spawn(process.execPath, [CLI, "--platform-port", "0", "--blob-port", "0", ...args]);
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  return child;
+}
+
+afterEach(() => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 test("prints URLs, seeded keys and an export line; serves; stops on SIGTERM", async () => {
-  const child = spawn(process.execPath, [CLI, "--platform-port", "0", "--blob-port", "0"]);
+  const child = startCli();
   const output = await waitForOutput(child, "Ctrl+C");
   const platformUrl = /platform API\s+(http:\/\/\S+)/.exec(output)?.[1];
   const blobUrl = /blob API\s+(http:\/\/\S+)/.exec(output)?.[1];
@@ -28,7 +42,7 @@ test("prints URLs, seeded keys and an export line; serves; stops on SIGTERM", as
 });
 
 test("--admin serves the admin surface", async () => {
-  const child = spawn(process.execPath, [CLI, "--platform-port", "0", "--blob-port", "0", "--admin"]);
+  const child = startCli("--admin");
   const output = await waitForOutput(child, "Ctrl+C");
   const platformUrl = /platform API\s+(http:\/\/\S+)/.exec(output)?.[1];
   expect(output).toContain(`${platformUrl}/__emulator/`);
