@@ -242,3 +242,47 @@ describe("BlobObject lifecycle", () => {
     for (const id of ids) expect(left).not.toContain(id);
   });
 });
+
+describe("adoption", () => {
+  let program: ProgramStack;
+  let logoId: string;
+  const logo = contentOf("logo", 1500);
+
+  beforeAll(async () => {
+    program = suite.keep(await programStack({ program: "blobs", config: emulatorConfig(suite.emulator) }));
+    await setObjects(program, { logo: { name: "logo", prefix: "e2eadopt", text: logo } });
+    await program.stack.up();
+    logoId = (await outputsOf(program)).logo.id;
+    // Adoption needs the object listed, past the server's list cache.
+    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
+  });
+
+  test("a resource renamed without aliases whose new entry adopts the object keeps it: nothing deleted, nothing uploaded", async () => {
+    await suite.emulator.admin.clearRequests();
+    await setObjects(program, { brand: { name: "logo", prefix: "e2eadopt", text: logo, adoptId: logoId } });
+    const result = await program.stack.up();
+    expect(result.stdout).toContain(`object "logo" (${logoId}) is now held by another resource of this stack; it leaves the state but is not deleted`);
+    expect(await mutatingRequests()).toEqual([]);
+    expect(await stateNames(program)).toEqual(["brand"]);
+    expect((await outputsOf(program)).brand.id).toBe(logoId);
+    expect(await listedFresh("e2eadopt")).toEqual([logoId]);
+    await program.stack.preview({ expectNoChanges: true });
+  });
+
+  test("a second resource adopting an object the stack holds is refused, and nothing is changed", async () => {
+    await suite.emulator.admin.clearRequests();
+    await setObjects(program, {
+      brand: { name: "logo", prefix: "e2eadopt", text: logo, adoptId: logoId },
+      copy: { name: "logo", prefix: "e2eadopt", text: logo, adoptId: logoId },
+    });
+    const failure = await program.stack.up().then(() => undefined, (err: Error) => err);
+    expect(failure?.message).toMatch(/another resource of this stack (already holds it|in this update)/);
+    expect(await mutatingRequests()).toEqual([]);
+    expect(await listedFresh("e2eadopt")).toEqual([logoId]);
+  });
+
+  test("destroy deletes the adopted object once", async () => {
+    await program.stack.destroy();
+    expect(await listedFresh("e2eadopt")).toEqual([]);
+  });
+});

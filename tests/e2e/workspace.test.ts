@@ -333,3 +333,50 @@ describe("who may do what", () => {
     expect(program.backendText()).not.toContain(ownerCode);
   });
 });
+
+describe("adoption", () => {
+  const WORKSPACE_TYPE = "pulumi-nodejs:dynamic/squarecloud:Workspace";
+  let program: ProgramStack;
+  let teamId: string;
+
+  beforeAll(async () => {
+    program = await rosterStack({
+      workspaces: { team: { name: "adopt_e2e" } },
+      members: { bob: { workspace: "team", group: "view", userId: invitee("bob").accountId, codeKey: "bobCode" } },
+    });
+    await setCode(program, "bobCode", await inviteCodeOf("bob"));
+    await program.stack.up();
+    teamId = (await outputs(program)).workspaces.team.id;
+  });
+
+  test("a resource renamed without aliases whose new entry adopts the workspace keeps it, with its members", async () => {
+    await suite.emulator.admin.clearRequests();
+    await setRoster(program, {
+      workspaces: { crew: { name: "adopt_e2e", adoptId: teamId } },
+      members: { bob: { workspace: "crew", group: "view", userId: invitee("bob").accountId, codeKey: "bobCode" } },
+    });
+    const result = await program.stack.up();
+    expect(result.stdout).toContain(`workspace "adopt_e2e" (${teamId}) is now held by another resource of this stack; it leaves the state but is not deleted`);
+    expect(await mutatingRequests()).toEqual([]);
+    expect(await liveGroups(teamId)).toEqual({ [invitee("bob").accountId]: "view" });
+    const held = (await program.resources()).filter((r) => r.type === WORKSPACE_TYPE);
+    expect(held.map((r) => [r.urn.split("::").pop(), r.id])).toEqual([["crew", teamId]]);
+    await program.stack.preview({ expectNoChanges: true });
+  });
+
+  test("a second resource adopting a workspace the stack holds is refused, and nothing is changed", async () => {
+    await suite.emulator.admin.clearRequests();
+    await setRoster(program, {
+      workspaces: { crew: { name: "adopt_e2e", adoptId: teamId }, copy: { name: "adopt_e2e", adoptId: teamId } },
+      members: { bob: { workspace: "crew", group: "view", userId: invitee("bob").accountId, codeKey: "bobCode" } },
+    });
+    expect(await failure(program.stack.up())).toMatch(/another resource of this stack (already holds it|in this update)/);
+    expect(await mutatingRequests()).toEqual([]);
+    expect(await liveGroups(teamId)).toEqual({ [invitee("bob").accountId]: "view" });
+  });
+
+  test("destroy deletes the adopted workspace once", async () => {
+    await program.stack.destroy();
+    await expect(suite.api.getWorkspace(teamId)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
+  });
+});

@@ -1,22 +1,15 @@
-import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import type { BlobObjectInputs } from "../../schemas/blob-object";
 import { assertSameAccount, parseObjectId, publicUrlOf } from "./identity";
 import { freshListing } from "./listing";
-import { isHeld, noteHeld } from "./registry";
+import { objectHoldings } from "./registry";
 import type { StoredObject } from "./upload";
 
 /**
  * Takes over an existing object instead of uploading: it must be listed, and be what the inputs
  * describe (name, prefix, size of the source), since the program's source then stands for it.
  */
-export function adopt(inputs: BlobObjectInputs, content: Buffer): Promise<StoredObject> {
+export async function adopt(inputs: BlobObjectInputs, content: Buffer): Promise<StoredObject> {
   const id = inputs.adoptId as string;
-  // One at a time per id: two resources adopting one object in one update would otherwise both
-  // pass the "held" check while their listings are awaited.
-  return oneAtATime(`blob:${id}`, () => adoptOnce(id, inputs, content));
-}
-
-async function adoptOnce(id: string, inputs: BlobObjectInputs, content: Buffer): Promise<StoredObject> {
   const what = `adopt object ${id}`;
   assertSameAccount(what, id);
   const parts = parseObjectId(id);
@@ -24,7 +17,7 @@ async function adoptOnce(id: string, inputs: BlobObjectInputs, content: Buffer):
   if (parts.name !== inputs.name || parts.prefix !== inputs.prefix) {
     throw new Error(`${what}: its name and prefix are "${parts.name}" and "${parts.prefix ?? ""}", but the inputs say "${inputs.name}" and "${inputs.prefix ?? ""}"`);
   }
-  if (isHeld(id)) throw new Error(`${what}: another resource of this stack already holds it; two resources must not manage one object`);
+  objectHoldings.refuseIfHeld(what, id);
   const listed = (await freshListing(parts.prefix ?? parts.name)).objects.get(id);
   if (!listed) {
     throw new Error(`${what}: it is not listed in the account (listings are cached up to 30 s, so an object uploaded just now shows up after that)`);
@@ -32,7 +25,7 @@ async function adoptOnce(id: string, inputs: BlobObjectInputs, content: Buffer):
   if (listed.size !== content.length) {
     throw new Error(`${what}: it has ${listed.size} bytes but the source has ${content.length}; adopt only the object the source stands for`);
   }
-  noteHeld(id);
+  objectHoldings.claim(what, id);
   return {
     id,
     url: publicUrlOf(id),

@@ -7,7 +7,7 @@ import { AssetInput, blobObjectInputFields, BlobObjectInputs, BlobObjectOutputs 
 import { adopt } from "./adopt";
 import { assertSameAccount, publicUrlOf } from "./identity";
 import { sharedListing } from "./listing";
-import { noteHeld } from "./registry";
+import { objectHoldings } from "./registry";
 import { checkSource, readSource, resolvedMimeType, sha256Of } from "./source";
 import { LIST_CACHE_MS, StoredObject, uploadReconciled } from "./upload";
 
@@ -45,19 +45,13 @@ export const blobObjectHandler: ResourceHandler = {
   },
 
   async diff(id, olds: BlobObjectOutputs, news: BlobObjectInputs) {
-    noteHeld(id);
+    objectHoldings.noteHeld(id, `object "${olds.name}"`);
     const replaces: string[] = REPLACING.filter(
       (key) => isUnknown(news[key]) || optionValue(key, olds[key]) !== optionValue(key, news[key]),
     );
     // The engine's hash is the sha256 of the content; without one (not computed yet) it may differ.
     if (isUnknown(news.source) || news.source.hash === undefined || news.source.hash !== olds.sha256) replaces.push("source");
-    if (replaces.length > 0 && news.adoptId === id) {
-      throw new Error(
-        `object ${id} cannot be replaced (${replaces.join(", ")} changed) while adoptId still names it: the ` +
-          `replacement would adopt it again and then delete it. Remove adoptId from the program (it is read only ` +
-          `at the first creation) and run pulumi up again.`,
-      );
-    }
+    if (replaces.length > 0) objectHoldings.refuseSelfAdoption(`object "${olds.name}"`, id, news.adoptId, `${replaces.join(", ")} changed`);
     // Never delete first: the old URL keeps working until the new object exists.
     return { changes: replaces.length > 0, replaces, deleteBeforeReplace: false };
   },
@@ -83,7 +77,7 @@ export const blobObjectHandler: ResourceHandler = {
   },
 
   async read(id, props: BlobObjectOutputs) {
-    noteHeld(id);
+    objectHoldings.noteHeld(id, `object "${props.name}"`);
     assertSameAccount(`object "${props.name}"`, id);
     const listing = await sharedListing(props.prefix);
     const listed = listing.objects.get(id);
@@ -109,6 +103,7 @@ export const blobObjectHandler: ResourceHandler = {
 
   async delete(id, props: BlobObjectOutputs) {
     assertSameAccount(`object "${props.name}"`, id);
+    if (objectHoldings.passedToAdopter(id, `object "${props.name}"`)) return;
     try {
       await apiClient().deleteObject(id);
     } catch (err) {

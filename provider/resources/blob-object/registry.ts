@@ -1,14 +1,7 @@
+import { Holdings } from "../../lifecycle/adoption";
+
 /**
- * Object ids the stack's resources stand for, as seen by this provider process (one per update):
- * a lost upload is never reconciled to an object another resource holds, and an object is not
- * adopted twice.
+ * The objects the stack's resources stand for in this update, and those adopted in it: a lost
+ * upload is never reconciled to an object another resource holds, and no object is adopted twice.
  */
-const held = new Set<string>();
-
-export function noteHeld(id: string): void {
-  held.add(id);
-}
-
-export function isHeld(id: string): boolean {
-  return held.has(id);
-}
+export const objectHoldings = new Holdings("object");

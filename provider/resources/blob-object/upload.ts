@@ -7,7 +7,7 @@ import { apiClient } from "../../runtime";
 import type { BlobObject } from "../../schemas/blob";
 import { freshListing } from "./listing";
 import { parseObjectId } from "./identity";
-import { isHeld, noteHeld } from "./registry";
+import { objectHoldings } from "./registry";
 import { noteServerTime, serverNow as serverClock } from "./server-clock";
 import { sha256Of } from "./source";
 
@@ -70,14 +70,14 @@ async function attempt(request: UploadRequest, publicUrl: (id: string) => string
         noteServerTime(epochMs);
       },
     });
-    noteHeld(uploaded.id);
+    objectHoldings.noteCreated(uploaded.id);
     const createdAt = serverNow ?? Date.now();
     return { id: uploaded.id, url: uploaded.url, size: uploaded.size, createdAt, expiresAt: expiryOf(createdAt, request.expireDays) };
   } catch (err) {
     if (!(err instanceof ApiError) || !err.mayHaveCommitted) throw err;
     const found = await findLostUpload(request, err, startedAt);
     if (found) {
-      noteHeld(found.id);
+      objectHoldings.noteCreated(found.id);
       warn(`upload of object "${request.name}" got no usable answer (${err.code}); it was stored as ${found.id}, which is kept (not uploaded twice)`);
       const createdAt = Date.parse(found.created_at);
       return { id: found.id, url: publicUrl(found.id), size: found.size, createdAt, expiresAt: found.expires_at === undefined ? undefined : Date.parse(found.expires_at) };
@@ -139,7 +139,7 @@ export function lostUploadCandidates(objects: BlobObject[], request: UploadReque
     const parts = parseObjectId(object.id);
     if (!parts || parts.name !== request.name || parts.prefix !== request.prefix) return false;
     if (parts.expireDays !== request.expireDays || object.size !== request.content.length) return false;
-    return Date.parse(object.created_at) >= startedAt && !isHeld(object.id);
+    return Date.parse(object.created_at) >= startedAt && !objectHoldings.isHeld(object.id);
   });
   if (matching.length < 2 || request.securityHash) return matching;
   const sha256 = sha256Of(request.content);

@@ -3,7 +3,7 @@ import type { DatabaseInputs, DatabaseOutputs } from "../../schemas/database";
 import type { DatabaseDetails } from "../../schemas/platform";
 import { readCertificate, resetPassword } from "./credentials";
 import { patchFor } from "./outputs";
-import { isHeld, noteAdopted } from "./registry";
+import { databaseHoldings } from "./registry";
 
 export interface Located {
   id: string;
@@ -16,18 +16,13 @@ export interface Located {
  * reset (the old password cannot be read).
  */
 export async function adopt(inputs: DatabaseInputs, id: string): Promise<Located> {
-  if (isHeld(id)) {
-    throw new Error(
-      `adopt database ${id}: another resource of this stack already holds it; two resources must not manage one ` +
-        `database (each would delete or reset it for the other)`,
-    );
-  }
+  databaseHoldings.refuseIfHeld(`adopt database ${id}`, id);
   const client = apiClient();
   const existing = await client.getDatabase(id);
   if (existing.type !== inputs.type) {
     throw new Error(`adopt database ${id}: it is a ${existing.type} database, but the inputs say type "${inputs.type}"`);
   }
-  noteAdopted(id);
+  databaseHoldings.claim(`adopt database ${id}`, id);
   const patch = patchFor({ name: existing.name, memory: existing.ram }, inputs);
   if (patch) await client.updateDatabase(id, patch);
 

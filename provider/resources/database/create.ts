@@ -5,7 +5,7 @@ import type { DatabaseInputs, DatabaseOutputs } from "../../schemas/database";
 import type { CreatedDatabase, DatabaseSummary } from "../../schemas/platform";
 import { adopt, Located } from "./adopt";
 import { withoutSecrets } from "./outputs";
-import { isHeld, noteHeld } from "./registry";
+import { databaseHoldings } from "./registry";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { lookAgain } from "../../lifecycle/look-again";
 
@@ -29,7 +29,7 @@ export async function createDatabase(inputs: DatabaseInputs): Promise<Located> {
     const account = await apiClient().me();
     const before = idsNamed(account.databases, inputs.name);
     const created = await createReconciled(inputs, before, account.user.id, CREATE_ATTEMPTS);
-    noteHeld(created.id);
+    databaseHoldings.noteCreated(created.id);
     return created;
   });
 }
@@ -124,7 +124,7 @@ async function adoptLostCreate(inputs: DatabaseInputs, id: string, cause: ApiErr
 }
 
 function newNamed(databases: DatabaseSummary[], name: string, before: string[]): string[] {
-  return databases.filter((db) => db.name === name && !before.includes(db.id) && !isHeld(db.id)).map((db) => db.id);
+  return databases.filter((db) => db.name === name && !before.includes(db.id) && !databaseHoldings.isHeld(db.id)).map((db) => db.id);
 }
 
 function idsNamed(databases: DatabaseSummary[], name: string): string[] {

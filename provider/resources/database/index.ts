@@ -9,7 +9,7 @@ import { resetPassword } from "./credentials";
 import { patchFor, reported } from "./outputs";
 import { compact } from "../../lifecycle/compact";
 import { confirmGone } from "../../lifecycle/owner";
-import { noteHeld, wasAdoptedInThisUpdate } from "./registry";
+import { databaseHoldings } from "./registry";
 import type { DatabaseDetails } from "../../schemas/platform";
 
 /**
@@ -48,18 +48,10 @@ export const databaseHandler: ResourceHandler = {
   },
 
   async diff(id, olds: DatabaseOutputs, news: DatabaseInputs) {
-    noteHeld(id);
+    databaseHoldings.noteHeld(id, `database "${olds.name}"`);
     const changed = (key: keyof DatabaseInputs) => isUnknown(news[key]) || olds[key] !== news[key];
     const replaces = REPLACING.filter(changed);
-    if (replaces.length > 0 && news.adoptId === id) {
-      // The replacement's create would adopt this very database, then the old resource's delete
-      // would delete it.
-      throw new Error(
-        `database "${olds.name}" (${id}) cannot be replaced (${replaces.join(", ")} changed) while adoptId still ` +
-          `names it: the replacement would adopt it again and then delete it. Remove adoptId from the program ` +
-          `(it is read only at the first creation) and run pulumi up again.`,
-      );
-    }
+    if (replaces.length > 0) databaseHoldings.refuseSelfAdoption(`database "${olds.name}"`, id, news.adoptId, `${replaces.join(", ")} changed`);
     return { changes: replaces.length > 0 || UPDATABLE.some(changed), replaces };
   },
 
@@ -73,7 +65,7 @@ export const databaseHandler: ResourceHandler = {
   },
 
   async read(id, props: DatabaseOutputs) {
-    noteHeld(id);
+    databaseHoldings.noteHeld(id, `database "${props.name}"`);
     let details;
     try {
       details = await apiClient().getDatabase(id);
@@ -97,7 +89,7 @@ export const databaseHandler: ResourceHandler = {
   },
 
   async update(id, olds: DatabaseOutputs, news: DatabaseInputs) {
-    noteHeld(id);
+    databaseHoldings.noteHeld(id, `database "${olds.name}"`);
     const patch = patchFor(olds, news);
     if (patch) await apiClient().updateDatabase(id, patch);
 
@@ -111,12 +103,7 @@ export const databaseHandler: ResourceHandler = {
   },
 
   async delete(id, props: DatabaseOutputs) {
-    if (wasAdoptedInThisUpdate(id)) {
-      // Another resource took this database over in this update (a renamed resource, or
-      // --replace of an adopted one): only this resource's entry goes, the database stays.
-      warn(`database "${props.name}" (${id}) is now held by another resource of this stack; it leaves the state but is not deleted`);
-      return;
-    }
+    if (databaseHoldings.passedToAdopter(id, `database "${props.name}"`)) return;
     try {
       await apiClient().deleteDatabase(id);
     } catch (err) {

@@ -1,27 +1,4 @@
-/**
- * What this provider process knows about the stack's databases. The engine starts one provider
- * process per update, so these sets describe the current update only; the provider cannot see
- * the rest of the stack.
- */
+import { Holdings } from "../../lifecycle/adoption";
 
-/** Ids the stack's resources stand for, as seen in diff, read, create, update or delete. */
-const held = new Set<string>();
-/** Ids taken over with adoptId in this update. */
-const adopted = new Set<string>();
-
-export function noteHeld(id: string): void {
-  held.add(id);
-}
-
-export function isHeld(id: string): boolean {
-  return held.has(id);
-}
-
-export function noteAdopted(id: string): void {
-  adopted.add(id);
-  held.add(id);
-}
-
-export function wasAdoptedInThisUpdate(id: string): boolean {
-  return adopted.has(id);
-}
+/** The databases the stack's resources stand for in this update, and those adopted in it. */
+export const databaseHoldings = new Holdings("database");

@@ -5,6 +5,7 @@ import type { Workspace } from "../../schemas/platform";
 import type { WorkspaceInputs } from "../../schemas/workspace";
 import { lookAgain } from "../../lifecycle/look-again";
 import { callerId } from "../../lifecycle/caller";
+import { workspaceHoldings } from "./registry";
 
 /**
  * POST /v2/workspaces, reconciled: when its outcome is unknown, the caller's workspaces of that
@@ -28,13 +29,14 @@ export async function createWorkspace(inputs: WorkspaceInputs): Promise<Workspac
       if (!(err instanceof ApiError) || !err.mayHaveCommitted) throw err;
       id = await appearedSince(inputs.name, caller, before, err);
     }
+    workspaceHoldings.noteCreated(id);
     return client.getWorkspace(id);
   });
 }
 
 async function appearedSince(name: string, caller: string, before: string[], cause: ApiError): Promise<string> {
   const appeared = await lookAgain(RECHECK_DELAYS_MS, async () =>
-    ownedNamed(await apiClient().listWorkspaces(), caller, name).filter((id) => !before.includes(id)),
+    ownedNamed(await apiClient().listWorkspaces(), caller, name).filter((id) => !before.includes(id) && !workspaceHoldings.isHeld(id)),
   );
   if (appeared.length === 1) return appeared[0];
   if (appeared.length > 1) {
@@ -58,6 +60,7 @@ function ownedNamed(workspaces: Workspace[], owner: string, name: string): strin
  * (no rename endpoint), so both must already match.
  */
 export async function adoptWorkspace(inputs: WorkspaceInputs, id: string): Promise<Workspace> {
+  workspaceHoldings.refuseIfHeld(`adopt workspace ${id}`, id);
   const client = apiClient();
   const workspace = await client.getWorkspace(id);
   const caller = await callerId();
@@ -73,5 +76,6 @@ export async function adoptWorkspace(inputs: WorkspaceInputs, id: string): Promi
         `cannot be renamed (there is no rename endpoint), so set name to "${workspace.name}"`,
     );
   }
+  workspaceHoldings.claim(`adopt workspace ${id}`, id);
   return workspace;
 }

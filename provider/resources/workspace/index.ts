@@ -10,6 +10,7 @@ import { syncLinks } from "./links";
 import { forgetWorkspace, readWorkspace, readWorkspaceAfresh } from "./live";
 import { linkedIds, outputsOf } from "./outputs";
 import { ownerOnly } from "./owner";
+import { workspaceHoldings } from "./registry";
 
 /**
  * A workspace and the applications linked to it. Its members are WorkspaceMember resources. The
@@ -31,15 +32,12 @@ export const workspaceHandler: ResourceHandler = {
   },
 
   async diff(id, olds: WorkspaceOutputs, news: WorkspaceInputs) {
+    workspaceHoldings.noteHeld(id, `workspace "${olds.name}"`);
     const renamed = isUnknown(news.name) || olds.name !== news.name;
-    if (renamed && news.adoptId === id) {
-      throw new Error(
-        `workspace "${olds.name}" (${id}) cannot be replaced for its new name while adoptId still names it: the ` +
-          `replacement would adopt it again and then delete it. Remove adoptId from the program (it is read only at ` +
-          `the first creation) and run pulumi up again.`,
-      );
+    if (renamed) {
+      workspaceHoldings.refuseSelfAdoption(`workspace "${olds.name}"`, id, news.adoptId, "name changed");
+      warn(renameWarning(id, olds.name, news.name));
     }
-    if (renamed) warn(renameWarning(id, olds.name, news.name));
     const wanted = news.applications;
     const relinks = wanted !== undefined && (isUnknown(wanted) || !sameSet(linkedIds(olds), wanted));
     return { changes: renamed || relinks, replaces: renamed ? ["name"] : [] };
@@ -61,6 +59,7 @@ export const workspaceHandler: ResourceHandler = {
   },
 
   async read(id, props: WorkspaceOutputs) {
+    workspaceHoldings.noteHeld(id, `workspace "${props.name}"`);
     let workspace: Workspace;
     try {
       workspace = await readWorkspace(id);
@@ -81,6 +80,7 @@ export const workspaceHandler: ResourceHandler = {
   },
 
   async update(id, olds: WorkspaceOutputs, news: WorkspaceInputs) {
+    workspaceHoldings.noteHeld(id, `workspace "${olds.name}"`);
     let current: Workspace;
     try {
       // The read is inside: with a key that is neither owner nor member it is the first to fail.
@@ -94,6 +94,8 @@ export const workspaceHandler: ResourceHandler = {
   },
 
   async delete(id, props: WorkspaceOutputs) {
+    // Deleting it would drop the team another resource of the stack has just taken over.
+    if (workspaceHoldings.passedToAdopter(id, `workspace "${props.name}"`)) return;
     forgetWorkspace(id);
     try {
       await apiClient().deleteWorkspace(id);

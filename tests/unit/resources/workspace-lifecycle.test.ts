@@ -63,7 +63,8 @@ describe("Workspace", () => {
   });
 
   test("adoption requires the caller to own it and the name to match", async () => {
-    const { id } = await newWorkspace("adopt_me");
+    // Made outside the stack: one the stack's own resource holds cannot be adopted at all.
+    const { id } = await env.api.createWorkspace("adopt_me");
     await expect(workspaceHandler.create({ name: "other_name", adoptId: id })).rejects.toThrow(/set name to "adopt_me"/);
     useAccount(1);
     await expect(workspaceHandler.create({ name: "platform_team", adoptId: "f4baa585916f98ab6add6316" })).rejects.toThrow(
@@ -223,5 +224,35 @@ describe("WorkspaceMember", () => {
     expect(String(warned.mock.calls[0][0])).toMatch(/no longer a member .* fresh invite code/);
     await expect(workspaceMemberHandler.update(created.id, outs, member(id, "view"))).rejects.toThrow(/no longer a member/);
     await workspaceMemberHandler.delete(created.id, outs);
+  });
+});
+
+describe("two resources holding one workspace", () => {
+  test("a workspace adopted in this update only leaves the state of the resource that held it before (rename without aliases)", async () => {
+    // The rename case: the old resource is not in the program, so this process never saw it.
+    const { id: existing } = await env.api.createWorkspace("renamed_team");
+    await env.api.addWorkspaceMember({ workspaceId: existing, code: await codeOf(1), group: "view" });
+    const adopted = await workspaceHandler.create({ name: "renamed_team", adoptId: existing, __provider: PROVIDER });
+    expect(adopted.id).toBe(existing);
+    await expect(workspaceHandler.delete(existing, adopted.outs)).resolves.toBeUndefined();
+    expect((await env.api.getWorkspace(existing)).members.map((m) => m.id)).toContain(bob());
+    expect(await counter("DELETE /v2/workspaces")).toBe(0);
+    expect(env.warnings.join("\n")).toContain(`workspace "renamed_team" (${existing}) is now held by another resource of this stack`);
+  });
+
+  test("a workspace another resource of the stack holds cannot be adopted", async () => {
+    const first = await newWorkspace("held_team");
+    await expect(workspaceHandler.create({ name: "held_team", adoptId: first.id, __provider: PROVIDER })).rejects.toThrow(
+      `adopt workspace ${first.id}: another resource of this stack already holds it`,
+    );
+  });
+
+  test("a rename is refused while adoptId still names the workspace", async () => {
+    // Adopted in an earlier update: its state records the name and the adoptId.
+    const olds = { name: "self_team", adoptId: "ws_self" } as WorkspaceOutputs;
+    const existing = "ws_self";
+    await expect(workspaceHandler.diff(existing, olds, { name: "self_team_2", adoptId: existing })).rejects.toThrow(
+      `workspace "self_team" (${existing}) cannot be replaced (name changed) while adoptId still names it`,
+    );
   });
 });

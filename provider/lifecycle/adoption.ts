@@ -1,0 +1,92 @@
+import { warn } from "../handler";
+
+/**
+ * The one adoption rule every kind with `adoptId` follows. Two resources of a stack must never
+ * manage one object: each would change or delete it for the other. The provider cannot see the
+ * stack, only the calls of this update (the engine starts one provider process per update), so
+ * it notes the ids the stack's resources stand for as they pass through diff, read, create and
+ * update, and the ids taken over with adoptId in this update:
+ * - an object another resource holds cannot be adopted;
+ * - a resource leaving the program never deletes what another resource adopted in this update
+ *   (a resource renamed without `aliases` whose new entry adopts the same object, or a
+ *   `--replace` of an adopted one): only its entry leaves the state;
+ * - a replacement cannot be planned while adoptId names the object being replaced: it would
+ *   adopt it again and then delete it.
+ */
+export class Holdings {
+  private readonly held = new Set<string>();
+  private readonly adopted = new Set<string>();
+
+  /** `kind` names the objects in messages: "database", "workspace", "object". */
+  constructor(private readonly kind: string) {}
+
+  /** A resource of the stack has just created this object. */
+  noteCreated(id: string): void {
+    this.held.add(id);
+  }
+
+  /**
+   * A resource of the stack stands for this object (its diff, read or update). Refused when
+   * another resource adopted it in this update: whichever of the two the engine reaches first,
+   * the stack never goes on with two resources managing one object.
+   */
+  noteHeld(id: string, what: string): void {
+    if (this.adopted.has(id)) {
+      throw new Error(
+        `${what} (${id}) was adopted by another resource of this stack in this update; two resources must not ` +
+          `manage one ${this.kind}: remove adoptId from the resource that should not hold it`,
+      );
+    }
+    this.held.add(id);
+  }
+
+  isHeld(id: string): boolean {
+    return this.held.has(id);
+  }
+
+  /**
+   * Refuses an adoption of an object another resource of the stack holds, before any request.
+   * `operation` begins the message, e.g. `adopt database db_1`.
+   */
+  refuseIfHeld(operation: string, id: string): void {
+    if (!this.held.has(id)) return;
+    throw new Error(
+      `${operation}: another resource of this stack already holds it; two resources must not manage one ` +
+        `${this.kind} (each would change or delete it for the other)`,
+    );
+  }
+
+  /**
+   * Takes the object for a resource that adopts it, once everything else about the adoption was
+   * checked. Check and note happen at once, so of two resources adopting one object in this
+   * update (both past refuseIfHeld while their reads were awaited), exactly one gets it.
+   */
+  claim(operation: string, id: string): void {
+    this.refuseIfHeld(operation, id);
+    this.held.add(id);
+    this.adopted.add(id);
+  }
+
+  /**
+   * For delete: true when another resource adopted the object in this update, so the resource
+   * being deleted only leaves the state. Says so in a warning.
+   */
+  passedToAdopter(id: string, what: string): boolean {
+    if (!this.adopted.has(id)) return false;
+    warn(`${what} (${id}) is now held by another resource of this stack; it leaves the state but is not deleted`);
+    return true;
+  }
+
+  /**
+   * For diff: refuses a replacement while adoptId still names the object being replaced, and
+   * says what to do. `reasons` says what makes it a replacement, e.g. "type, version changed".
+   */
+  refuseSelfAdoption(what: string, id: string, adoptId: unknown, reasons: string): void {
+    if (adoptId !== id) return;
+    throw new Error(
+      `${what} (${id}) cannot be replaced (${reasons}) while adoptId still names it: the replacement would adopt it ` +
+        `again and then delete it. Remove adoptId from the program (it is read only at the first creation) and run ` +
+        `pulumi up again.`,
+    );
+  }
+}
