@@ -86,6 +86,18 @@ describe("Workspace", () => {
     expect(await counter("GET /v2/workspaces/:id")).toBeGreaterThanOrEqual(2);
   });
 
+  test("a delete whose answer is lost is done, without an \"already gone\" warning", async () => {
+    const { id, outs } = await newWorkspace("lossy_delete");
+    await env.emulator.admin.injectFault({ match: { method: "DELETE", path: "/v2/workspaces" }, kind: "drop-after-commit", count: 1 });
+    await workspaceHandler.delete(id, outs);
+    await expect(env.api.getWorkspace(id)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
+    expect(await counter("DELETE /v2/workspaces")).toBe(2);
+    expect(env.warnings).toEqual([]);
+    // A workspace that was gone before the delete still says so.
+    await workspaceHandler.delete(id, outs);
+    expect(env.warnings).toEqual([expect.stringContaining("was already gone")]);
+  });
+
   test("a member's key cannot delete it: the error names the owner; the owner's delete of a gone one succeeds", async () => {
     const { id, outs } = await newWorkspace("guarded");
     await env.api.addWorkspaceMember({ workspaceId: id, code: await codeOf(1), group: "admin" });
@@ -236,5 +248,16 @@ describe("WorkspaceMember", () => {
     expect(String(warned.mock.calls[0][0])).toMatch(/no longer a member .* fresh invite code/);
     await expect(workspaceMemberHandler.update(created.id, outs, member(id, "view"))).rejects.toThrow(/no longer a member/);
     await workspaceMemberHandler.delete(created.id, outs);
+    expect(String(warned.mock.calls[1][0])).toMatch(/was already removed/);
+  });
+
+  test("a removal whose answer is lost is this removal, not one made outside Pulumi", async () => {
+    const { id } = await newWorkspace("lossy_removal");
+    const created = await workspaceMemberHandler.create(member(id, "view", await codeOf(1), bob()));
+    await env.emulator.admin.injectFault({ match: { method: "DELETE", path: "/v2/workspaces/members" }, kind: "drop-after-commit", count: 1 });
+    await workspaceMemberHandler.delete(created.id, created.outs as WorkspaceMemberOutputs);
+    expect((await env.api.getWorkspace(id)).members.map((m) => m.id)).not.toContain(bob());
+    expect(await counter("DELETE /v2/workspaces/members")).toBe(2);
+    expect(env.warnings).toEqual([]);
   });
 });
