@@ -36,11 +36,6 @@ export interface RequestContext {
   method: HttpMethod;
   /** Path template such as /v2/databases/{id}: no ids, never a query string. */
   path: string;
-  /**
-   * Whether sending it twice does no harm. Default: every method but POST. A PATCH that moves
-   * something is not: the second one finds nothing to move.
-   */
-  repeatable?: boolean;
 }
 
 export interface ApiErrorFields extends RequestContext {
@@ -105,11 +100,11 @@ export function isNotFound(error: unknown, code: `${string}_NOT_FOUND`): error i
 }
 
 /**
- * POST creates or triggers something; GET, DELETE and PATCH (absolute values) can be repeated,
- * unless the request says otherwise.
+ * POST creates or triggers something; GET, DELETE and PATCH (absolute values, or a move whose
+ * repetition is refused) can be repeated.
  */
 export function isIdempotent(ctx: RequestContext): boolean {
-  return ctx.repeatable ?? ctx.method !== "POST";
+  return ctx.method !== "POST";
 }
 
 /** The server answered with a non-success status or an error envelope. */

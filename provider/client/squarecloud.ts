@@ -143,8 +143,9 @@ export class SquareCloudClient {
   /**
    * Moves or renames one file; both paths are relative to the application root. Fails with
    * FILE_NOT_FOUND when the source is missing and DIRECTORY_NOT_FOUND when the destination's
-   * directory does not exist; an existing destination is overwritten. Not sent twice on its own:
-   * once it has moved the file, a second one finds nothing at `path`.
+   * directory does not exist; an existing destination is overwritten. Retried like any PATCH: once
+   * a lost attempt has moved the file, the retry finds nothing at `path` and is refused with
+   * FILE_NOT_FOUND (marked afterLostAttempt), so nothing is ever moved twice.
    */
   moveAppFile(appId: string, move: { path: string; to: string }): Promise<void> {
     return this.platform.request({
@@ -152,7 +153,6 @@ export class SquareCloudClient {
       resource: appId,
       method: "PATCH",
       path: "/v2/apps/{appId}/files",
-      repeatable: false,
       params: { appId },
       json: { path: move.path, to: move.to },
     });
