@@ -42,7 +42,8 @@ const WINDOW_CODES = new Map<string, number>([
  * A request is tried again when the failure is transient and trying again cannot apply it twice
  * (5xx answers to POST carry `mayHaveCommitted`, so only idempotent requests retry a 500):
  * `mayHaveCommitted` is only ever set on non-idempotent requests whose outcome is unknown, and a
- * 429 or a refused connection means the server did not act.
+ * 429 or a refused connection means the server did not act. Such a request goes again only when
+ * its settle read (RetryOptions.settle) shows it has not taken effect.
  */
 export function shouldRetry(error: ApiError): boolean {
   if (error.mayHaveCommitted) return false;
