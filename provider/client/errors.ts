@@ -36,16 +36,12 @@ export interface RequestContext {
   method: HttpMethod;
   /** Path template such as /v2/databases/{id}: no ids, never a query string. */
   path: string;
-  /**
-   * Whether sending it twice does no harm. Default: every method but POST. A PATCH that moves
-   * something is not: the second one finds nothing to move.
-   */
-  repeatable?: boolean;
 }
 
 export interface ApiErrorFields extends RequestContext {
   code: string;
   status?: number;
+  outcomeUnknown: boolean;
   mayHaveCommitted: boolean;
   /** Wait the server asked for (Retry-After), in milliseconds. */
   retryAfterMs?: number;
@@ -60,12 +56,23 @@ export class ApiError extends Error {
   readonly operation: string;
   readonly resource?: string;
   /**
-   * True when a non-idempotent request may have taken effect although it failed (timeout or
-   * reset after sending, 5xx, unreadable success): the caller must read the current state
-   * before trying again. Always false for idempotent requests, whose retry is the reconciliation.
+   * True when the request may have taken effect although it failed (timeout or reset after
+   * sending, 5xx, unreadable success), whatever its method.
+   */
+  readonly outcomeUnknown: boolean;
+  /**
+   * outcomeUnknown, for a request that cannot simply be sent again (non-idempotent): the current
+   * state must be read before trying again. Always false for idempotent requests, whose retry is
+   * the reconciliation.
    */
   readonly mayHaveCommitted: boolean;
   readonly retryAfterMs?: number;
+  /**
+   * Set by the retry loop when an earlier attempt of this same call had an unknown outcome: a
+   * NOT_FOUND answered now is most likely that attempt's doing (a delete that went through), not
+   * a sign that someone else removed the object.
+   */
+  afterLostAttempt = false;
 
   constructor(fields: ApiErrorFields, message: string) {
     super(message);
@@ -76,6 +83,7 @@ export class ApiError extends Error {
     this.path = fields.path;
     this.operation = fields.operation;
     this.resource = fields.resource;
+    this.outcomeUnknown = fields.outcomeUnknown;
     this.mayHaveCommitted = fields.mayHaveCommitted;
     this.retryAfterMs = fields.retryAfterMs;
   }
@@ -87,16 +95,16 @@ export class ApiError extends Error {
  * reads as "removed". A bare 404 is not enough: a wrong base URL answers 404 for every route, and
  * must not make resources vanish from state.
  */
-export function isNotFound(error: unknown, code: `${string}_NOT_FOUND`): boolean {
+export function isNotFound(error: unknown, code: `${string}_NOT_FOUND`): error is ApiError {
   return error instanceof ApiError && error.code === code;
 }
 
 /**
- * POST creates or triggers something; GET, DELETE and PATCH (absolute values) can be repeated,
- * unless the request says otherwise.
+ * POST creates or triggers something; GET, DELETE and PATCH (absolute values, or a move whose
+ * repetition is refused) can be repeated.
  */
 export function isIdempotent(ctx: RequestContext): boolean {
-  return ctx.repeatable ?? ctx.method !== "POST";
+  return ctx.method !== "POST";
 }
 
 /** The server answered with a non-success status or an error envelope. */
@@ -112,7 +120,7 @@ export function errorFromResponse(
       code,
       status: response.status,
       retryAfterMs: response.retryAfterMs,
-      mayHaveCommitted: !isIdempotent(ctx) && response.status >= 500,
+      outcomeUnknown: response.status >= 500,
     },
     `HTTP ${response.status}`,
     response.message === undefined ? undefined : redact(response.message, knownSecrets),
@@ -123,7 +131,7 @@ export function errorFromResponse(
 export function invalidResponse(ctx: RequestContext, status: number, problem: string): ApiError {
   return build(
     ctx,
-    { code: SyntheticCode.INVALID_RESPONSE, status, mayHaveCommitted: !isIdempotent(ctx) },
+    { code: SyntheticCode.INVALID_RESPONSE, status, outcomeUnknown: true },
     `HTTP ${status}`,
     `unexpected response from ${ctx.method} ${ctx.path}: ${redact(problem)}`,
   );
@@ -131,7 +139,7 @@ export function invalidResponse(ctx: RequestContext, status: number, problem: st
 
 /** Refused by the client itself before anything was sent (e.g. an empty update). */
 export function refusedLocally(ctx: RequestContext, code: string, reason: string): ApiError {
-  return build(ctx, { code, mayHaveCommitted: false }, "not sent", reason);
+  return build(ctx, { code, outcomeUnknown: false }, "not sent", reason);
 }
 
 /** Errors that mean the connection was never opened, so the request never left this process. */
@@ -170,27 +178,26 @@ export function errorFromTransport(
   knownSecrets: readonly string[],
 ): ApiError {
   const systemCode = transportCode(cause);
-  const unknownOutcome = !isIdempotent(ctx);
   if (timeout.timedOut || (systemCode !== undefined && TIMEOUTS.has(systemCode))) {
     return build(
       ctx,
-      { code: SyntheticCode.TIMEOUT, mayHaveCommitted: unknownOutcome },
+      { code: SyntheticCode.TIMEOUT, outcomeUnknown: true },
       `no response within ${timeout.timeoutMs} ms`,
     );
   }
   if (systemCode === CLOSED_POOL) {
-    return build(ctx, { code: SyntheticCode.CLIENT_CLOSED, mayHaveCommitted: false }, systemCode);
+    return build(ctx, { code: SyntheticCode.CLIENT_CLOSED, outcomeUnknown: false }, systemCode);
   }
   if (systemCode !== undefined && NOT_SENT.has(systemCode)) {
-    return build(ctx, { code: SyntheticCode.CONNECTION_FAILED, mayHaveCommitted: false }, systemCode);
+    return build(ctx, { code: SyntheticCode.CONNECTION_FAILED, outcomeUnknown: false }, systemCode);
   }
   if (systemCode !== undefined && BROKEN_CONNECTION.has(systemCode)) {
-    return build(ctx, { code: SyntheticCode.CONNECTION_RESET, mayHaveCommitted: unknownOutcome }, systemCode);
+    return build(ctx, { code: SyntheticCode.CONNECTION_RESET, outcomeUnknown: true }, systemCode);
   }
   const { name, message } = describeCause(cause);
   return build(
     ctx,
-    { code: SyntheticCode.REQUEST_FAILED, mayHaveCommitted: unknownOutcome },
+    { code: SyntheticCode.REQUEST_FAILED, outcomeUnknown: true },
     systemCode ?? name,
     message === undefined ? undefined : redact(message, knownSecrets),
   );
@@ -241,10 +248,11 @@ const REFUSED_KEY_STEPS =
 
 function build(
   ctx: RequestContext,
-  fields: Pick<ApiErrorFields, "code" | "status" | "mayHaveCommitted" | "retryAfterMs">,
+  answer: Pick<ApiErrorFields, "code" | "status" | "outcomeUnknown" | "retryAfterMs">,
   circumstance: string,
   detail?: string,
 ): ApiError {
+  const fields = { ...answer, mayHaveCommitted: answer.outcomeUnknown && !isIdempotent(ctx) };
   const subject = ctx.resource === undefined ? ctx.operation : `${ctx.operation} "${ctx.resource}"`;
   let message = `${subject} failed: ${fields.code} (${circumstance}, ${ctx.method} ${ctx.path})`;
   if (detail) message += `: ${detail}`;

@@ -58,6 +58,11 @@ export interface ApiRequest<S extends z.ZodType | undefined = undefined> extends
    * times the server records (created_at) are compared with it, never with the local clock.
    */
   serverTime?: (epochMs: number) => void;
+  /**
+   * For a request that cannot simply be sent again: reads whether a lost attempt took effect
+   * (see RetryOptions.settle). Only status-only requests have one: a settled call has no answer.
+   */
+  settle?: S extends undefined ? () => Promise<boolean> : never;
 }
 
 /**
@@ -91,7 +96,7 @@ export class HttpClient {
   async request<S extends z.ZodType | undefined = undefined>(req: ApiRequest<S>): Promise<ResultOf<S>> {
     const { retry: policy, clock, random } = this.options;
     const attempt = (attemptNumber: number, deadline: number) => this.attempt(req, deadline, attemptNumber);
-    return withRetry(attempt, { policy, clock, random }) as Promise<ResultOf<S>>;
+    return withRetry(attempt, { policy, clock, random, settle: req.settle }) as Promise<ResultOf<S>>;
   }
 
   /** Idempotent. Requests made afterwards fail with CLIENT_CLOSED without being sent. */

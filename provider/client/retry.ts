@@ -42,7 +42,8 @@ const WINDOW_CODES = new Map<string, number>([
  * A request is tried again when the failure is transient and trying again cannot apply it twice
  * (5xx answers to POST carry `mayHaveCommitted`, so only idempotent requests retry a 500):
  * `mayHaveCommitted` is only ever set on non-idempotent requests whose outcome is unknown, and a
- * 429 or a refused connection means the server did not act.
+ * 429 or a refused connection means the server did not act. Such a request goes again only when
+ * its settle read (RetryOptions.settle) shows it has not taken effect.
  */
 export function shouldRetry(error: ApiError): boolean {
   if (error.mayHaveCommitted) return false;
@@ -61,27 +62,53 @@ export interface RetryOptions {
   clock: Clock;
   /** Uniform in [0, 1); Math.random outside tests. */
   random: () => number;
+  /**
+   * Reads the service after an attempt whose outcome is unknown (mayHaveCommitted): true when the
+   * request took effect, which ends the call as a success; false when it did not, which makes the
+   * failure transient: the request is sent again after the same backoff, within the same attempts
+   * and deadline. Only for requests whose answer carries nothing the caller needs.
+   */
+  settle?: () => Promise<boolean>;
 }
 
 /**
  * Runs `attempt` until it succeeds, fails for good, runs out of attempts or would run past the
  * deadline, which each attempt is given so its own waits (pacing) respect it too; the last error
- * is thrown as is. A Retry-After sent by the server replaces the backoff.
+ * is thrown as is. A Retry-After sent by the server replaces the backoff. Resolves undefined when
+ * `settle` found that a lost attempt took effect.
  */
 export async function withRetry<T>(
   attempt: (attemptNumber: number, deadline: number) => Promise<T>,
   options: RetryOptions,
-): Promise<T> {
-  const { policy, clock, random } = options;
+): Promise<T | undefined> {
+  const { policy, clock, random, settle } = options;
   const deadline = clock.now() + policy.deadlineMs;
+  let lostBefore = false;
   for (let attemptNumber = 1; ; attemptNumber++) {
     try {
       return await attempt(attemptNumber, deadline);
     } catch (error) {
-      if (!(error instanceof ApiError) || !shouldRetry(error) || attemptNumber >= policy.maxAttempts) throw error;
+      if (!(error instanceof ApiError)) throw error;
+      error.afterLostAttempt = lostBefore;
+      lostBefore ||= error.outcomeUnknown;
+      const settling = error.mayHaveCommitted && settle !== undefined;
+      if (settling && (await settledBy(settle, error))) return undefined;
+      if (!(settling || shouldRetry(error)) || attemptNumber >= policy.maxAttempts) throw error;
       const delay = error.retryAfterMs ?? WINDOW_CODES.get(error.code) ?? backoffDelay(attemptNumber, policy, random);
       if (clock.now() + delay > deadline) throw error;
       await clock.sleep(delay);
     }
+  }
+}
+
+/**
+ * A read that fails (its own retries spent) settles nothing: the attempt's error, which names the
+ * operation and says it may have taken effect, is the one to report.
+ */
+async function settledBy(settle: () => Promise<boolean>, lost: ApiError): Promise<boolean> {
+  try {
+    return await settle();
+  } catch {
+    throw lost;
   }
 }

@@ -10,7 +10,8 @@ import type { AccountLimits } from "./pacing";
  * platform and blob APIs. Every call names its operation and, where known, the object it is
  * about, so an error reads like `delete database "db_123" failed: ...`. POST calls are the
  * non-idempotent ones: on an unknown outcome they throw an ApiError with mayHaveCommitted set
- * and the caller reconciles by reading.
+ * and the caller reconciles by reading, unless the call settles it itself (a `settle` read:
+ * done, or sent again with the client's backoff).
  */
 
 export interface CreateDatabaseInput {
@@ -142,8 +143,9 @@ export class SquareCloudClient {
   /**
    * Moves or renames one file; both paths are relative to the application root. Fails with
    * FILE_NOT_FOUND when the source is missing and DIRECTORY_NOT_FOUND when the destination's
-   * directory does not exist; an existing destination is overwritten. Not sent twice on its own:
-   * once it has moved the file, a second one finds nothing at `path`.
+   * directory does not exist; an existing destination is overwritten. Retried like any PATCH: once
+   * a lost attempt has moved the file, the retry finds nothing at `path` and is refused with
+   * FILE_NOT_FOUND (marked afterLostAttempt), so nothing is ever moved twice.
    */
   moveAppFile(appId: string, move: { path: string; to: string }): Promise<void> {
     return this.platform.request({
@@ -151,7 +153,6 @@ export class SquareCloudClient {
       resource: appId,
       method: "PATCH",
       path: "/v2/apps/{appId}/files",
-      repeatable: false,
       params: { appId },
       json: { path: move.path, to: move.to },
     });
@@ -370,14 +371,22 @@ export class SquareCloudClient {
     return code;
   }
 
-  /** Consumes the invitee's code; on an unknown outcome read the workspace's members. */
-  addWorkspaceMember(input: { workspaceId: string; code: string; group: platform.WorkspaceGroup }): Promise<void> {
+  /**
+   * Consumes the invitee's code. Only the caller can tell who joined since it last read the
+   * members, so it settles a lost answer with `settle` (true: someone joined); without one, a lost
+   * answer is an error with mayHaveCommitted set.
+   */
+  addWorkspaceMember(
+    input: { workspaceId: string; code: string; group: platform.WorkspaceGroup },
+    settle?: () => Promise<boolean>,
+  ): Promise<void> {
     return this.platform.request({
       operation: "add workspace member",
       resource: input.workspaceId,
       method: "POST",
       path: "/v2/workspaces/members",
       json: { workspaceId: input.workspaceId, code: input.code, group: input.group },
+      settle,
     });
   }
 
@@ -401,7 +410,11 @@ export class SquareCloudClient {
     });
   }
 
-  /** Owner only, for an application the caller owns. */
+  /**
+   * Owner only, for an application the caller owns. A lost answer is settled by reading the
+   * workspace: linked means done; otherwise the link is sent again (a link exists once, so a late
+   * first one makes the next answer APP_ALREADY_IN_WORKSPACE, never a duplicate).
+   */
   linkApplication(input: { workspaceId: string; appId: string }): Promise<void> {
     return this.platform.request({
       operation: "link application to workspace",
@@ -409,6 +422,10 @@ export class SquareCloudClient {
       method: "POST",
       path: "/v2/workspaces/applications",
       json: { workspaceId: input.workspaceId, appId: input.appId },
+      settle: async () => {
+        const workspace = await this.getWorkspace(input.workspaceId);
+        return workspace.applications.some((app) => app.id === input.appId);
+      },
     });
   }
 

@@ -24,32 +24,22 @@ export const appFileMoveHandler = operationHandler<AppFileMoveInputs, AppFileMov
 });
 
 /**
- * PATCH /v2/apps/{id}/files, sent once. When its response is lost it is sent once more, on
- * purpose: a move that did happen leaves nothing at `path`, so the second one is refused with
- * FILE_NOT_FOUND (the first did the move) and can never move anything twice.
+ * PATCH /v2/apps/{id}/files. The client retries it like any PATCH: a move that did happen leaves
+ * nothing at `path`, so a retry after a lost attempt is refused with FILE_NOT_FOUND (that attempt
+ * did the move) and can never move anything twice.
  */
 async function moveOnce(inputs: AppFileMoveInputs): Promise<void> {
-  try {
-    await moveOrExplain(inputs);
-  } catch (err) {
-    if (!(err instanceof ApiError && err.mayHaveCommitted)) throw err;
-    try {
-      await apiClient().moveAppFile(inputs.appId, { path: inputs.path, to: inputs.to });
-    } catch (second) {
-      if (!(second instanceof ApiError && second.code === "FILE_NOT_FOUND")) throw second;
-      warn(
-        `moving "${inputs.path}" to "${inputs.to}" in application "${inputs.appId}": the response was lost (${err.code}) ` +
-          `and the file is no longer at "${inputs.path}", so that request moved it; recorded as done`,
-      );
-    }
-  }
-}
-
-async function moveOrExplain(inputs: AppFileMoveInputs): Promise<void> {
   try {
     await apiClient().moveAppFile(inputs.appId, { path: inputs.path, to: inputs.to });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
+    if (err.code === "FILE_NOT_FOUND" && err.afterLostAttempt) {
+      warn(
+        `moving "${inputs.path}" to "${inputs.to}" in application "${inputs.appId}": an answer was lost and the ` +
+          `file is no longer at "${inputs.path}", so that request moved it; recorded as done`,
+      );
+      return;
+    }
     if (err.code === "FILE_NOT_FOUND") {
       throw new Error(
         `application "${inputs.appId}" has no file "${inputs.path}" to move (${err.message}). Check the path; if an ` +

@@ -108,7 +108,8 @@ export const blobObjectHandler: ResourceHandler = {
       await apiClient().deleteObject(id);
     } catch (err) {
       if (!isNotFound(err, "OBJECT_NOT_FOUND")) throw err;
-      warn(`object "${props.name}" (${id}) was already gone`);
+      // After a lost first attempt, the retry's NOT_FOUND is that attempt's delete.
+      if (!err.afterLostAttempt) warn(`object "${props.name}" (${id}) was already gone`);
     }
   },
 };

@@ -21,8 +21,9 @@ export async function resetPassword(
     if (err instanceof ApiError && err.mayHaveCommitted) {
       throw new Error(
         `reset the password of database "${name}" (${id}): there was no usable response (${err.code}), so the ` +
-          `password may have been reset without the new one being received; whatever uses the old password may ` +
-          `stop working. Run pulumi up again: it resets the password once more and stores the new one.`,
+          `password may have been reset without the new one being received, and reading cannot tell: the API never ` +
+          `shows a password again. Whatever uses the old password may stop working. Run pulumi up again: it resets ` +
+          `the password once more and stores the new one.`,
       );
     }
     throw err;

@@ -109,7 +109,8 @@ export const databaseHandler: ResourceHandler = {
     } catch (err) {
       if (!isNotFound(err, "DATABASE_NOT_FOUND")) throw err;
       await confirmGone(`database "${props.name}"`, id, props.owner);
-      warn(`database "${props.name}" (${id}) was already gone`);
+      // After a lost first attempt, the retry's NOT_FOUND is that attempt's delete.
+      if (!err.afterLostAttempt) warn(`database "${props.name}" (${id}) was already gone`);
     }
   },
 };

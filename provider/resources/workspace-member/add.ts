@@ -6,17 +6,13 @@ import type { WorkspaceMemberInputs } from "../../schemas/workspace";
 import { forgetWorkspace, readWorkspaceAfresh } from "../workspace/live";
 import { ownerOnly } from "../workspace/owner";
 import { describeWho, freshCodeSteps } from "./guidance";
-import { lookAgain } from "../../lifecycle/look-again";
 
 /**
  * Makes the invitee a member. The add answers only a status, so the new member is found by
  * comparing the members before and after; adds to one workspace run one at a time so two members
- * added in one update are never mixed up. A lost answer is settled by reading; only when nobody
- * joined is the (then unspent) code sent once more.
+ * added in one update are never mixed up. A lost answer is settled by reading; only while nobody
+ * joined is the (then unspent) code sent again.
  */
-
-/** Reads after an unknown outcome: at once, then after these waits (ms). */
-const RECHECK_DELAYS_MS = [1_000, 2_000];
 
 export interface Membership {
   workspace: Workspace;
@@ -68,20 +64,22 @@ async function takeOver(workspace: Workspace, member: WorkspaceMember, inputs: W
 }
 
 /**
- * Sends the code and returns the member it added. `resent`: this is the second sending, after a
- * first whose outcome was unknown and after which nobody joined.
+ * Sends the code and returns the member it added. A lost answer is settled by the client: it reads
+ * the members, and sends the code again (with its backoff) only while nobody has joined. The code
+ * is then unspent, and a code adds one person once, so nobody is ever added twice; a first sending
+ * that lands late makes a later one a refusal, which the read below turns into the answer.
  */
-async function sendAdd(before: Workspace, inputs: WorkspaceMemberInputs, code: string, resent = false): Promise<WorkspaceMember> {
+async function sendAdd(before: Workspace, inputs: WorkspaceMemberInputs, code: string): Promise<WorkspaceMember> {
   const where = `workspace "${before.name}" (${before.id})`;
   const who = describeWho(inputs.userId);
+  const joinedSince = async () => newMembers(before, await readWorkspaceAfresh(before.id));
   try {
-    await apiClient().addWorkspaceMember({ workspaceId: before.id, code, group: inputs.group });
+    await apiClient().addWorkspaceMember({ workspaceId: before.id, code, group: inputs.group }, async () => (await joinedSince()).length > 0);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    if (err.mayHaveCommitted) return settleUnknownOutcome(before, inputs, err, resent);
-    // The first sending may have landed late after all: its join is the answer, not a refusal.
-    const late = resent ? newMembers(before, await readWorkspaceAfresh(before.id)) : [];
-    if (late.length > 0) return pickOrFail(late, inputs, `add ${who} to ${where}: the code was sent twice, and`);
+    const late = err.afterLostAttempt ? await joinedSince() : [];
+    if (late.length > 0) return pickOrFail(late, inputs, `add ${who} to ${where}: the code was sent again after a lost answer, and`);
+    if (err.mayHaveCommitted) throw unknownOutcome(`add ${who} to ${where}`, inputs, err);
     const explained = explainRefusal(err, who, where, before);
     if (explained) throw explained;
     await ownerOnly(err, `add ${who} to`, where, before.owner);
@@ -89,7 +87,7 @@ async function sendAdd(before: Workspace, inputs: WorkspaceMemberInputs, code: s
   } finally {
     forgetWorkspace(before.id);
   }
-  const joined = newMembers(before, await readWorkspaceAfresh(before.id));
+  const joined = await joinedSince();
   if (joined.length === 1) return joined[0];
   return pickOrFail(joined, inputs, `add ${who} to ${where}: the add succeeded`);
 }
@@ -119,18 +117,11 @@ function explainRefusal(err: ApiError, who: string, where: string, workspace: Wo
   }
 }
 
-/** No usable answer to the add: whoever appeared since the read before it is the answer. */
-async function settleUnknownOutcome(before: Workspace, inputs: WorkspaceMemberInputs, cause: ApiError, resent: boolean): Promise<WorkspaceMember> {
-  const what = `add ${describeWho(inputs.userId)} to workspace "${before.name}" (${before.id})`;
-  const joined = await lookAgain(RECHECK_DELAYS_MS, async () => newMembers(before, await readWorkspaceAfresh(before.id)));
-  if (joined.length > 0) return pickOrFail(joined, inputs, `${what}: there was no usable response (${cause.code}), but`);
-  // Nobody joined, so the code is unspent. Sending it once more cannot add anyone twice: a
-  // membership exists once, and a code adds one person once (a late first join makes the second
-  // sending a refusal, settled above by reading).
-  if (!resent && inputs.inviteCode !== undefined) return sendAdd(before, inputs, inputs.inviteCode, true);
-  throw new Error(
-    `${what}: the outcome is unknown (${cause.message}) and nobody new has joined, twice. The code was not sent a third time. Run ` +
-      `pulumi up again: it reads the members first${inputs.userId === undefined ? " (set userId, so that a late join is taken over)" : " and takes the membership over if they joined"}, ` +
+/** Every sending was lost and nobody had joined after any of them. */
+function unknownOutcome(what: string, inputs: WorkspaceMemberInputs, cause: ApiError): Error {
+  return new Error(
+    `${what}: the outcome is unknown (${cause.message}) and nobody new had joined after any sending. Run pulumi up ` +
+      `again: it reads the members first${inputs.userId === undefined ? " (set userId, so that a late join is taken over)" : " and takes the membership over if they joined"}, ` +
       `and otherwise uses the code once more if it is still valid.`,
   );
 }

@@ -100,7 +100,8 @@ export const workspaceMemberHandler: ResourceHandler = {
       await apiClient().removeWorkspaceMember({ workspaceId: props.workspaceId, memberId: props.userId });
     } catch (err) {
       if (isNotFound(err, "MEMBER_NOT_FOUND")) {
-        warn(`${what} was already removed`);
+        // After a lost first attempt, this is that attempt's removal, not one made outside Pulumi.
+        if (!err.afterLostAttempt) warn(`${what} was already removed`);
         return;
       }
       if (err instanceof ApiError && err.code === "CANNOT_EDIT_OWNER") {

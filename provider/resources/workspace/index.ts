@@ -1,4 +1,4 @@
-import { isNotFound } from "../../client";
+import { ApiError, isNotFound } from "../../client";
 import { checkFields, describe, isUnknown } from "../../check";
 import { failedButRecorded, ResourceHandler, warn } from "../../handler";
 import { confirmGone } from "../../lifecycle/owner";
@@ -101,7 +101,8 @@ export const workspaceHandler: ResourceHandler = {
       await apiClient().deleteWorkspace(id);
     } catch (err) {
       await ownerOnly(err, "delete", `workspace "${props.name}" (${id})`, props.owner);
-      warn(`workspace "${props.name}" (${id}) was already gone`);
+      // WORKSPACE_NOT_FOUND, which after a lost first attempt is that attempt's delete.
+      if (!(err as ApiError).afterLostAttempt) warn(`workspace "${props.name}" (${id}) was already gone`);
     }
   },
 };

@@ -5,10 +5,11 @@ import { forgetWorkspace, readWorkspaceAfresh } from "./live";
 
 /**
  * Brings the workspace's application links to the program's list: links what is missing, unlinks
- * what it no longer lists. Left out (undefined), links are not managed. A link is a set member,
- * so sending one again after an unknown outcome cannot duplicate anything, and the "already
- * there" / "already gone" answers count as done. True when it changed the links, so `workspace`
- * no longer shows them as they are.
+ * what it no longer lists. Left out (undefined), links are not managed. A lost answer to a link is
+ * settled by the client (it reads the workspace, and sends the link again only if it is not
+ * there); an unlink is retried by the client, and its "already gone" answer counts as done, which
+ * after a lost first attempt is that attempt's doing. True when it changed the links, so
+ * `workspace` no longer shows them as they are.
  */
 export async function syncLinks(workspace: Workspace, wanted: string[] | undefined): Promise<boolean> {
   if (wanted === undefined) return false;
@@ -22,13 +23,12 @@ export async function syncLinks(workspace: Workspace, wanted: string[] | undefin
   return true;
 }
 
-async function link(workspace: Workspace, appId: string, attemptsLeft = 2): Promise<void> {
+async function link(workspace: Workspace, appId: string): Promise<void> {
   try {
     await apiClient().linkApplication({ workspaceId: workspace.id, appId });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     if (err.code === "APP_ALREADY_IN_WORKSPACE") return confirmLinkedHere(workspace, appId);
-    if (err.mayHaveCommitted && attemptsLeft > 1) return link(workspace, appId, attemptsLeft - 1);
     if (err.code === "APP_NOT_FOUND") {
       throw new Error(
         `link application ${appId} to workspace "${workspace.name}" (${workspace.id}): no such application among ` +

@@ -21,10 +21,11 @@ function timeoutError(method: HttpMethod): ApiError {
   return errorFromTransport(context(method), new Error("aborted"), { timedOut: true, timeoutMs: 1000 }, []);
 }
 
-/** Fails with the given errors in turn, then returns "ok"; counts attempts. */
+/** Fails with the given errors in turn, then returns "ok"; counts attempts and their numbers. */
 function script(...failures: unknown[]) {
-  const calls = { attempts: 0 };
-  const attempt = async () => {
+  const calls = { attempts: 0, numbers: [] as number[] };
+  const attempt = async (attemptNumber: number) => {
+    calls.numbers.push(attemptNumber);
     const failure = failures[calls.attempts++];
     if (failure !== undefined) throw failure;
     return "ok";
@@ -32,14 +33,21 @@ function script(...failures: unknown[]) {
   return { calls, attempt };
 }
 
-async function run(failures: unknown[], overrides: Partial<RetryPolicy> = {}, random = () => 0.5) {
+async function run(failures: unknown[], overrides: Partial<RetryPolicy> = {}, random = () => 0.5, settle?: () => Promise<boolean>) {
   const clock = new FakeClock();
   const { calls, attempt } = script(...failures);
-  const outcome = await withRetry(attempt, { policy: { ...policy, ...overrides }, clock, random }).then(
+  const outcome = await withRetry(attempt, { policy: { ...policy, ...overrides }, clock, random, settle }).then(
     (value) => ({ value, error: undefined }),
     (error: unknown) => ({ value: undefined, error }),
   );
-  return { ...outcome, attempts: calls.attempts, sleeps: clock.sleeps };
+  return { ...outcome, attempts: calls.attempts, numbers: calls.numbers, sleeps: clock.sleeps };
+}
+
+/** A settle read that answers the given findings in turn (false once they run out); counts reads. */
+function reads(...findings: boolean[]) {
+  const calls = { reads: 0 };
+  const settle = async () => findings[calls.reads++] ?? false;
+  return { calls, settle };
 }
 
 describe("withRetry", () => {
@@ -144,5 +152,82 @@ describe("withRetry", () => {
     expect(result.error).toBe(tooLate);
     expect(result.attempts).toBe(1);
     expect(result.sleeps).toEqual([]);
+  });
+});
+
+describe("withRetry with a settle read", () => {
+  const lost = () => httpError("POST", 504, "GATEWAY_TIMEOUT");
+
+  it("ends a lost request that took effect as a success after one read, without sending it again", async () => {
+    const { calls, settle } = reads(true);
+    const result = await run([transportError("POST", "ECONNRESET")], {}, () => 0.5, settle);
+    expect(result).toMatchObject({ value: undefined, error: undefined, attempts: 1, sleeps: [] });
+    expect(calls.reads).toBe(1);
+  });
+
+  it("sends a lost request that did not take effect again, with the backoff, as the next attempt", async () => {
+    const { calls, settle } = reads(false, false);
+    const result = await run([lost(), timeoutError("POST")], {}, () => 0.5, settle);
+    expect(result).toMatchObject({ value: "ok", attempts: 3, numbers: [1, 2, 3], sleeps: [50, 100] });
+    expect(calls.reads).toBe(2);
+  });
+
+  it("reads after the last attempt too: a last attempt that took effect is a success", async () => {
+    const { calls, settle } = reads(false, false, false, false, true);
+    const result = await run(Array.from({ length: 10 }, lost), {}, () => 0.5, settle);
+    expect(result).toMatchObject({ value: undefined, error: undefined, attempts: 5 });
+    expect(calls.reads).toBe(5);
+  });
+
+  it("keeps to the attempt budget and throws the last lost attempt's error when nothing took effect", async () => {
+    const failures = Array.from({ length: 10 }, lost);
+    const { settle } = reads();
+    const result = await run(failures, {}, () => 0.999999, settle);
+    expect(result).toMatchObject({ attempts: 5, sleeps: [99, 199, 399, 799] });
+    expect(result.error).toBe(failures[4]);
+    expect((result.error as ApiError).mayHaveCommitted).toBe(true);
+  });
+
+  it("keeps to the deadline", async () => {
+    const failures = Array.from({ length: 10 }, lost);
+    const result = await run(failures, { deadlineMs: 500 }, () => 0.999999, reads().settle);
+    expect(result).toMatchObject({ attempts: 3, sleeps: [99, 199] });
+    expect(result.error).toBe(failures[2]);
+  });
+
+  it("reports the lost attempt's error when the read itself fails", async () => {
+    const failure = lost();
+    const result = await run([failure], {}, () => 0.5, async () => {
+      throw httpError("GET", 503);
+    });
+    expect(result).toMatchObject({ error: failure, attempts: 1, sleeps: [] });
+  });
+
+  it("does not read after failures that cannot have taken effect, nor after refusals", async () => {
+    const { calls, settle } = reads(true);
+    const refused = httpError("POST", 400, "INVALID_CODE");
+    const result = await run([transportError("POST", "ECONNREFUSED"), httpError("POST", 429, "RATE_LIMIT"), refused], {}, () => 0.5, settle);
+    expect(result).toMatchObject({ error: refused, attempts: 3 });
+    expect(calls.reads).toBe(0);
+  });
+});
+
+describe("afterLostAttempt", () => {
+  it("marks an answer that follows a lost attempt of the same call: a NOT_FOUND then is that attempt's doing", async () => {
+    const gone = httpError("DELETE", 404, "DATABASE_NOT_FOUND");
+    const result = await run([transportError("DELETE", "ECONNRESET"), gone]);
+    expect(result).toMatchObject({ error: gone, attempts: 2 });
+    expect(gone.afterLostAttempt).toBe(true);
+  });
+
+  it.each([
+    ["on a first attempt", () => []],
+    ["after a connection that was never opened", () => [transportError("DELETE", "ECONNREFUSED")]],
+    ["after a 429", () => [httpError("DELETE", 429, "RATE_LIMIT")]],
+  ])("is not set %s", async (_name, before) => {
+    const gone = httpError("DELETE", 404, "DATABASE_NOT_FOUND");
+    const result = await run([...before(), gone]);
+    expect(result.error).toBe(gone);
+    expect(gone.afterLostAttempt).toBe(false);
   });
 });

@@ -76,6 +76,29 @@ describe("Workspace", () => {
     expect(await counter("POST /v2/workspaces")).toBe(1);
   });
 
+  test("a link whose answer is lost is settled by reading the workspace: sent again only while not linked", async () => {
+    const route = { method: "POST", path: "/v2/workspaces/applications" };
+    await env.emulator.admin.injectFault({ match: route, kind: "status", status: 504, code: "GATEWAY_TIMEOUT", retryAfter: "0", count: 1 });
+    await env.emulator.admin.injectFault({ match: route, kind: "drop-after-commit", count: 1 });
+    const { outs } = await newWorkspace("lossy_links", [SEED_APPS.aliceApi]);
+    expect(outs.applications?.map((a) => a.id)).toEqual([SEED_APPS.aliceApi]);
+    // The 504 did nothing, so the link went again; the dropped answer's link had landed, so it did not.
+    expect(await counter("POST /v2/workspaces/applications")).toBe(2);
+    expect(await counter("GET /v2/workspaces/:id")).toBeGreaterThanOrEqual(2);
+  });
+
+  test("a delete whose answer is lost is done, without an \"already gone\" warning", async () => {
+    const { id, outs } = await newWorkspace("lossy_delete");
+    await env.emulator.admin.injectFault({ match: { method: "DELETE", path: "/v2/workspaces" }, kind: "drop-after-commit", count: 1 });
+    await workspaceHandler.delete(id, outs);
+    await expect(env.api.getWorkspace(id)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
+    expect(await counter("DELETE /v2/workspaces")).toBe(2);
+    expect(env.warnings).toEqual([]);
+    // A workspace that was gone before the delete still says so.
+    await workspaceHandler.delete(id, outs);
+    expect(env.warnings).toEqual([expect.stringContaining("was already gone")]);
+  });
+
   test("a member's key cannot delete it: the error names the owner; the owner's delete of a gone one succeeds", async () => {
     const { id, outs } = await newWorkspace("guarded");
     await env.api.addWorkspaceMember({ workspaceId: id, code: await codeOf(1), group: "admin" });
@@ -155,22 +178,24 @@ describe("WorkspaceMember", () => {
     expect(await counter("POST /v2/workspaces/members")).toBe(1);
   });
 
-  test("a lost add that added nobody sends the unspent code once more, after reading", async () => {
+  test("lost adds that added nobody send the unspent code again, after reading, until one lands", async () => {
     const { id } = await newWorkspace("lossy_reset");
-    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces/members" }, kind: "reset", count: 1 });
+    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces/members" }, kind: "reset", count: 2 });
     const { outs } = await workspaceMemberHandler.create(member(id, "maintain", await codeOf(1), bob()));
     expect(outs).toMatchObject({ userId: bob(), group: "maintain" });
-    expect(await counter("POST /v2/workspaces/members")).toBe(2);
+    expect(await counter("POST /v2/workspaces/members")).toBe(3);
   }, 20_000);
 
-  test("two lost adds that added nobody fail and say the code was not sent a third time", async () => {
-    const { id } = await newWorkspace("lossy_twice");
-    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces/members" }, kind: "reset", count: 2 });
-    await expect(workspaceMemberHandler.create(member(id, "maintain", await codeOf(1), bob()))).rejects.toThrow(
-      /the outcome is unknown .* nobody new has joined, twice\. The code was not sent a third time/,
-    );
-    expect(await counter("POST /v2/workspaces/members")).toBe(2);
-  }, 30_000);
+  test("an add lost on every attempt, with nobody joined, fails and says what the next up does", async () => {
+    const { id } = await newWorkspace("lossy_always");
+    // Retry-After 0: the client's attempts follow one another without its backoff waits.
+    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces/members" }, kind: "status", status: 500, retryAfter: "0", count: 6 });
+    const code = await codeOf(1);
+    const error = await workspaceMemberHandler.create(member(id, "maintain", code, bob())).then(() => undefined, (err: Error) => err);
+    expect(error?.message).toMatch(/the outcome is unknown .* nobody new had joined after any sending\. Run pulumi up again: it reads the members first/);
+    expect(error?.message).not.toContain(code);
+    expect(await counter("POST /v2/workspaces/members")).toBe(6);
+  });
 
   test("a member already there is taken over without a code, and their group set", async () => {
     const { id } = await newWorkspace("takeover");
@@ -224,6 +249,17 @@ describe("WorkspaceMember", () => {
     expect(String(warned.mock.calls[0][0])).toMatch(/no longer a member .* fresh invite code/);
     await expect(workspaceMemberHandler.update(created.id, outs, member(id, "view"))).rejects.toThrow(/no longer a member/);
     await workspaceMemberHandler.delete(created.id, outs);
+    expect(String(warned.mock.calls[1][0])).toMatch(/was already removed/);
+  });
+
+  test("a removal whose answer is lost is this removal, not one made outside Pulumi", async () => {
+    const { id } = await newWorkspace("lossy_removal");
+    const created = await workspaceMemberHandler.create(member(id, "view", await codeOf(1), bob()));
+    await env.emulator.admin.injectFault({ match: { method: "DELETE", path: "/v2/workspaces/members" }, kind: "drop-after-commit", count: 1 });
+    await workspaceMemberHandler.delete(created.id, created.outs as WorkspaceMemberOutputs);
+    expect((await env.api.getWorkspace(id)).members.map((m) => m.id)).not.toContain(bob());
+    expect(await counter("DELETE /v2/workspaces/members")).toBe(2);
+    expect(env.warnings).toEqual([]);
   });
 });
 
