@@ -1,4 +1,5 @@
 import type { Fault, FaultSpec, RequestCounters, RequestLogEntry } from "./admin-types";
+import type { ObjectIdForm } from "./models/rules";
 
 export type { Fault, FaultKind, FaultSpec, RequestCounters, RequestLogEntry } from "./admin-types";
 
@@ -87,6 +88,14 @@ export class EmulatorAdmin {
    */
   async peakUploadsInFlight(): Promise<Record<string, number>> {
     return (await this.call<{ peakInFlight: Record<string, number> }>("GET", "/uploads")).peakInFlight;
+  }
+
+  /**
+   * How the ids of the next uploads are formed ("plain": no -ex<days> suffix on expiring ones),
+   * until the next reset returns to the form the emulator was started with.
+   */
+  async setObjectIds(form: ObjectIdForm): Promise<void> {
+    await this.call("POST", "/object-ids", { form });
   }
 
   /** Gives a seeded account another plan (a name of PLANS), its period starting now. */

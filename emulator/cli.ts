@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
+import { isObjectIdForm, OBJECT_ID_FORMS, type ObjectIdForm } from "./models/rules";
 import { STATE_FILE } from "./store/file-store";
 
 const DEFAULT_PLATFORM_PORT = 4580;
@@ -19,6 +20,8 @@ const USAGE = `Usage: squarecloud-emulator [options]
   --data-dir <dir>         keep state in <dir>/${STATE_FILE} across restarts (env SQUARECLOUD_EMULATOR_DATA_DIR; default in memory)
   --admin                  serve the admin surface /__emulator (reset, clock, faults, request log); it takes
                            no key, so it is off unless asked for (env SQUARECLOUD_EMULATOR_ADMIN=1)
+  --object-ids <form>      ids of expiring uploads: suffixed ends them in -ex<days>, plain leaves that
+                           optional suffix out (env SQUARECLOUD_EMULATOR_OBJECT_IDS, default suffixed)
   --help                   show this text
 `;
 
@@ -31,6 +34,13 @@ function port(value: string | undefined, fallback: number, flag: string): number
   return parsed;
 }
 
+/** Undefined leaves the default to startEmulator. */
+function objectIdForm(value: string | undefined): ObjectIdForm | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (!isObjectIdForm(value)) throw new Error(`--object-ids must be one of ${OBJECT_ID_FORMS.join(", ")}, got "${value}"`);
+  return value;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -39,6 +49,7 @@ async function main(): Promise<void> {
       "blob-port": { type: "string" },
       "data-dir": { type: "string" },
       admin: { type: "boolean" },
+      "object-ids": { type: "string" },
       help: { type: "boolean" },
     },
     strict: true,
@@ -56,6 +67,7 @@ async function main(): Promise<void> {
     blobPort: port(values["blob-port"] ?? env.SQUARECLOUD_EMULATOR_BLOB_PORT, DEFAULT_BLOB_PORT, "--blob-port"),
     ...(dataDir ? { dataDir } : {}),
     admin,
+    objectIds: objectIdForm(values["object-ids"] ?? env.SQUARECLOUD_EMULATOR_OBJECT_IDS),
   });
 
   const main = emulator.accounts[0]!;

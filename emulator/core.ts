@@ -7,6 +7,7 @@ import { AppsModel } from "./models/apps";
 import { BlobObjectsModel } from "./models/blob-objects";
 import { DatabasesModel } from "./models/databases";
 import type { ModelContext } from "./models/model-context";
+import type { ObjectIdForm } from "./models/rules";
 import { SnapshotsModel } from "./models/snapshots";
 import { WorkspacesModel } from "./models/workspaces";
 import { buildSeedData } from "./seed";
@@ -24,7 +25,7 @@ export interface Models {
   blobObjects: BlobObjectsModel;
 }
 
-function createModels(ctx: ModelContext, contents: ContentStore): Models {
+function createModels(ctx: ModelContext, contents: ContentStore, objectIds: ObjectIdForm): Models {
   const accounts = new AccountsModel(ctx);
   const workspaces = new WorkspacesModel(ctx);
   const snapshots = new SnapshotsModel(ctx);
@@ -35,7 +36,7 @@ function createModels(ctx: ModelContext, contents: ContentStore): Models {
     analytics: new AnalyticsModel(ctx),
     snapshots,
     databases: new DatabasesModel(ctx, accounts, snapshots),
-    blobObjects: new BlobObjectsModel(ctx, contents),
+    blobObjects: new BlobObjectsModel(ctx, contents, objectIds),
   };
 }
 
@@ -53,11 +54,13 @@ export class EmulatorCore {
   constructor(
     private readonly store: StateStore,
     private readonly contents: ContentStore = new MemoryContentStore(),
+    /** The id form uploads start with, and return to at reset. */
+    private readonly objectIds: ObjectIdForm = "suffixed",
   ) {
     const loaded = store.load();
     this.data = loaded ?? buildSeedData(this.clock.now());
     if (!loaded) store.save(this.data);
-    this.current = createModels({ data: this.data, clock: this.clock }, contents);
+    this.current = createModels({ data: this.data, clock: this.clock }, contents, objectIds);
   }
 
   get models(): Models {
@@ -70,7 +73,7 @@ export class EmulatorCore {
     this.requestLog.clear();
     this.data = buildSeedData(this.clock.now());
     this.contents.clear();
-    this.current = createModels({ data: this.data, clock: this.clock }, this.contents);
+    this.current = createModels({ data: this.data, clock: this.clock }, this.contents, this.objectIds);
     this.store.save(this.data);
   }
 

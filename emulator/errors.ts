@@ -106,6 +106,7 @@ const catalog = {
   INVALID_WAIT: [400, "Send route (with count, a positive integer) and timeoutMs up to 60000, as the query."],
   WAIT_TIMEOUT: [408, "The awaited condition did not come true within timeoutMs."],
   INVALID_SEED: [400, "Send {seed}, a non-empty string of at most 128 characters."],
+  INVALID_OBJECT_IDS: [400, 'Send {form}: "suffixed" or "plain".'],
   ACCOUNT_NOT_FOUND: [404, "No account has this id."],
 } as const satisfies Record<string, readonly [number, string]>;
 

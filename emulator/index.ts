@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { EmulatorAdmin } from "./admin-client";
 import { EmulatorCore } from "./core";
+import type { ObjectIdForm } from "./models/rules";
 import { createApiServer } from "./http/server";
 import { adminRoutes, blobRoutes, platformRoutes, publicContentRoutes } from "./routes";
 import { SEED_ACCOUNT_ORDER } from "./seed";
@@ -11,6 +12,7 @@ import { MemoryStateStore } from "./store/memory-store";
 
 export { EmulatorAdmin } from "./admin-client";
 export type { Fault, FaultKind, FaultSpec, RequestCounters, RequestLogEntry } from "./admin-types";
+export type { ObjectIdForm } from "./models/rules";
 export {
   SEED_ACCOUNTS,
   SEED_APPS,
@@ -35,6 +37,12 @@ export interface EmulatorOptions {
    * needs no key, so anyone who can reach the port could read the log or rewind the clock.
    */
   admin?: boolean;
+  /**
+   * "suffixed" (the default) ends an expiring upload's id in -ex<days>, as the notes' example does;
+   * "plain" leaves that optional suffix out, for clients that must not rely on it. Seeded objects
+   * keep their ids.
+   */
+  objectIds?: ObjectIdForm;
 }
 
 export interface SeededAccount {
@@ -59,8 +67,8 @@ export interface RunningEmulator {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? "127.0.0.1";
   const core = options.dataDir
-    ? new EmulatorCore(new FileStateStore(options.dataDir), new FileContentStore(options.dataDir))
-    : new EmulatorCore(new MemoryStateStore(), new MemoryContentStore());
+    ? new EmulatorCore(new FileStateStore(options.dataDir), new FileContentStore(options.dataDir), options.objectIds)
+    : new EmulatorCore(new MemoryStateStore(), new MemoryContentStore(), options.objectIds);
   const admin = options.admin ? adminRoutes : [];
   const platform = createApiServer(core, platformRoutes, admin);
   const blob = createApiServer(core, blobRoutes, admin, publicContentRoutes);

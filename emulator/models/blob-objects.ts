@@ -11,6 +11,7 @@ import {
   OBJECT_LIST_CACHE_MS,
   OBJECT_LIST_PAGE_SIZE,
   OBJECT_NAME_PATTERN,
+  type ObjectIdForm,
   UPLOAD_MAX_BYTES,
   UPLOAD_MIME_EXTENSIONS,
   UPLOAD_MIN_BYTES,
@@ -55,6 +56,8 @@ export class BlobObjectsModel {
   constructor(
     private readonly ctx: ModelContext,
     private readonly contents: ContentStore,
+    /** How the ids of new uploads are formed; changed through the admin surface. */
+    public objectIds: ObjectIdForm,
   ) {}
 
   /**
@@ -107,7 +110,7 @@ export class BlobObjectsModel {
     const sha256 = sha256Hex(file.data);
     // security_hash makes the id unguessable: a long random hash instead of a content digest.
     const hash = options.securityHash ? randomHex(32) : sha256.slice(0, 4);
-    const expiry = options.expireDays ? `-ex${options.expireDays}` : "";
+    const expiry = options.expireDays && this.objectIds === "suffixed" ? `-ex${options.expireDays}` : "";
     const folder = options.prefix ? `${options.prefix}/` : "";
     const id = `${account.id}/${folder}${options.name}_${randomBase36(8)}-${hash}${expiry}.${extension}`;
     const record: BlobObjectRecord = {

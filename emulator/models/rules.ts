@@ -106,6 +106,17 @@ export const UPLOAD_MIME_EXTENSIONS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * How the ids of uploads are formed: "suffixed" ends an expiring object's id in -ex<days> (as the
+ * notes' example does), "plain" never does, as a server may, since the notes mark it optional.
+ */
+export type ObjectIdForm = "suffixed" | "plain";
+export const OBJECT_ID_FORMS: readonly ObjectIdForm[] = ["suffixed", "plain"];
+
+export function isObjectIdForm(value: unknown): value is ObjectIdForm {
+  return OBJECT_ID_FORMS.includes(value as ObjectIdForm);
+}
+
+/**
  * Object ids: <account_id>/[<prefix>/]<name>_<random>-<hash>[-ex<days>].<ext>. Anything else,
  * including traversal segments and odd characters, is INVALID_OBJECT.
  */

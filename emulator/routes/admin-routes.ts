@@ -2,6 +2,7 @@ import { apiError } from "../errors";
 import { bare } from "../http/reply";
 import type { Route } from "../http/router";
 import type { AdminHandler } from "../http/server";
+import { isObjectIdForm } from "../models/rules";
 import { planRecord, PLANS, type PlanName } from "../seed";
 
 /** Accepts epoch milliseconds or an ISO 8601 string. */
@@ -151,6 +152,17 @@ export const adminRoutes: Route<AdminHandler>[] = [
       const apiKey = core.models.accounts.rotateApiKey(params.id);
       core.persist();
       return bare({ apiKey });
+    },
+  },
+  {
+    // Until the next reset, which returns to the form the emulator was started with.
+    method: "POST",
+    template: "/__emulator/object-ids",
+    handler: async ({ json }, core) => {
+      const { form } = await json();
+      if (!isObjectIdForm(form)) throw apiError("INVALID_OBJECT_IDS");
+      core.models.blobObjects.objectIds = form;
+      return bare({ form });
     },
   },
   {

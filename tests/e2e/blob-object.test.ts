@@ -210,13 +210,23 @@ describe("BlobObject lifecycle", () => {
     expect((await fetchBytes((await outputsOf(program)).data.url)).body.toString()).toBe(data);
   });
 
-  test("a lost upload answer is reconciled to exactly one object, uploaded once", async () => {
-    const lost = contentOf("lost", 1200);
+  // The id's -ex<days> suffix is optional: with or without it, the lost object is found by its
+  // listed expiry. Each form adds its own object, so the stack keeps the earlier one.
+  const lostObjects: Record<string, Spec> = {};
+  test.each([
+    ["plain", /_[a-z0-9]{8}-[0-9a-f]{4}\.txt$/],
+    ["suffixed", /_[a-z0-9]{8}-[0-9a-f]{4}-ex1\.txt$/],
+  ] as const)("a lost upload answer with expireDays, ids %s, is reconciled to exactly one object, uploaded once", async (form, idShape) => {
+    const key = `lost_${form}`;
+    const prefix = `e2elost${form}`;
+    const lost = contentOf(key, 1200);
+    await suite.emulator.admin.setObjectIds(form);
     // A listing cached before the upload, so the provider's first look cannot see the object.
-    await suite.api.listObjects({ prefix: "e2elost" });
+    await suite.api.listObjects({ prefix });
     await suite.emulator.admin.clearRequests();
     await suite.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "drop-after-commit", count: 1 });
-    await setObjects(program, { ...objects, lost: { name: "lost", prefix: "e2elost", text: lost } });
+    lostObjects[key] = { name: "lost", prefix, text: lost, expireDays: 1 };
+    await setObjects(program, { ...objects, ...lostObjects });
 
     const up = program.stack.up();
     const [dropped] = await suite.emulator.admin.waitForRequests("POST /v1/objects", 1, 60_000);
@@ -226,12 +236,14 @@ describe("BlobObject lifecycle", () => {
     await suite.emulator.admin.waitForRequests("GET /v1/objects", 1, 60_000);
     await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
     const result = await up;
-    expect(result.summary.resourceChanges).toEqual({ create: 1, same: 4 });
+    expect(result.summary.resourceChanges).toEqual({ create: 1, same: 3 + Object.keys(lostObjects).length });
     expect(result.stdout).toContain("not uploaded twice");
 
-    const out = (await outputsOf(program)).lost;
+    const out = (await outputsOf(program))[key];
+    expect(out.id).toMatch(idShape);
     expect((await suite.emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects")).toHaveLength(1);
-    expect(await listedFresh("e2elost")).toEqual([out.id]);
+    expect(await listedFresh(prefix)).toEqual([out.id]);
+    expect(await stateNames(program)).toContain(key);
     expect((await fetchBytes(out.url)).body.toString()).toBe(lost);
   }, 90_000);
 

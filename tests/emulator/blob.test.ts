@@ -38,6 +38,21 @@ describe("POST /v1/objects (upload)", () => {
     expect(ID_SHAPE.exec(hashed.id)?.[5]).toHaveLength(32);
   });
 
+  test("plain ids: an expiring upload's id has no -ex<days> suffix, and only its listing tells the expiry", async () => {
+    await env.emu.admin.setObjectIds("plain");
+    const expiring = expectSuccess(await upload("?name=tmpfile&prefix=plainids&expire=7", fileForm(1024, "application/json")));
+    expect(expiring.id).toMatch(new RegExp(`^${SEED_ACCOUNTS.alice.accountId}/plainids/tmpfile_[a-z0-9]{8}-[0-9a-f]{4}\\.json$`));
+    const [listed] = expectSuccess(await env.blob("GET", "/v1/objects?prefix=plainids")).objects;
+    expect(Date.parse(listed.expires_at) - Date.parse(listed.created_at)).toBe(7 * DAY);
+    // The form holds until a reset, which returns to the one the emulator was started with.
+    await env.emu.admin.reset();
+    expect(expectSuccess(await upload("?name=tmpfile&expire=7", fileForm(1024, "application/json"))).id).toMatch(/-ex7\.json$/);
+  });
+
+  test("an unknown id form is 400 INVALID_OBJECT_IDS", async () => {
+    await expect(env.emu.admin.setObjectIds("short" as "plain")).rejects.toThrow(/400 INVALID_OBJECT_IDS/);
+  });
+
   test.each([
     ["", "INVALID_OBJECT_NAME"],
     ["?name=ab", "INVALID_OBJECT_NAME"],

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { join } from "node:path";
 import { SEED_ACCOUNTS } from "../../emulator";
-import { caller, expectSuccess, waitForOutput } from "./helpers";
+import { caller, expectSuccess, fileForm, waitForOutput } from "./helpers";
 
 const CLI = join(__dirname, "..", "..", "emulator", "cli.js");
 
@@ -52,7 +52,18 @@ test("--admin serves the admin surface", async () => {
   expect(await exited).toBe(0);
 });
 
-test("--help prints usage; a bad port fails with a message", async () => {
+test("--object-ids plain leaves the expiry suffix out of upload ids", async () => {
+  const child = startCli("--object-ids", "plain");
+  const output = await waitForOutput(child, "Ctrl+C");
+  const blobUrl = /blob API\s+(http:\/\/\S+)/.exec(output)?.[1];
+  const uploaded = expectSuccess(await caller(blobUrl!)("POST", "/v1/objects?name=plainid&expire=3", { body: fileForm(1024, "text/plain") }));
+  expect(uploaded.id).toMatch(/^\d+\/plainid_[a-z0-9]{8}-[0-9a-f]{4}\.txt$/);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  expect(await exited).toBe(0);
+});
+
+test("--help prints usage; a bad port or id form fails with a message", async () => {
   const help = spawn(process.execPath, [CLI, "--help"]);
   let text = "";
   help.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
@@ -60,9 +71,13 @@ test("--help prints usage; a bad port fails with a message", async () => {
   expect(text).toContain("--platform-port");
   expect(text).toContain("--data-dir");
 
-  const bad = spawn(process.execPath, [CLI, "--platform-port", "70000"]);
-  let errors = "";
-  bad.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
-  expect(await new Promise((resolve) => bad.once("exit", resolve))).toBe(1);
-  expect(errors).toContain("--platform-port");
+  expect(text).toContain("--object-ids");
+
+  for (const [flag, value] of [["--platform-port", "70000"], ["--object-ids", "short"]]) {
+    const bad = spawn(process.execPath, [CLI, flag, value]);
+    let errors = "";
+    bad.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+    expect(await new Promise((resolve) => bad.once("exit", resolve))).toBe(1);
+    expect(errors).toContain(flag);
+  }
 });

@@ -33,6 +33,7 @@ const ADMIN_SAMPLES: Record<string, { path?: string; body?: unknown }> = {
   "POST /__emulator/plan": { body: { accountId: SEED_ACCOUNTS.dave.accountId, plan: "enterprise-32" } },
   "POST /__emulator/accounts/:id/api-key": { path: `/__emulator/accounts/${SEED_ACCOUNTS.dave.accountId}/api-key` },
   "GET /__emulator/uploads": {},
+  "POST /__emulator/object-ids": { body: { form: "plain" } },
 };
 
 /** Every route of the admin surface with its sample (a row of each is whole: jest reads a short row as a callback-style test). */

@@ -3,24 +3,23 @@ import { providerConfig } from "../../runtime";
 
 /**
  * What an object id tells: <account_id>/[<prefix>/]<name>_<random>-<hash>[-ex<days>].<ext>
- * (real-api-notes.md), and where the object is served.
+ * (real-api-notes.md), and where the object is served. Only the name and prefix are read: the
+ * <random>-<hash> part marks where the name ends, but what it hashes is not documented, and the
+ * -ex<days> suffix is optional (a server may leave it out), so neither stands for anything.
  */
 
 export interface ObjectIdParts {
-  account: string;
   prefix?: string;
   name: string;
-  hash: string;
-  expireDays?: number;
 }
 
-const ID_PATTERN = /^(\d+)\/(?:([a-zA-Z0-9_]{3,32})\/)?([a-zA-Z0-9_]{3,32})_[a-z0-9]+-([0-9a-f]+)(?:-ex(\d+))?\.[a-z0-9]+$/;
+const ID_PATTERN = /^\d+\/(?:([a-zA-Z0-9_]{3,32})\/)?([a-zA-Z0-9_]{3,32})_[a-z0-9]+-[0-9a-f]+(?:-ex\d+)?\.[a-z0-9]+$/;
 
 export function parseObjectId(id: string): ObjectIdParts | undefined {
   const match = ID_PATTERN.exec(id);
   if (!match) return undefined;
-  const [, account, prefix, name, hash, expire] = match;
-  return { account, prefix, name, hash, expireDays: expire === undefined ? undefined : Number(expire) };
+  const [, prefix, name] = match;
+  return { prefix, name };
 }
 
 /** The live CDN; objects of any other blob API (the emulator) are served under <blob URL>/public/. */

@@ -9,7 +9,6 @@ import { freshListing } from "./listing";
 import { parseObjectId } from "./identity";
 import { objectHoldings } from "./registry";
 import { noteServerTime, serverNow as serverClock } from "./server-clock";
-import { sha256Of } from "./source";
 
 /**
  * POST /v1/objects, reconciled. When the answer is lost (timeout, broken connection, 5xx), the
@@ -39,6 +38,7 @@ const CLOCK_SKEW_MS = 5_000;
  */
 const LOST_UPLOAD_WAIT_MS = 2 * LIST_CACHE_MS;
 const UPLOAD_ATTEMPTS = 2;
+const DAY_MS = 86_400_000;
 
 export type UploadRequest = Omit<UploadObjectInput, "serverTime">;
 
@@ -129,24 +129,35 @@ async function listAfter(request: UploadRequest, cause: ApiError) {
 }
 
 /**
- * The objects the lost upload may have stored: same name, prefix, size and expiry, stored after
- * the upload started, and held by no other resource of this process. The id's <hash> is taken for
- * the start of the content's sha256 only to choose among several (the emulator does so; the API
- * does not document it), so a server that hashes otherwise still has its upload found.
+ * The objects the lost upload may have stored, told only by what the API documents: the name and
+ * prefix in the id, the size, created_at and expires_at (api-spec.md 2.10); stored after the upload
+ * started and held by no other resource of this process. The id's -ex<days> suffix is optional, so
+ * a server that leaves it out would have the upload stored twice if it were read. Nor does its
+ * <hash> choose among several: what it hashes is not documented, and a guess that picked another
+ * stack's object would leave ours stored a second time; several matches are the caller's to refuse.
  */
 export function lostUploadCandidates(objects: BlobObject[], request: UploadRequest, startedAt: number): BlobObject[] {
-  const matching = objects.filter((object) => {
+  return objects.filter((object) => {
     const parts = parseObjectId(object.id);
     if (!parts || parts.name !== request.name || parts.prefix !== request.prefix) return false;
-    if (parts.expireDays !== request.expireDays || object.size !== request.content.length) return false;
+    if (object.size !== request.content.length || !expiresAsRequested(object, request.expireDays)) return false;
     return Date.parse(object.created_at) >= startedAt && !objectHoldings.isHeld(object.id);
   });
-  if (matching.length < 2 || request.securityHash) return matching;
-  const sha256 = sha256Of(request.content);
-  const sameHash = matching.filter((object) => sha256.startsWith(parseObjectId(object.id)!.hash));
-  return sameHash.length === 0 ? matching : sameHash;
+}
+
+/**
+ * expires_at is present only on objects that expire (api-spec.md 2.10), D days after created_at
+ * for an upload asked to expire in D days. Days are whole, so the nearest whole number of days
+ * between the two stamps is the D asked for: a gap between them under half a day (the time the
+ * server takes to store a large file, stamps rounded to the second) cannot change it, and any
+ * other D is a whole day away.
+ */
+function expiresAsRequested(object: BlobObject, expireDays: number | undefined): boolean {
+  if (object.expires_at === undefined) return expireDays === undefined;
+  if (expireDays === undefined) return false;
+  return Math.round((Date.parse(object.expires_at) - Date.parse(object.created_at)) / DAY_MS) === expireDays;
 }
 
 function expiryOf(createdAt: number, expireDays: number | undefined): number | undefined {
-  return expireDays === undefined ? undefined : createdAt + expireDays * 86_400_000;
+  return expireDays === undefined ? undefined : createdAt + expireDays * DAY_MS;
 }

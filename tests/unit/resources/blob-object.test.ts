@@ -4,10 +4,14 @@ import { join } from "node:path";
 import { UNKNOWN } from "../../../provider/check";
 import { createHash } from "node:crypto";
 import { blobObjectHandler } from "../../../provider/resources/blob-object";
+import { parseObjectId } from "../../../provider/resources/blob-object/identity";
 import { lostUploadCandidates } from "../../../provider/resources/blob-object/upload";
 import { ARCHIVE_SIG, ASSET_SIG, ASSET_SIG_KEY, mimeTypeForPath } from "../../../provider/schemas/blob-object";
 
 // check and diff need no API: they run at preview, before any request.
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 const text = (content: string, hash?: string) => ({ [ASSET_SIG_KEY]: ASSET_SIG, text: content, ...(hash ? { hash } : {}) });
 const file = (path: string, hash?: string) => ({ [ASSET_SIG_KEY]: ASSET_SIG, path, ...(hash ? { hash } : {}) });
@@ -124,28 +128,75 @@ test("MIME types from extensions", () => {
   expect(mimeTypeForPath(".json")).toBeUndefined();
 });
 
-describe("BlobObject lost upload candidates", () => {
+/** The two forms of an object id: the -ex<days> suffix is optional (real-api-notes.md). */
+const ID_FORMS = [
+  ["suffixed", (base: string, days?: number) => `${base}${days === undefined ? "" : `-ex${days}`}.png`],
+  ["plain", (base: string) => `${base}.png`],
+] as const;
+
+describe.each(ID_FORMS)("object ids, %s", (_form, idOf) => {
+  test("give their name and prefix, with or without an expiry", () => {
+    expect(parseObjectId(idOf("1/brand/logo_r1-07ee", 3))).toEqual({ prefix: "brand", name: "logo" });
+    expect(parseObjectId(idOf("1/my_logo_lxch4k7y-07ee"))).toEqual({ prefix: undefined, name: "my_logo" });
+  });
+
+  test("that are not of the documented shape give nothing", () => {
+    for (const base of ["1/brand/logo-07ee", "x/brand/logo_r1-07ee", "1/a/logo_r1-07ee", "1/brand/logo_r1-xyz"]) {
+      expect(parseObjectId(idOf(base, 3))).toBeUndefined();
+    }
+  });
+});
+
+describe.each(ID_FORMS)("BlobObject lost upload candidates, ids %s", (form, idOf) => {
   const content = Buffer.from("x".repeat(1500));
   const sha = createHash("sha256").update(content).digest("hex");
   const request = { name: "logo", prefix: "brand", content, mimeType: "image/png" };
+  const expiring = { ...request, expireDays: 3 };
   const startedAt = Date.parse("2026-01-01T00:00:00Z");
-  const object = (id: string, createdAt = "2026-01-01T00:00:01Z", size = 1500) => ({ id, size, created_at: createdAt, expires_at: undefined });
+  const createdAt = "2026-01-01T00:00:01Z";
+  /** An object whose listing says it expires `expiresInMs` after it was stored. */
+  const object = (id: string, { created = createdAt, size = 1500, expiresInMs }: { created?: string; size?: number; expiresInMs?: number } = {}) => ({
+    id,
+    size,
+    created_at: created,
+    expires_at: expiresInMs === undefined ? undefined : new Date(Date.parse(created) + expiresInMs).toISOString(),
+  });
+  // Ids differ between the forms, so an object held in one is not held in the other.
+  const id = (name: string, days?: number) => idOf(`1/brand/${name}_${form}-0000`, days);
 
-  test("the id's hash is not needed to find the one object stored after the upload started", () => {
-    const stored = object("1/brand/logo_r1-0000.png");
+  test("the one object stored after the upload started is found by name, prefix and size", () => {
+    const stored = object(id("logo"));
     expect(lostUploadCandidates([stored], request, startedAt)).toEqual([stored]);
   });
 
+  test("with expireDays, by its listed expiry: expires_at the asked days after created_at", () => {
+    const stored = object(id("logo", 3), { expiresInMs: 3 * DAY });
+    expect(lostUploadCandidates([stored], expiring, startedAt)).toEqual([stored]);
+  });
+
+  test("stamps up to half a day apart still count as the days asked; another number of days does not", () => {
+    const late = object(id("logo", 3), { expiresInMs: 3 * DAY + 11 * HOUR });
+    const early = object(id("logo", 3), { expiresInMs: 3 * DAY - 11 * HOUR });
+    expect(lostUploadCandidates([late], expiring, startedAt)).toEqual([late]);
+    expect(lostUploadCandidates([early], expiring, startedAt)).toEqual([early]);
+    const other = [object(id("logo", 4), { expiresInMs: 4 * DAY }), object(id("logo", 3), { expiresInMs: 3 * DAY + 13 * HOUR })];
+    expect(lostUploadCandidates(other, expiring, startedAt)).toEqual([]);
+  });
+
+  test("an object that expires is not an upload without expireDays, nor one that does not an upload with it", () => {
+    expect(lostUploadCandidates([object(id("logo", 3), { expiresInMs: 3 * DAY })], request, startedAt)).toEqual([]);
+    expect(lostUploadCandidates([object(id("logo"))], expiring, startedAt)).toEqual([]);
+  });
+
   test("identical objects stored before the upload started, or of another size, name or prefix, are not its", () => {
-    const earlier = object(`1/brand/logo_r1-${sha.slice(0, 4)}.png`, "2025-12-31T23:59:59Z");
-    const others = [object("1/brand/logo_r2-0000.png", undefined, 1200), object("1/brand/logos_r3-0000.png"), object("1/logo_r4-0000.png")];
+    const earlier = object(id("logo"), { created: "2025-12-31T23:59:59Z" });
+    const others = [object(id("logo"), { size: 1200 }), object(id("logos")), object(idOf(`1/logo_${form}-0000`))];
     expect(lostUploadCandidates([earlier, ...others], request, startedAt)).toEqual([]);
   });
 
-  test("the hash chooses among several; without a choice they are all returned", () => {
-    const ours = object(`1/brand/logo_r1-${sha.slice(0, 4)}.png`);
-    const other = object("1/brand/logo_r2-0000.png");
-    expect(lostUploadCandidates([other, ours], request, startedAt)).toEqual([ours]);
-    expect(lostUploadCandidates([other, ours], { ...request, securityHash: true }, startedAt)).toEqual([other, ours]);
+  test("the id's hash does not choose among several: they are all returned", () => {
+    const hashed = object(idOf(`1/brand/logo_${form}h-${sha.slice(0, 4)}`));
+    const other = object(id("logo"));
+    expect(lostUploadCandidates([other, hashed], request, startedAt)).toEqual([other, hashed]);
   });
 });
