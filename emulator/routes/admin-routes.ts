@@ -78,6 +78,9 @@ export const adminRoutes: Route<AdminHandler>[] = [
     },
   },
   {
+    // From now on, whether a probability fault fires on a request is a hash of the seed, the
+    // fault and the request's identity and occurrence: the same requests meet the same faults in
+    // whatever order they arrive (FaultRegistry).
     method: "POST",
     template: "/__emulator/faults/seed",
     handler: async ({ json }, core) => {
