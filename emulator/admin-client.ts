@@ -38,8 +38,9 @@ export class EmulatorAdmin {
   }
 
   /**
-   * Makes probability faults a function of `seed` and each request's identity, so a run can be
-   * repeated: the same requests meet the same faults, in whatever order they arrive.
+   * Makes probability faults a function of `seed` and each request's identity, and derives the
+   * ids and invite codes the emulator hands out from `seed`, so a run can be repeated: the same
+   * requests meet the same faults, in whatever order they arrive.
    */
   async seedFaults(seed: string): Promise<void> {
     await this.call("POST", "/faults/seed", { seed });

@@ -100,3 +100,18 @@ test("a second identical request gets its own draw, the same one on every run", 
   expect(second).not.toEqual(once);
   expect(await faulted("again", twice, "at once")).toEqual(hits);
 });
+
+test("under a seed, new ids derive from what names them: the same on every run, in any order", async () => {
+  const create = (name: string) => env.platform("POST", "/v2/databases", { json: { name, type: "redis", memory: 512, version: "7.4.5" } });
+  const ids = async (seed: string | undefined, names: string[]) => {
+    await env.emu.admin.reset();
+    if (seed !== undefined) await env.emu.admin.seedFaults(seed);
+    const byName: Record<string, string> = {};
+    for (const name of names) byName[name] = (await create(name)).body.response.id;
+    return byName;
+  };
+  const forward = await ids("ids", ["first", "second"]);
+  expect(await ids("ids", ["second", "first"])).toEqual(forward);
+  expect(await ids("other", ["first", "second"])).not.toEqual(forward);
+  expect(await ids(undefined, ["first", "second"])).not.toEqual(await ids(undefined, ["first", "second"]));
+});
