@@ -38,7 +38,11 @@ export class EmulatorAdmin {
     return (await this.call<{ id: string }>("POST", "/faults", spec)).id;
   }
 
-  /** Makes probability faults draw from the sequence of `seed`, so a run can be repeated. */
+  /**
+   * Makes probability faults a function of `seed` and each request's identity, and derives the
+   * ids and invite codes the emulator hands out from `seed`, so a run can be repeated: the same
+   * requests meet the same faults, in whatever order they arrive.
+   */
   async seedFaults(seed: string): Promise<void> {
     await this.call("POST", "/faults/seed", { seed });
   }

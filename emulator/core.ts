@@ -6,6 +6,7 @@ import { AnalyticsModel } from "./models/analytics";
 import { AppsModel } from "./models/apps";
 import { BlobObjectsModel } from "./models/blob-objects";
 import { DatabasesModel } from "./models/databases";
+import { IdSource } from "./models/id-source";
 import type { ModelContext } from "./models/model-context";
 import type { ObjectIdForm } from "./models/rules";
 import { SnapshotsModel } from "./models/snapshots";
@@ -48,6 +49,7 @@ export class EmulatorCore {
   readonly clock = new AdjustableClock();
   readonly faults = new FaultRegistry();
   readonly requestLog = new RequestLog();
+  private readonly ids = new IdSource();
   private data: EmulatorData;
   private current: Models;
 
@@ -60,7 +62,7 @@ export class EmulatorCore {
     const loaded = store.load();
     this.data = loaded ?? buildSeedData(this.clock.now());
     if (!loaded) store.save(this.data);
-    this.current = createModels({ data: this.data, clock: this.clock }, contents, objectIds);
+    this.current = createModels({ data: this.data, clock: this.clock, ids: this.ids }, contents, objectIds);
   }
 
   get models(): Models {
@@ -70,11 +72,21 @@ export class EmulatorCore {
   reset(): void {
     this.clock.restore();
     this.faults.reset();
+    this.ids.reseed(undefined);
     this.requestLog.clear();
     this.data = buildSeedData(this.clock.now());
     this.contents.clear();
-    this.current = createModels({ data: this.data, clock: this.clock }, this.contents, this.objectIds);
+    this.current = createModels({ data: this.data, clock: this.clock, ids: this.ids }, this.contents, this.objectIds);
     this.store.save(this.data);
+  }
+
+  /**
+   * One seed for the probability faults and for the ids the models hand out, until the next
+   * reset: a run repeated with the same seed sends the same requests and meets the same faults.
+   */
+  seed(seed: string): void {
+    this.faults.seed(seed);
+    this.ids.reseed(seed);
   }
 
   /** Called after every API request that reached a handler. */

@@ -6,8 +6,12 @@ export function randomHex(length: number): string {
 }
 
 export function randomBase36(length: number): string {
+  return base36Of(randomBytes(length));
+}
+
+function base36Of(bytes: Uint8Array): string {
   let out = "";
-  for (const byte of randomBytes(length)) out += (byte % 36).toString(36);
+  for (const byte of bytes) out += (byte % 36).toString(36);
   return out;
 }
 
@@ -44,4 +48,9 @@ export function seededInt(random: () => number, min: number, max: number): numbe
 /** A hex string derived from a key: stable ids for data generated from seeds. */
 export function derivedHex(key: string, length: number): string {
   return createHash("sha256").update(key).digest("hex").slice(0, length);
+}
+
+/** Up to 32 base-36 characters derived from a key, as randomBase36 makes them. */
+export function derivedBase36(key: string, length: number): string {
+  return base36Of(createHash("sha256").update(key).digest().subarray(0, length));
 }

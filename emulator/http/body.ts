@@ -17,19 +17,47 @@ export function declaresBody(req: IncomingMessage): boolean {
   return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 }
 
+/** What became of a body read up to a limit: its bytes, too many of them, or a client gone first. */
+type Collected = { kind: "body"; data: Buffer } | { kind: "too-large" } | { kind: "gone" };
+
+/** Bodies read before their handler asked (see readBodyEarly), waiting for its readBody. */
+const readEarly = new WeakMap<IncomingMessage, Promise<Collected>>();
+
 /**
  * Buffers the request body up to `limit` bytes. A declared Content-Length over the limit is
  * refused before reading anything; a body that grows past it is refused as soon as it does.
  * The server closes such connections after answering (the rest of the body is never read).
  * Once the body is in, any injected latency is waited out before it is handed over.
  */
-export function readBody(req: IncomingMessage, limit: number, tooLarge: () => EmulatorError): Promise<Buffer> {
+export async function readBody(req: IncomingMessage, limit: number, tooLarge: () => EmulatorError): Promise<Buffer> {
+  const early = readEarly.get(req);
+  readEarly.delete(req);
+  const collected = await (early ?? collect(req, limit));
+  if (collected.kind === "too-large" || (collected.kind === "body" && collected.data.length > limit)) throw tooLarge();
+  if (collected.kind === "gone") throw new ClientGoneError();
+  await arrived(req);
+  return collected.data;
+}
+
+/**
+ * Reads the body before the handler runs, under the same limit, for a server that must know it
+ * to decide something (a seeded fault draw); the handler's readBody later gets the same outcome.
+ * Undefined when the body was over the limit or the client left.
+ */
+export async function readBodyEarly(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  const collecting = collect(req, limit);
+  readEarly.set(req, collecting);
+  const collected = await collecting;
+  return collected.kind === "body" ? collected.data : undefined;
+}
+
+function collect(req: IncomingMessage, limit: number): Promise<Collected> {
   const declared = Number(req.headers["content-length"] ?? "0");
-  if (declared > limit) return Promise.reject(tooLarge());
+  if (declared > limit) return Promise.resolve({ kind: "too-large" });
   // A client that left before anyone listened (e.g. during a wait before the handler) already
   // had its request destroyed: its close event is gone and no other event will ever come.
-  if (req.destroyed) return Promise.reject(new ClientGoneError());
-  return new Promise((resolve, reject) => {
+  if (req.destroyed) return Promise.resolve({ kind: "gone" });
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
@@ -37,21 +65,20 @@ export function readBody(req: IncomingMessage, limit: number, tooLarge: () => Em
       if (size > limit) {
         cleanup();
         req.pause();
-        reject(tooLarge());
+        resolve({ kind: "too-large" });
         return;
       }
       chunks.push(chunk);
     };
     const onEnd = () => {
       cleanup();
-      const body = Buffer.concat(chunks, size);
-      void arrived(req).then(() => resolve(body));
+      resolve({ kind: "body", data: Buffer.concat(chunks, size) });
     };
     // "close" before "end" is a client gone mid-body; it also follows "aborted", which is
     // deprecated and always comes with it, so listening for "close" covers both.
     const onGone = () => {
       cleanup();
-      reject(new ClientGoneError());
+      resolve({ kind: "gone" });
     };
     const cleanup = () => {
       req.off("data", onData);

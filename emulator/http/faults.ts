@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Fault, FaultSpec } from "../admin-types";
 import { apiError, injectedError } from "../errors";
-import { seededRandom } from "../random";
 import { Changes } from "./changes";
+import { requestIdentity, seededDraw, type DrawnRequest } from "./fault-draw";
 import type { Reply } from "./reply";
 
 /**
@@ -50,16 +50,32 @@ function normalizeTemplate(path: string): string {
   return path.replace(/\/:[^/]+/g, "/:param").replace(/(.)\/$/, "$1");
 }
 
+/** A request as fault matching and seeded draws see it. */
+export interface FaultRequest extends DrawnRequest {
+  /** The route template it matched, if any. */
+  template: string | undefined;
+}
+
 /**
  * Injected faults. A fault applies to the next `count` matching requests, or to each matching
  * request with `probability`; when several match, the oldest wins. Admin routes never match.
+ * Seeded, whether a probability fault fires on a request is a function of the seed and the
+ * request's identity (see fault-draw.ts), never of the order requests arrive in, so a run with
+ * concurrent requests meets the same faults each time.
  */
 export class FaultRegistry {
   private faults: Fault[] = [];
   private nextId = 1;
   private readonly changes = new Changes();
-  /** Draws for probability faults; seeded, the same seed gives the same sequence of draws. */
-  private random: () => number = Math.random;
+  private seedValue: string | undefined;
+  /** Identity -> how many requests of it were drawn for since the seed was set. */
+  private occurrences = new Map<string, number>();
+  /**
+   * Each fault's part in its draws: its spec, and how many identical faults were there before it.
+   * Not its id, which counts every fault ever added, so a run's draws would depend on the runs
+   * before it.
+   */
+  private readonly drawKeys = new WeakMap<Fault, { spec: string; key: string }>();
   /** Requests held by "hold" faults: each waits until its resolver is called. */
   private holds = new Set<() => void>();
 
@@ -72,16 +88,20 @@ export class FaultRegistry {
       id: `fault-${this.nextId++}`,
       ...(spec.count !== undefined ? { remaining: spec.count } : {}),
     };
+    const specText = JSON.stringify(spec);
+    const twins = this.faults.filter((f) => this.drawKeys.get(f)?.spec === specText).length;
+    this.drawKeys.set(fault, { spec: specText, key: `${specText}#${twins}` });
     this.faults.push(fault);
     return fault;
   }
 
   /**
-   * Makes the probability draws reproducible: from now on they follow the sequence of `seed`.
-   * Which request meets which draw still depends on the order requests arrive in.
+   * Makes the probability draws reproducible: from now on each is a hash of `seed`, the fault,
+   * the request's identity and its occurrence, whatever the order requests arrive in.
    */
   seed(seed: string): void {
-    this.random = seededRandom(seed);
+    this.seedValue = seed;
+    this.occurrences.clear();
   }
 
   list(): Fault[] {
@@ -98,7 +118,8 @@ export class FaultRegistry {
   /** Back to the state of a fresh emulator: no faults, nothing held, unseeded draws. */
   reset(): void {
     this.clear();
-    this.random = Math.random;
+    this.seedValue = undefined;
+    this.occurrences.clear();
   }
 
   /**
@@ -117,9 +138,20 @@ export class FaultRegistry {
     return released.length;
   }
 
+  /**
+   * Whether a seeded draw may decide this request's fault: its identity then includes what its
+   * body names, so the server reads the body before taking the fault.
+   */
+  wantsBody(method: string, template: string | undefined, path: string): boolean {
+    return this.seedValue !== undefined && this.faults.some((f) => drawn(f) && matches(f, method, template, path));
+  }
+
   /** The fault to apply to this request, if any; consumes one use of a count-limited fault. */
-  take(method: string, template: string | undefined, path: string): Fault | undefined {
-    const fault = this.faults.find((f) => matches(f, method, template, path) && this.fires(f));
+  take(request: FaultRequest): Fault | undefined {
+    const { method, template, path } = request;
+    const candidates = this.faults.filter((f) => matches(f, method, template, path));
+    const random = this.drawsFor(request, candidates);
+    const fault = candidates.find((f) => f.remaining !== undefined || random(f) < (f.probability ?? 1));
     if (fault?.remaining !== undefined) {
       fault.remaining -= 1;
       if (fault.remaining <= 0) this.faults = this.faults.filter((f) => f !== fault);
@@ -129,17 +161,32 @@ export class FaultRegistry {
   }
 
   /**
-   * True once no fault is left. A fault is taken as soon as the request's headers are routed,
-   * so this tells a test the server has the request in hand (say, inside a latency wait).
+   * True once no fault is left. A fault is taken as soon as the request's headers are routed
+   * (once its body is in, when a seeded draw needs it), so this tells a test the server has the
+   * request in hand (say, inside a latency wait).
    */
   waitUntilUsedUp(timeoutMs: number): Promise<boolean> {
     return this.changes.until(() => this.faults.length === 0, timeoutMs);
   }
 
-  private fires(fault: Fault): boolean {
-    if (fault.remaining !== undefined) return true;
-    return this.random() < (fault.probability ?? 1);
+  /**
+   * The draw of each candidate fault for this request. Seeded, the request's occurrence is
+   * counted once, whichever of its faults fires, so it does not depend on count-limited faults.
+   */
+  private drawsFor(request: FaultRequest, candidates: Fault[]): (fault: Fault) => number {
+    const seed = this.seedValue;
+    if (seed === undefined || !candidates.some(drawn)) return () => Math.random();
+    const identity = requestIdentity(request);
+    const occurrence = this.occurrences.get(identity) ?? 0;
+    this.occurrences.set(identity, occurrence + 1);
+    return (fault) => seededDraw(seed, this.drawKeys.get(fault)!.key, identity, occurrence);
   }
+}
+
+/** A fault that fires by chance (neither count-limited nor certain nor impossible). */
+function drawn(fault: Fault): boolean {
+  const probability = fault.probability ?? 1;
+  return fault.remaining === undefined && probability > 0 && probability < 1;
 }
 
 function matches(fault: Fault, method: string, template: string | undefined, path: string): boolean {

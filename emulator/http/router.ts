@@ -8,6 +8,8 @@ export interface Route<H> {
   method: string;
   template: string;
   handler: H;
+  /** The most a request body may hold, when more than the JSON limit (uploads). */
+  bodyLimitBytes?: number;
 }
 
 export type RouteMatch<H> =

@@ -6,7 +6,7 @@ import type { EmulatorCore, Models } from "../core";
 import { EmulatorError, apiError } from "../errors";
 import { ID_PATTERN } from "../models/rules";
 import type { AccountRecord } from "../state";
-import { ClientGoneError, declaresBody, readJsonObject } from "./body";
+import { ClientGoneError, declaresBody, JSON_BODY_LIMIT_BYTES, readBodyEarly, readJsonObject } from "./body";
 import { statusFaultReply } from "./faults";
 import { arrived, delayArrival } from "./latency";
 import { sendJson, type Reply } from "./reply";
@@ -105,8 +105,14 @@ async function handleApi(
   const match = router.match(method, pathname);
   const template = match.kind === "not-found" ? undefined : match.kind === "found" ? match.route.template : match.template;
   const route = match.kind === "found" ? `${method} ${template}` : `${method} (no route)`;
-  const fault = core.faults.take(method, template, pathname);
   const attempt = attemptOf(req);
+  // A seeded draw depends on what the body names, so then the body is read first, under the
+  // route's own limit (an oversized one is not buffered; its handler refuses it as usual).
+  const body =
+    match.kind === "found" && declaresBody(req) && core.faults.wantsBody(method, template, pathname)
+      ? await readBodyEarly(req, match.route.bodyLimitBytes ?? JSON_BODY_LIMIT_BYTES)
+      : undefined;
+  const fault = core.faults.take({ method, template, path: pathname, query, attempt, body, contentType: req.headers["content-type"] });
   const log = (status: number, kind?: FaultKind) =>
     core.requestLog.record({
       method,

@@ -1,6 +1,6 @@
 import { DAY_MS, iso } from "../clock";
 import { apiError, blobNotInPlan } from "../errors";
-import { randomBase36, randomHex, sha256Hex } from "../random";
+import { sha256Hex } from "../random";
 import type { AccountRecord, BlobObjectRecord } from "../state";
 import type { ContentStore } from "../store/content-store";
 import type { ModelContext } from "./model-context";
@@ -109,10 +109,11 @@ export class BlobObjectsModel {
     const now = this.ctx.clock.now();
     const sha256 = sha256Hex(file.data);
     // security_hash makes the id unguessable: a long random hash instead of a content digest.
-    const hash = options.securityHash ? randomHex(32) : sha256.slice(0, 4);
-    const expiry = options.expireDays && this.objectIds === "suffixed" ? `-ex${options.expireDays}` : "";
     const folder = options.prefix ? `${options.prefix}/` : "";
-    const id = `${account.id}/${folder}${options.name}_${randomBase36(8)}-${hash}${expiry}.${extension}`;
+    const key = `object ${account.id}/${folder}${options.name} ${sha256}`;
+    const hash = options.securityHash ? this.ctx.ids.hex(32, `${key} hash`) : sha256.slice(0, 4);
+    const expiry = options.expireDays && this.objectIds === "suffixed" ? `-ex${options.expireDays}` : "";
+    const id = `${account.id}/${folder}${options.name}_${this.ctx.ids.base36(8, key)}-${hash}${expiry}.${extension}`;
     const record: BlobObjectRecord = {
       id,
       accountId: account.id,

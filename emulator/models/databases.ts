@@ -1,6 +1,6 @@
 import { MINUTE_MS, DAY_MS, iso } from "../clock";
 import { apiError } from "../errors";
-import { derivedHex, randomBase36, randomHex, randomPort, seededRandom, sha256Hex } from "../random";
+import { derivedHex, randomBase36, randomPort, seededRandom, sha256Hex } from "../random";
 import type { AccountRecord, DatabaseRecord, DatabaseType } from "../state";
 import type { AccountsModel } from "./accounts";
 import type { ModelContext } from "./model-context";
@@ -51,7 +51,7 @@ export class DatabasesModel {
     this.accounts.reserveMemory(account, input.memory);
     const password = randomBase36(24);
     const database: DatabaseRecord = {
-      id: randomHex(32),
+      id: this.ctx.ids.hex(32, `database ${account.id} ${input.name}`),
       ownerId: account.id,
       name: input.name,
       type: input.type,

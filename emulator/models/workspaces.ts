@@ -1,6 +1,5 @@
 import { iso } from "../clock";
 import { apiError } from "../errors";
-import { randomHex } from "../random";
 import type { AccountRecord, AppRecord, WorkspaceGroup, WorkspaceRecord } from "../state";
 import type { ModelContext } from "./model-context";
 import {
@@ -37,7 +36,7 @@ export class WorkspacesModel {
     if (owned >= WORKSPACES_OWNED_LIMIT) throw apiError("WORKSPACE_LIMIT_REACHED");
     const now = this.ctx.clock.now();
     const workspace: WorkspaceRecord = {
-      id: randomHex(24),
+      id: this.ctx.ids.hex(24, `workspace ${account.id} ${name}`),
       name,
       ownerId: account.id,
       createdAt: now,
@@ -69,7 +68,7 @@ export class WorkspacesModel {
     this.ctx.data.inviteCodes = this.ctx.data.inviteCodes.filter((c) => c.expiresAt > now);
     const current = this.ctx.data.inviteCodes.find((c) => c.userId === account.id);
     if (current) return current.code;
-    const code = randomHex(32);
+    const code = this.ctx.ids.hex(32, `invite code ${account.id}`);
     this.ctx.data.inviteCodes.push({ code, userId: account.id, expiresAt: now + INVITE_CODE_TTL_MS });
     return code;
   }

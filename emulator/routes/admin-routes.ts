@@ -79,12 +79,16 @@ export const adminRoutes: Route<AdminHandler>[] = [
     },
   },
   {
+    // From now on, whether a probability fault fires on a request is a hash of the seed, the
+    // fault and the request's identity and occurrence: the same requests meet the same faults in
+    // whatever order they arrive (FaultRegistry). New ids derive from the seed too (IdSource), so
+    // a repeated run sends the same paths.
     method: "POST",
     template: "/__emulator/faults/seed",
     handler: async ({ json }, core) => {
       const { seed } = await json();
       if (typeof seed !== "string" || seed === "" || seed.length > 128) throw apiError("INVALID_SEED");
-      core.faults.seed(seed);
+      core.seed(seed);
       return bare({ seed });
     },
   },

@@ -9,8 +9,8 @@ import { validateListPrefix, validateUploadOptions } from "../models/blob-object
 import { PUBLIC_CONTENT_PATH, UPLOAD_MAX_BYTES } from "../models/rules";
 import { parseBody } from "./validate";
 
-/** Room for the multipart framing around a maximum-size file. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** A maximum-size file with room for the multipart framing around it. */
+const UPLOAD_BODY_LIMIT_BYTES = UPLOAD_MAX_BYTES + 64 * 1024;
 
 const deleteBody = z.object({ object: z.string().max(512) });
 
@@ -28,13 +28,14 @@ export const blobRoutes: Route<ApiHandler>[] = [
   {
     method: "POST",
     template: "/v1/objects",
+    bodyLimitBytes: UPLOAD_BODY_LIMIT_BYTES,
     handler: async ({ account, query, req, onDone }, models) => {
       // The slot is taken before the body is read: a slow upload counts as in flight throughout.
       onDone(models.blobObjects.beginUpload(account));
       const options = validateUploadOptions(query);
       const boundary = boundaryOf(req.headers["content-type"]);
       if (!boundary) throw apiError("INVALID_FILE");
-      const body = await readBody(req, UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, () => apiError("FILE_TOO_LARGE"));
+      const body = await readBody(req, UPLOAD_BODY_LIMIT_BYTES, () => apiError("FILE_TOO_LARGE"));
       const part = parseMultipart(body, boundary)?.find((p) => p.name === "file");
       const file = part && { contentType: part.contentType ?? "application/octet-stream", data: part.data };
       // The URL names this server as the client reached it, so whoever uploaded can open it.
