@@ -3,14 +3,33 @@ import { redact } from "./client/redact";
 /**
  * Provider configuration: stack config first (what the dynamic provider's `configure` received),
  * then the environment, read at call time because the provider process may outlive a change of
- * environment between calls, then the defaults (the live service).
+ * environment between calls, then the defaults (the live service). Data sources put their call's
+ * options before all of these.
  */
 
-export interface ProviderConfig {
+/** What a client needs: the key and both base URLs. */
+export interface ClientConfig {
   apiKey: string;
   /** Normalized: no trailing slash. */
   platformUrl: string;
   blobUrl: string;
+  /**
+   * Where each value came from, as the user would change it; messages point there. A client built
+   * in code (tests, scripts) has none.
+   */
+  sources?: ConfigSources;
+}
+
+export interface ConfigSources {
+  apiKey: string;
+  platformUrl: string;
+  blobUrl: string;
+}
+
+export interface ProviderConfig extends ClientConfig {
+  sources: ConfigSources;
+  /** No credentials check at preview: for previews without network access. */
+  skipCredentialsCheck: boolean;
 }
 
 export const DEFAULT_PLATFORM_URL = "https://api.squarecloud.app";
@@ -23,22 +42,32 @@ export class ConfigError extends Error {
   }
 }
 
-const SETTINGS = {
+/** Every setting: its stack config key and its environment variable. Read here, in runtime.ts and in sdk/data/session.ts. */
+export const SETTINGS = {
   apiKey: { key: "squarecloud:apiKey", env: "SQUARECLOUD_API_KEY" },
   platformUrl: { key: "squarecloud:platformUrl", env: "SQUARECLOUD_PLATFORM_URL" },
   blobUrl: { key: "squarecloud:blobUrl", env: "SQUARECLOUD_BLOB_URL" },
+  skipCredentialsCheck: { key: "squarecloud:skipCredentialsCheck", env: "SQUARECLOUD_SKIP_CREDENTIALS_CHECK" },
 } as const;
 
-export function resolveConfig(values: Record<string, string | undefined> = {}): ProviderConfig {
+export type SettingName = keyof typeof SETTINGS;
+
+/** The settings a data source call may override in its options. */
+export type Overrides = Partial<Record<"apiKey" | "platformUrl" | "blobUrl", string>>;
+
+export function resolveConfig(values: Record<string, string | undefined> = {}, overrides: Overrides = {}): ProviderConfig {
   /** The value and where it came from, so that a message can point at the setting actually used. */
-  const lookup = (name: keyof typeof SETTINGS): { value: string; source: string } | undefined => {
+  const lookup = (name: SettingName): { value: string; source: string } | undefined => {
     const { key, env } = SETTINGS[name];
+    const fromCall = nonEmpty(overrides[name as keyof Overrides]);
+    if (fromCall !== undefined) return { value: fromCall, source: `the data source's ${name} option` };
     const fromConfig = nonEmpty(values[key]);
     if (fromConfig !== undefined) return { value: fromConfig, source: key };
     const fromEnv = nonEmpty(process.env[env]);
     return fromEnv === undefined ? undefined : { value: fromEnv, source: env };
   };
-  const read = (name: keyof typeof SETTINGS): string | undefined => lookup(name)?.value;
+  const url = (name: "platformUrl" | "blobUrl", fallback: string) =>
+    lookup(name) ?? { value: fallback, source: `the default of ${SETTINGS[name].key}` };
 
   const key = lookup("apiKey");
   if (key === undefined) {
@@ -51,11 +80,15 @@ export function resolveConfig(values: Record<string, string | undefined> = {}): 
   if (/[\s\u0000-\u001f\u007f]/.test(key.value)) {
     throw new ConfigError(`Square Cloud API key contains whitespace or control characters; check ${key.source}`);
   }
+  const platform = url("platformUrl", DEFAULT_PLATFORM_URL);
+  const blob = url("blobUrl", DEFAULT_BLOB_URL);
 
   return {
     apiKey: key.value,
-    platformUrl: baseUrl(read("platformUrl") ?? DEFAULT_PLATFORM_URL, SETTINGS.platformUrl),
-    blobUrl: baseUrl(read("blobUrl") ?? DEFAULT_BLOB_URL, SETTINGS.blobUrl),
+    platformUrl: baseUrl(platform.value, SETTINGS.platformUrl),
+    blobUrl: baseUrl(blob.value, SETTINGS.blobUrl),
+    sources: { apiKey: key.source, platformUrl: platform.source, blobUrl: blob.source },
+    skipCredentialsCheck: flag(lookup("skipCredentialsCheck"), SETTINGS.skipCredentialsCheck),
   };
 }
 
@@ -63,6 +96,16 @@ export function resolveConfig(values: Record<string, string | undefined> = {}): 
 export function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
+}
+
+/** "true" or "false" (any case), as `pulumi config set` and shells write them; unset is false. */
+function flag(found: { value: string } | undefined, setting: { key: string; env: string }): boolean {
+  if (found === undefined) return false;
+  const value = found.value.toLowerCase();
+  if (value !== "true" && value !== "false") {
+    throw new ConfigError(`${setting.key} (or ${setting.env}) must be true or false: "${redact(found.value)}"`);
+  }
+  return value === "true";
 }
 
 /** An http(s) base URL without credentials, query or fragment; a path is kept as a prefix. */

@@ -1,13 +1,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { createClient, SquareCloudClient } from "./client";
-import { ProviderConfig, resolveConfig } from "./config";
+import { stableJson } from "./stable-json";
+import { ProviderConfig, resolveConfig, SETTINGS } from "./config";
 
 /**
  * Process-wide state of the dynamic-provider process: the stack configuration the engine handed
  * to `configure`, and one client built from it. Nothing here is ever serialized into state.
  */
 
-const CONFIG_KEYS = ["squarecloud:apiKey", "squarecloud:platformUrl", "squarecloud:blobUrl"] as const;
+const CONFIG_KEYS = Object.values(SETTINGS).map((setting) => setting.key);
 
 let configured: Record<string, string | undefined> = {};
 let current: { config: ProviderConfig; client: SquareCloudClient } | undefined;
@@ -35,6 +36,7 @@ export function apiClient(): SquareCloudClient {
   return current.client;
 }
 
+/** Sources count too: the client's messages name them. */
 function sameConfig(a: ProviderConfig, b: ProviderConfig): boolean {
-  return a.apiKey === b.apiKey && a.platformUrl === b.platformUrl && a.blobUrl === b.blobUrl;
+  return stableJson(a) === stableJson(b);
 }

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { BlobObject, BlobObjectArgs } from "./blob-object";
+import { userError } from "./user-error";
 
 export type BlobFolderArgs = Pick<BlobObjectArgs, "prefix" | "expireDays" | "securityHash" | "autoDownload"> & {
   /** A directory relative to the project directory; every file below it becomes one object. */
@@ -48,7 +49,7 @@ export function objectNames(directory: string): Map<string, string> {
     const objectName = objectNameFor(relativePath);
     const clash = byName.get(objectName);
     if (clash !== undefined) {
-      throw new Error(
+      throw userError(
         `BlobFolder ${JSON.stringify(directory)}: the files ${JSON.stringify(clash)} and ${JSON.stringify(relativePath)} ` +
           `both make the object name "${objectName}" (names keep only a-z, A-Z, 0-9 and _); rename one of them`,
       );
@@ -79,7 +80,7 @@ export function objectNameFor(relativePath: string): string {
 /** "/"-separated paths relative to the directory, sorted, so names and order never depend on the platform. */
 function filesBelow(directory: string): string[] {
   if (!existsSync(directory) || !statSync(directory).isDirectory()) {
-    throw new Error(`BlobFolder: directory must name an existing directory (relative to the project directory ${process.cwd()}), got ${JSON.stringify(directory)}`);
+    throw userError(`BlobFolder: directory must name an existing directory (relative to the project directory ${process.cwd()}), got ${JSON.stringify(directory)}`);
   }
   const files: string[] = [];
   const walk = (relative: string) => {

@@ -4,6 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { BlobObjectInputs } from "../provider/schemas/blob-object";
 import { InputsOf } from "./inputs";
 import { ProviderStub } from "./stub";
+import { userError } from "./user-error";
 
 const provider = new ProviderStub("blobObject");
 
@@ -56,7 +57,7 @@ export class BlobObject extends pulumi.dynamic.Resource {
  * with an engine message), and a RemoteAsset is downloaded first. Both are refused here, when the program runs.
  */
 function refusedEarly(name: string, source: BlobObjectArgs["source"]): BlobObjectArgs["source"] {
-  const refuse = (reason: string) => new Error(`BlobObject "${name}": source ${reason}`);
+  const refuse = (reason: string) => userError(`BlobObject "${name}": source ${reason}`);
   if (source instanceof pulumi.asset.RemoteAsset) {
     return source.uri.then((uri) => {
       throw refuse(`must be a pulumi.asset.FileAsset or pulumi.asset.StringAsset: a RemoteAsset is not uploaded, got a RemoteAsset of ${JSON.stringify(uri)}`);

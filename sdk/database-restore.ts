@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { DatabaseRestoreInputs } from "../provider/schemas/database-restore";
 import { ProviderStub } from "./stub";
+import { userError } from "./user-error";
 
 const provider = new ProviderStub("databaseRestore");
 
@@ -61,7 +62,7 @@ export class DatabaseRestore extends pulumi.dynamic.Resource {
 function snapshotInputs(name: string, args: DatabaseRestoreArgs) {
   if (args.snapshot === undefined) return { snapshotId: args.snapshotId, versionId: args.versionId, snapshotModified: undefined };
   if (args.snapshotId !== undefined || args.versionId !== undefined) {
-    throw new Error(`DatabaseRestore "${name}": give either snapshot or snapshotId and versionId, not both`);
+    throw userError(`DatabaseRestore "${name}": give either snapshot or snapshotId and versionId, not both`);
   }
   // Only these three fields leave the entry: its `key` never becomes an input. An entry whose
   // key made it secret as a whole would make them secret too; they carry no credential.

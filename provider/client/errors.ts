@@ -15,6 +15,11 @@ export const SyntheticCode = {
   TIMEOUT: "TIMEOUT",
   /** The connection could not be opened: the request was certainly not sent. */
   CONNECTION_FAILED: "CONNECTION_FAILED",
+  /**
+   * The host refused the connection (ECONNREFUSED): nothing listens at that address, so the
+   * request was certainly not sent, and a few quick attempts tell a stopped server from a restart.
+   */
+  CONNECTION_REFUSED: "CONNECTION_REFUSED",
   /** The client was closed before this request was dispatched: not sent, and trying again cannot help. */
   CLIENT_CLOSED: "CLIENT_CLOSED",
   /** Waiting for the request's turn (pacing, upload slots) would pass the call's deadline: not sent. */
@@ -34,8 +39,26 @@ export interface RequestContext {
   /** A name or id that tells the reader which object; never a secret. */
   resource?: string;
   method: HttpMethod;
-  /** Path template such as /v2/databases/{id}: no ids, never a query string. */
+  /**
+   * Path template such as /v2/databases/{id}: no ids, never a query string. In errors it starts
+   * with the base URL's path, so it shows the route as sent.
+   */
   path: string;
+}
+
+/**
+ * Where one client's requests go and which settings say so, so that a message can point at the
+ * setting to change.
+ */
+export interface Origin {
+  /** The base URL as configured: it never holds credentials (the configuration refuses them). */
+  baseUrl: string;
+  /** The setting the base URL came from, e.g. squarecloud:platformUrl; none for a client built in code. */
+  urlSource?: string;
+  /** The setting the API key came from. */
+  keySource?: string;
+  /** Exact values to scrub from text we did not write (the API key). */
+  secrets: readonly string[];
 }
 
 export interface ApiErrorFields extends RequestContext {
@@ -111,7 +134,7 @@ export function isIdempotent(ctx: RequestContext): boolean {
 export function errorFromResponse(
   ctx: RequestContext,
   response: { status: number; code?: string; message?: string; retryAfterMs?: number },
-  knownSecrets: readonly string[],
+  origin: Origin,
 ): ApiError {
   const code = response.code ?? `HTTP_${response.status}`;
   return build(
@@ -123,7 +146,8 @@ export function errorFromResponse(
       outcomeUnknown: response.status >= 500,
     },
     `HTTP ${response.status}`,
-    response.message === undefined ? undefined : redact(response.message, knownSecrets),
+    response.message === undefined ? undefined : redact(response.message, origin.secrets),
+    response.status === 401 ? refusedKeySteps(origin) : undefined,
   );
 }
 
@@ -143,8 +167,8 @@ export function refusedLocally(ctx: RequestContext, code: string, reason: string
 }
 
 /** Errors that mean the connection was never opened, so the request never left this process. */
+const REFUSED = "ECONNREFUSED";
 const NOT_SENT = new Set([
-  "ECONNREFUSED",
   "ENOTFOUND",
   "EAI_AGAIN",
   "EHOSTUNREACH",
@@ -163,7 +187,9 @@ const CLOSED_POOL = "UND_ERR_CLOSED";
 export function certainlyNotSent(error: unknown): boolean {
   return (
     error instanceof ApiError &&
-    (error.code === SyntheticCode.CONNECTION_FAILED || error.code === SyntheticCode.CLIENT_CLOSED)
+    (error.code === SyntheticCode.CONNECTION_FAILED ||
+      error.code === SyntheticCode.CONNECTION_REFUSED ||
+      error.code === SyntheticCode.CLIENT_CLOSED)
   );
 }
 
@@ -175,32 +201,44 @@ export function errorFromTransport(
   ctx: RequestContext,
   cause: unknown,
   timeout: { timedOut: boolean; timeoutMs: number },
-  knownSecrets: readonly string[],
+  origin: Origin,
 ): ApiError {
   const systemCode = transportCode(cause);
+  const at = where(origin);
   if (timeout.timedOut || (systemCode !== undefined && TIMEOUTS.has(systemCode))) {
     return build(
       ctx,
       { code: SyntheticCode.TIMEOUT, outcomeUnknown: true },
       `no response within ${timeout.timeoutMs} ms`,
+      `no response from ${at}`,
     );
   }
   if (systemCode === CLOSED_POOL) {
     return build(ctx, { code: SyntheticCode.CLIENT_CLOSED, outcomeUnknown: false }, systemCode);
   }
+  if (systemCode === REFUSED) {
+    const detail = `nothing accepted the connection at ${at}`;
+    return build(ctx, { code: SyntheticCode.CONNECTION_REFUSED, outcomeUnknown: false }, systemCode, detail, notConnectedSteps(origin));
+  }
   if (systemCode !== undefined && NOT_SENT.has(systemCode)) {
-    return build(ctx, { code: SyntheticCode.CONNECTION_FAILED, outcomeUnknown: false }, systemCode);
+    const detail = `could not connect to ${at}`;
+    return build(ctx, { code: SyntheticCode.CONNECTION_FAILED, outcomeUnknown: false }, systemCode, detail, notConnectedSteps(origin));
   }
   if (systemCode !== undefined && BROKEN_CONNECTION.has(systemCode)) {
-    return build(ctx, { code: SyntheticCode.CONNECTION_RESET, outcomeUnknown: true }, systemCode);
+    return build(ctx, { code: SyntheticCode.CONNECTION_RESET, outcomeUnknown: true }, systemCode, `the connection to ${at} broke`);
   }
   const { name, message } = describeCause(cause);
   return build(
     ctx,
     { code: SyntheticCode.REQUEST_FAILED, outcomeUnknown: true },
     systemCode ?? name,
-    message === undefined ? undefined : redact(message, knownSecrets),
+    `request to ${at} failed${message === undefined ? "" : `: ${redact(message, origin.secrets)}`}`,
   );
+}
+
+/** The base URL and the setting it came from: what to look at when it cannot be reached. */
+function where(origin: Origin): string {
+  return origin.urlSource === undefined ? origin.baseUrl : `${origin.baseUrl} (from ${origin.urlSource})`;
 }
 
 /*
@@ -242,15 +280,42 @@ function describeCause(cause: unknown): { name: string; message?: string } {
  * that did (the old key), whatever the stack's config now says.
  */
 const REFUSED_KEY_STEPS =
-  "The API key was refused. If it was replaced, set the new one (pulumi config set squarecloud:apiKey --secret) " +
+  "If it was replaced, set the new one (pulumi config set squarecloud:apiKey --secret) " +
   "and run pulumi refresh --run-program (or pulumi up) once: pulumi refresh and pulumi destroy on their own use the " +
   "key recorded by the last run of the program";
 
+function refusedKeySteps(origin: Origin): string {
+  const source = origin.keySource === undefined ? "" : `; it came from ${origin.keySource}`;
+  return `The API key was refused${source}. ${REFUSED_KEY_STEPS}`;
+}
+
+/** The same holds for a URL fixed in the stack config: the recorded one stays in use until the program runs. */
+const RECORDED_URL_STEPS =
+  "pulumi refresh and pulumi destroy on their own use the URLs recorded by the last run of the program: " +
+  "after changing one, run them with --run-program";
+
+/** A local address nobody listens at is most often the emulator, not started. */
+const EMULATOR_STEPS = "For the local emulator, start it first: npx squarecloud-emulator";
+
+function notConnectedSteps(origin: Origin): string {
+  return isLoopback(origin.baseUrl) ? `${EMULATOR_STEPS}. ${RECORDED_URL_STEPS}` : RECORDED_URL_STEPS;
+}
+
+function isLoopback(baseUrl: string): boolean {
+  const host = new URL(baseUrl).hostname;
+  return host === "localhost" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * `<subject> failed: <CODE> (<circumstance>, <METHOD> <path>): <detail>`, then what to do about
+ * it: `steps` (written by us, never redacted).
+ */
 function build(
   ctx: RequestContext,
   answer: Pick<ApiErrorFields, "code" | "status" | "outcomeUnknown" | "retryAfterMs">,
   circumstance: string,
   detail?: string,
+  steps?: string,
 ): ApiError {
   const fields = { ...answer, mayHaveCommitted: answer.outcomeUnknown && !isIdempotent(ctx) };
   const subject = ctx.resource === undefined ? ctx.operation : `${ctx.operation} "${ctx.resource}"`;
@@ -259,6 +324,6 @@ function build(
   if (fields.mayHaveCommitted) {
     message += "; the request may have taken effect: read the current state before trying again";
   }
-  if (fields.status === 401) message += `. ${REFUSED_KEY_STEPS}`;
+  if (steps) message += `. ${steps}`;
   return new ApiError({ ...ctx, ...fields }, message);
 }

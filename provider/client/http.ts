@@ -10,6 +10,7 @@ import {
   errorFromTransport,
   invalidResponse,
   refusedLocally,
+  Origin,
   RequestContext,
   SyntheticCode,
 } from "./errors";
@@ -25,6 +26,8 @@ export interface HttpClientOptions {
   /** Validated http(s) URL; a path, if any, prefixes every request path. */
   baseUrl: string;
   apiKey: string;
+  /** The settings the base URL and the key came from, named in error messages. */
+  sources?: { url: string; key: string };
   userAgent: string;
   /** Whole exchange of one attempt: connect, send, headers and body. */
   timeoutMs: number;
@@ -78,13 +81,13 @@ type ResultOf<S> = S extends z.ZodType ? z.output<S> : void;
 export class HttpClient {
   private readonly pool: Pool;
   private readonly basePath: string;
-  private readonly secrets: readonly string[];
+  private readonly origin: Origin;
   private closing?: Promise<void>;
 
   constructor(private readonly options: HttpClientOptions) {
     const url = new URL(options.baseUrl);
     this.basePath = url.pathname.replace(/\/+$/, "");
-    this.secrets = [options.apiKey];
+    this.origin = { baseUrl: options.baseUrl, urlSource: options.sources?.url, keySource: options.sources?.key, secrets: [options.apiKey] };
     this.pool = new (undici().Pool)(url.origin, {
       connections: 16,
       // Shorter than the request timeout so a dead host shows as a connect failure, which is
@@ -95,7 +98,9 @@ export class HttpClient {
 
   async request<S extends z.ZodType | undefined = undefined>(req: ApiRequest<S>): Promise<ResultOf<S>> {
     const { retry: policy, clock, random } = this.options;
-    const attempt = (attemptNumber: number, deadline: number) => this.attempt(req, deadline, attemptNumber);
+    // The path as sent, base path included, so that errors show it (a stray /v2 in the base URL).
+    const sent = { ...req, path: this.basePath + req.path };
+    const attempt = (attemptNumber: number, deadline: number) => this.attempt(sent, deadline, attemptNumber);
     return withRetry(attempt, { policy, clock, random, settle: req.settle }) as Promise<ResultOf<S>>;
   }
 
@@ -153,7 +158,7 @@ export class HttpClient {
       const text = await response.body.text();
       return { status: response.statusCode, headers: response.headers, text };
     } catch (cause) {
-      throw errorFromTransport(req, cause, timer, this.secrets);
+      throw errorFromTransport(req, cause, timer, this.origin);
     } finally {
       clearTimeout(handle);
     }
@@ -183,7 +188,7 @@ export class HttpClient {
           message: envelope.data?.message,
           retryAfterMs: parseRetryAfter(single(headers["retry-after"]), this.options.clock.now()),
         },
-        this.secrets,
+        this.origin,
       );
     }
     const ok = SuccessEnvelope.safeParse(body);
@@ -207,7 +212,7 @@ export class HttpClient {
       if (value !== undefined) query.set(key, String(value));
     }
     const search = query.size > 0 ? `?${query}` : "";
-    return this.basePath + path + search;
+    return path + search;
   }
 
   private headers(req: ApiRequest<z.ZodType | undefined>, attemptNumber: number): Record<string, string> {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ProviderConfig } from "../config";
+import type { ClientConfig } from "../config";
 import { Clock, systemClock } from "./clock";
 import { HttpClient } from "./http";
 import { AccountLimits, limitsFor } from "./pacing";
@@ -32,7 +32,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_UPLOAD_TIMEOUT_MS = 300_000;
 
 /** The client resources and data sources use; `close()` it when done to free its connections. */
-export function createClient(config: ProviderConfig, options: ClientOptions = {}): SquareCloudClient {
+export function createClient(config: ClientConfig, options: ClientOptions = {}): SquareCloudClient {
   const clock = options.clock ?? systemClock;
   const common = {
     apiKey: config.apiKey,
@@ -43,15 +43,19 @@ export function createClient(config: ProviderConfig, options: ClientOptions = {}
     random: options.random ?? Math.random,
   };
   return new SquareCloudClient({
-    platform: new HttpClient({ ...common, baseUrl: config.platformUrl }),
-    blob: new HttpClient({ ...common, baseUrl: config.blobUrl }),
+    platform: new HttpClient({ ...common, baseUrl: config.platformUrl, sources: sourcesOf(config, "platformUrl") }),
+    blob: new HttpClient({ ...common, baseUrl: config.blobUrl, sources: sourcesOf(config, "blobUrl") }),
     limits: options.limits ?? limitsFor(accountKey(config), clock),
     uploadTimeoutMs: options.uploadTimeoutMs ?? DEFAULT_UPLOAD_TIMEOUT_MS,
   });
 }
 
+function sourcesOf(config: ClientConfig, url: "platformUrl" | "blobUrl"): { url: string; key: string } | undefined {
+  return config.sources && { url: config.sources[url], key: config.sources.apiKey };
+}
+
 /** Identifies an account without keeping its key in a map. */
-export function accountKey(config: ProviderConfig): string {
+export function accountKey(config: ClientConfig): string {
   const keyHash = createHash("sha256").update(config.apiKey).digest("hex");
   return `${config.platformUrl} ${config.blobUrl} ${keyHash}`;
 }

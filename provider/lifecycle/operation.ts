@@ -1,7 +1,7 @@
 import { CheckFailure, isUnknown } from "../check";
 import type { ResourceHandler } from "../handler";
 import { compact } from "./compact";
-import { providerConfig } from "../runtime";
+import { settingsFailures } from "./settings-check";
 import { stableJson } from "../stable-json";
 
 /**
@@ -32,8 +32,8 @@ export function operationHandler<I, O extends object>(operation: Operation<I, O>
   return {
     async check(_olds, news) {
       const failures = operation.validate(news);
-      // Surfaces a missing API key at preview, with how to set it; makes no request.
-      if (failures.length === 0) providerConfig();
+      // The settings only once the inputs pass: bad input is refused without a request.
+      if (failures.length === 0) failures.push(...(await settingsFailures(["platform"])));
       return { inputs: news, failures };
     },
 

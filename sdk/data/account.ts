@@ -55,7 +55,7 @@ export interface GetAccountResult {
 
 /** The account of the API key: user, plan and memory, its applications and databases. */
 export const getAccount = promiseForm(async function getAccount(opts?: DataSourceOptions): Promise<GetAccountResult> {
-  return sessionFor(opts).read("getAccount", {}, async (client) => accountView(await client.me()));
+  return accountView(await sessionFor(opts).account());
 });
 
 export const getAccountOutput = optionsOnlyOutputForm(getAccount);

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { InputsOf } from "../inputs";
+import { userError, withoutStack } from "../user-error";
 import type { DataSourceOptions } from "./options";
 
 /**
@@ -20,7 +21,7 @@ export function outputForm<A extends object, R, O = R>(
         try {
           return reveal(await read(known as A, options as DataSourceOptions));
         } catch (error) {
-          throw error instanceof Error ? withoutStack(new pulumi.RunError(error.message)) : error;
+          throw error instanceof Error ? reported(error) : error;
         }
       });
 }
@@ -49,8 +50,14 @@ export function promiseForm<A extends unknown[], R>(read: (...args: A) => Promis
   };
 }
 
-/** Pulumi formats the stack of every failure it reports, a RunError's too, though it prints none. */
-function withoutStack(error: Error): Error {
-  error.stack = `${error.name}: ${error.message}`;
-  return error;
+/**
+ * One RunError per failure: Pulumi reports an error once however many outputs it fails, so data
+ * sources failing for one shared reason (their session's check of the settings) print it once.
+ */
+const runErrors = new WeakMap<Error, pulumi.RunError>();
+
+function reported(error: Error): pulumi.RunError {
+  let runError = runErrors.get(error);
+  if (!runError) runErrors.set(error, (runError = userError(error.message)));
+  return runError;
 }

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { accountKey, createClient, SquareCloudClient } from "../../provider/client";
-import { nonEmpty, resolveConfig } from "../../provider/config";
+import { resolveConfig, SETTINGS } from "../../provider/config";
+import type { Account } from "../../provider/schemas/platform";
 import { Memo, memoKey } from "./memo";
 import type { DataSourceOptions } from "./options";
 
@@ -9,32 +10,42 @@ import type { DataSourceOptions } from "./options";
  * resources read it (stack config `squarecloud:*`, then the environment, then the defaults), one
  * client per configuration, and the memo of every read made so far.
  *
+ * A session checks its settings once, before its first read, with the read of the account that
+ * getAccount (and what derives from it) shares: a refused key or an unreachable URL then fails
+ * every data source with that one error, which the program reports once (see forms.ts).
+ *
  * The client is never closed: undici unrefs idle keep-alive sockets, so they do not keep the
  * program's process alive once the program is done.
  */
 
 export interface Session {
+  /** The account of the key; the first request of the session, which every read waits for. */
+  account(): Promise<Account>;
   /** Every read of this configuration, by function and arguments. */
   read<T>(name: string, args: object, task: (client: SquareCloudClient) => Promise<T>): Promise<T>;
 }
-
-const CONFIG_KEYS = {
-  apiKey: "squarecloud:apiKey",
-  platformUrl: "squarecloud:platformUrl",
-  blobUrl: "squarecloud:blobUrl",
-} as const;
 
 const sessions = new Map<string, Session>();
 
 /** Throws a ConfigError that says how to set a missing API key. */
 export function sessionFor(options: DataSourceOptions = {}): Session {
-  const config = resolveConfig(configValues(options));
+  const config = resolveConfig(stackConfig(), options);
   const key = accountKey(config);
   let session = sessions.get(key);
   if (!session) {
     const client = createClient(config);
     const memo = new Memo();
-    session = { read: (name, args, task) => memo.get(memoKey(name, args), () => task(client)) };
+    // Kept when it fails, unlike the memo's reads: the settings will not change within the run.
+    let account: Promise<Account> | undefined;
+    const checked = () => (account ??= client.me());
+    const ready = () => (config.skipCredentialsCheck ? Promise.resolve() : checked());
+    session = {
+      account: checked,
+      read: async (name, args, task) => {
+        await ready();
+        return memo.get(memoKey(name, args), () => task(client));
+      },
+    };
     sessions.set(key, session);
   }
   return session;
@@ -45,13 +56,7 @@ export function sessionFor(options: DataSourceOptions = {}): Session {
  * (the warning is switched off in today's SDK, not removed), and the key is read here only to be
  * handed to the client, never shown.
  */
-function configValues(options: DataSourceOptions): Record<string, string | undefined> {
-  return Object.fromEntries(
-    (Object.keys(CONFIG_KEYS) as (keyof typeof CONFIG_KEYS)[]).map((name) => [
-      CONFIG_KEYS[name],
-      // An empty option counts as unset, as everywhere else, so that stack config still applies.
-      nonEmpty(options[name]) ?? pulumi.runtime.getConfig(CONFIG_KEYS[name]),
-    ]),
-  );
+function stackConfig(): Record<string, string | undefined> {
+  return Object.fromEntries(Object.values(SETTINGS).map(({ key }) => [key, pulumi.runtime.getConfig(key)]));
 }
 

@@ -1,6 +1,6 @@
 import { ConfigError, DEFAULT_BLOB_URL, DEFAULT_PLATFORM_URL, resolveConfig } from "../../provider/config";
 
-const ENV_NAMES = ["SQUARECLOUD_API_KEY", "SQUARECLOUD_PLATFORM_URL", "SQUARECLOUD_BLOB_URL"] as const;
+const ENV_NAMES = ["SQUARECLOUD_API_KEY", "SQUARECLOUD_PLATFORM_URL", "SQUARECLOUD_BLOB_URL", "SQUARECLOUD_SKIP_CREDENTIALS_CHECK"] as const;
 
 describe("resolveConfig", () => {
   const saved = Object.fromEntries(ENV_NAMES.map((name) => [name, process.env[name]]));
@@ -17,7 +17,26 @@ describe("resolveConfig", () => {
       apiKey: "123456-abc",
       platformUrl: DEFAULT_PLATFORM_URL,
       blobUrl: DEFAULT_BLOB_URL,
+      sources: { apiKey: "squarecloud:apiKey", platformUrl: "the default of squarecloud:platformUrl", blobUrl: "the default of squarecloud:blobUrl" },
+      skipCredentialsCheck: false,
     });
+  });
+
+  it("names where each value came from: a data source's option, stack config, the environment", () => {
+    process.env.SQUARECLOUD_PLATFORM_URL = "http://127.0.0.1:5000";
+    const config = resolveConfig({ "squarecloud:apiKey": "1-config", "squarecloud:blobUrl": "http://127.0.0.1:5001" }, { apiKey: "2-option" });
+    expect(config.sources).toEqual({ apiKey: "the data source's apiKey option", platformUrl: "SQUARECLOUD_PLATFORM_URL", blobUrl: "squarecloud:blobUrl" });
+    expect(config.apiKey).toBe("2-option");
+  });
+
+  it("turns the credentials check off with true in config or environment, and refuses anything but true or false", () => {
+    expect(resolveConfig({ "squarecloud:apiKey": "k", "squarecloud:skipCredentialsCheck": "true" }).skipCredentialsCheck).toBe(true);
+    process.env.SQUARECLOUD_SKIP_CREDENTIALS_CHECK = "TRUE";
+    expect(resolveConfig({ "squarecloud:apiKey": "k" }).skipCredentialsCheck).toBe(true);
+    expect(resolveConfig({ "squarecloud:apiKey": "k", "squarecloud:skipCredentialsCheck": "false" }).skipCredentialsCheck).toBe(false);
+    expect(() => resolveConfig({ "squarecloud:apiKey": "k", "squarecloud:skipCredentialsCheck": "yes" })).toThrow(
+      'squarecloud:skipCredentialsCheck (or SQUARECLOUD_SKIP_CREDENTIALS_CHECK) must be true or false: "yes"',
+    );
   });
 
   it("prefers stack config over the environment", () => {

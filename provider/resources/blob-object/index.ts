@@ -2,7 +2,8 @@ import { isNotFound } from "../../client";
 import { checkFields, isUnknown } from "../../check";
 import { ResourceHandler, warn } from "../../handler";
 import { compact } from "../../lifecycle/compact";
-import { apiClient, providerConfig } from "../../runtime";
+import { apiClient } from "../../runtime";
+import { settingsFailures } from "../../lifecycle/settings-check";
 import { AssetInput, blobObjectInputFields, BlobObjectInputs, BlobObjectOutputs } from "../../schemas/blob-object";
 import { adopt } from "./adopt";
 import { assertSameAccount, publicUrlOf } from "./identity";
@@ -35,8 +36,8 @@ export const blobObjectHandler: ResourceHandler = {
   async check(_olds, news) {
     const { failures } = checkFields(blobObjectInputFields, news);
     failures.push(...checkSource(news.source, news.mimeType !== undefined));
-    // Surfaces a missing API key at preview, with how to set it; makes no request.
-    if (failures.length === 0) providerConfig();
+    // The settings only once the inputs pass: bad input is refused without a request.
+    if (failures.length === 0) failures.push(...(await settingsFailures(["platform", "blob"])));
     // Only check sees the source's path or text (diff gets its hash alone): the inferred MIME type
     // joins the inputs here, so diff compares it and a renamed extension replaces the object.
     const asset = AssetInput.safeParse(news.source);

@@ -1,7 +1,8 @@
 import { isNotFound } from "../../client";
 import { checkFields, describe, isUnknown } from "../../check";
 import { ResourceHandler, warn } from "../../handler";
-import { apiClient, providerConfig } from "../../runtime";
+import { apiClient } from "../../runtime";
+import { settingsFailures } from "../../lifecycle/settings-check";
 import { databaseInputFields, DatabaseInputs, DatabaseOutputs, MIN_MEMORY_MB, SMALLEST_MIN_MEMORY_MB } from "../../schemas/database";
 import { adopt, liveDetails } from "./adopt";
 import { createDatabase } from "./create";
@@ -42,8 +43,8 @@ export const databaseHandler: ResourceHandler = {
         reason: describe(`must be at least ${SMALLEST_MIN_MEMORY_MB} MB, the least any database engine takes`, memory),
       });
     }
-    // Surfaces a missing API key at preview, with how to set it; makes no request.
-    if (failures.length === 0) providerConfig();
+    // The settings only once the inputs pass: bad input is refused without a request.
+    if (failures.length === 0) failures.push(...(await settingsFailures(["platform"])));
     return { inputs: news, failures };
   },
 

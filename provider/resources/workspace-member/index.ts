@@ -3,7 +3,8 @@ import { checkFields, isUnknown } from "../../check";
 import { ResourceHandler, warn } from "../../handler";
 import { compact } from "../../lifecycle/compact";
 import { confirmGone } from "../../lifecycle/owner";
-import { apiClient, providerConfig } from "../../runtime";
+import { apiClient } from "../../runtime";
+import { settingsFailures } from "../../lifecycle/settings-check";
 import type { Workspace } from "../../schemas/platform";
 import {
   WORKSPACE_MEMBER_SECRET_INPUTS,
@@ -34,8 +35,8 @@ export const workspaceMemberHandler: ResourceHandler = {
         reason: "is required to add a new member (or set userId to take over someone who is a member already)",
       });
     }
-    // Surfaces a missing API key at preview, with how to set it; makes no request.
-    if (failures.length === 0) providerConfig();
+    // The settings only once the inputs pass: bad input is refused without a request.
+    if (failures.length === 0) failures.push(...(await settingsFailures(["platform"])));
     return { inputs: news, failures };
   },
 

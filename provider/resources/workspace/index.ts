@@ -2,7 +2,8 @@ import { ApiError, isNotFound } from "../../client";
 import { checkFields, describe, isUnknown } from "../../check";
 import { failedButRecorded, ResourceHandler, warn } from "../../handler";
 import { confirmGone } from "../../lifecycle/owner";
-import { apiClient, providerConfig } from "../../runtime";
+import { apiClient } from "../../runtime";
+import { settingsFailures } from "../../lifecycle/settings-check";
 import type { Workspace } from "../../schemas/platform";
 import { workspaceInputFields, WorkspaceInputs, WorkspaceOutputs } from "../../schemas/workspace";
 import { adoptWorkspace, createWorkspace } from "./create";
@@ -26,8 +27,8 @@ export const workspaceHandler: ResourceHandler = {
     if (twice && twice.length > 0) {
       failures.push({ property: "applications", reason: describe("must list each application once", [...new Set(twice)]) });
     }
-    // Surfaces a missing API key at preview, with how to set it; makes no request.
-    if (failures.length === 0) providerConfig();
+    // The settings only once the inputs pass: bad input is refused without a request.
+    if (failures.length === 0) failures.push(...(await settingsFailures(["platform"])));
     return { inputs: news, failures };
   },
 

@@ -6,6 +6,7 @@ import {
   invalidResponse,
   isNotFound,
   refusedLocally,
+  Origin,
   RequestContext,
 } from "../../../provider/client/errors";
 import { redact, REDACTED } from "../../../provider/client/redact";
@@ -23,6 +24,11 @@ const secrets = {
   pem: "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----",
 };
 
+/** A client of the live platform API whose settings came from the stack config. */
+function origin(...secrets: string[]): Origin {
+  return { baseUrl: "https://api.squarecloud.app", urlSource: "squarecloud:platformUrl", keySource: "squarecloud:apiKey", secrets };
+}
+
 /** Everything an error exposes: its message and its serialized properties. */
 function exposed(error: ApiError): string {
   return `${error.message}\n${error.stack}\n${JSON.stringify(error)}`;
@@ -30,7 +36,7 @@ function exposed(error: ApiError): string {
 
 describe("errorFromResponse", () => {
   it("reads like a sentence naming operation, resource, code, status and endpoint", () => {
-    const error = errorFromResponse(createDatabase, { status: 400, code: "INSUFFICIENT_MEMORY", message: "Not enough RAM" }, []);
+    const error = errorFromResponse(createDatabase, { status: 400, code: "INSUFFICIENT_MEMORY", message: "Not enough RAM" }, origin());
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('create database "cache" failed: INSUFFICIENT_MEMORY (HTTP 400, POST /v2/databases): Not enough RAM');
     expect(error).toMatchObject({
@@ -45,24 +51,24 @@ describe("errorFromResponse", () => {
   });
 
   it("falls back to HTTP_<status> without a code", () => {
-    const error = errorFromResponse(getDatabase, { status: 502 }, []);
+    const error = errorFromResponse(getDatabase, { status: 502 }, origin());
     expect(error.code).toBe("HTTP_502");
     expect(error.message).toBe('get database "db1" failed: HTTP_502 (HTTP 502, GET /v2/databases/{databaseId})');
   });
 
   it("flags a 5xx on a non-idempotent request as possibly committed, and only that", () => {
-    expect(errorFromResponse(createDatabase, { status: 503 }, []).mayHaveCommitted).toBe(true);
-    expect(errorFromResponse(createDatabase, { status: 503 }, []).message).toMatch(/may have taken effect/);
-    expect(errorFromResponse(createDatabase, { status: 429 }, []).mayHaveCommitted).toBe(false);
-    expect(errorFromResponse(createDatabase, { status: 400 }, []).mayHaveCommitted).toBe(false);
-    expect(errorFromResponse(getDatabase, { status: 503 }, []).mayHaveCommitted).toBe(false);
+    expect(errorFromResponse(createDatabase, { status: 503 }, origin()).mayHaveCommitted).toBe(true);
+    expect(errorFromResponse(createDatabase, { status: 503 }, origin()).message).toMatch(/may have taken effect/);
+    expect(errorFromResponse(createDatabase, { status: 429 }, origin()).mayHaveCommitted).toBe(false);
+    expect(errorFromResponse(createDatabase, { status: 400 }, origin()).mayHaveCommitted).toBe(false);
+    expect(errorFromResponse(getDatabase, { status: 503 }, origin()).mayHaveCommitted).toBe(false);
   });
 
   it("never exposes secrets a server message carries", () => {
     const message =
       `bad key ${secrets.apiKey}; password: ${secrets.password}; url ${secrets.connectionUrl}; ` +
       `code ${secrets.inviteCode}; https://cdn.example/snap.zip?${secrets.presignedKey} ${secrets.certificate} ${secrets.pem}`;
-    const error = errorFromResponse(createDatabase, { status: 400, code: "INVALID_CODE", message }, [secrets.apiKey]);
+    const error = errorFromResponse(createDatabase, { status: 400, code: "INVALID_CODE", message }, origin(secrets.apiKey));
     const text = exposed(error);
     for (const [name, secret] of Object.entries(secrets)) {
       expect({ name, leaked: text.includes(secret) }).toEqual({ name, leaked: false });
@@ -73,7 +79,7 @@ describe("errorFromResponse", () => {
   });
 
   it("scrubs a known secret even in a shape no pattern recognizes", () => {
-    const error = errorFromResponse(getDatabase, { status: 401, code: "ACCESS_DENIED", message: "key xyz is invalid" }, ["xyz"]);
+    const error = errorFromResponse(getDatabase, { status: 401, code: "ACCESS_DENIED", message: "key xyz is invalid" }, origin("xyz"));
     expect(error.message).toContain(`key ${REDACTED} is invalid`);
   });
 });
@@ -81,20 +87,33 @@ describe("errorFromResponse", () => {
 describe("errorFromTransport", () => {
   const notTimedOut = { timedOut: false, timeoutMs: 2000 };
 
-  it("maps a refused connection to CONNECTION_FAILED, never committed", () => {
+  it("maps a refused connection to CONNECTION_REFUSED, never committed, naming the URL and its setting", () => {
     const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" });
     const wrapped = new Error("fetch failed", { cause: refused });
-    const error = errorFromTransport(createDatabase, wrapped, notTimedOut, []);
-    expect(error.code).toBe("CONNECTION_FAILED");
+    const error = errorFromTransport(createDatabase, wrapped, notTimedOut, origin());
+    expect(error.code).toBe("CONNECTION_REFUSED");
     expect(error.status).toBeUndefined();
     expect(error.mayHaveCommitted).toBe(false);
-    expect(error.message).toBe('create database "cache" failed: CONNECTION_FAILED (ECONNREFUSED, POST /v2/databases)');
+    expect(error.message).toBe(
+      'create database "cache" failed: CONNECTION_REFUSED (ECONNREFUSED, POST /v2/databases): nothing accepted the connection at ' +
+        "https://api.squarecloud.app (from squarecloud:platformUrl). pulumi refresh and pulumi destroy on their own use the URLs " +
+        "recorded by the last run of the program: after changing one, run them with --run-program",
+    );
     expect(certainlyNotSent(error)).toBe(true);
+  });
+
+  it("asks for the emulator only for a local address", () => {
+    const unresolved = Object.assign(new Error("getaddrinfo ENOTFOUND localhost"), { code: "ENOTFOUND" });
+    for (const baseUrl of ["http://localhost:5000", "http://127.0.0.1:1", "http://[::1]:9"]) {
+      const error = errorFromTransport(getDatabase, unresolved, notTimedOut, { ...origin(), baseUrl });
+      expect(error.message).toContain(`CONNECTION_FAILED (ENOTFOUND, GET /v2/databases/{databaseId}): could not connect to ${baseUrl} (from squarecloud:platformUrl). For the local emulator, start it first: npx squarecloud-emulator`);
+    }
+    expect(errorFromTransport(getDatabase, unresolved, notTimedOut, origin()).message).not.toContain("emulator");
   });
 
   it("maps a request dispatched on a closed pool to CLIENT_CLOSED: never sent, even for a POST", () => {
     const closed = Object.assign(new Error("The client is closed"), { code: "UND_ERR_CLOSED" });
-    const error = errorFromTransport(createDatabase, closed, notTimedOut, []);
+    const error = errorFromTransport(createDatabase, closed, notTimedOut, origin());
     expect(error).toMatchObject({ code: "CLIENT_CLOSED", mayHaveCommitted: false });
     expect(error.message).toBe('create database "cache" failed: CLIENT_CLOSED (UND_ERR_CLOSED, POST /v2/databases)');
     expect(certainlyNotSent(error)).toBe(true);
@@ -102,14 +121,14 @@ describe("errorFromTransport", () => {
 
   it("maps a reset after sending to CONNECTION_RESET, committed only for non-idempotent requests", () => {
     const reset = Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" });
-    expect(errorFromTransport(createDatabase, reset, notTimedOut, [])).toMatchObject({ code: "CONNECTION_RESET", mayHaveCommitted: true });
-    expect(errorFromTransport(getDatabase, reset, notTimedOut, [])).toMatchObject({ code: "CONNECTION_RESET", mayHaveCommitted: false });
+    expect(errorFromTransport(createDatabase, reset, notTimedOut, origin())).toMatchObject({ code: "CONNECTION_RESET", mayHaveCommitted: true });
+    expect(errorFromTransport(getDatabase, reset, notTimedOut, origin())).toMatchObject({ code: "CONNECTION_RESET", mayHaveCommitted: false });
     // An idempotent request is not "committed", yet it may have reached the server.
-    expect(certainlyNotSent(errorFromTransport(getDatabase, reset, notTimedOut, []))).toBe(false);
+    expect(certainlyNotSent(errorFromTransport(getDatabase, reset, notTimedOut, origin()))).toBe(false);
   });
 
   it("reports our own timeout whatever undici threw for the abort", () => {
-    const error = errorFromTransport(createDatabase, new Error("This operation was aborted"), { timedOut: true, timeoutMs: 200 }, []);
+    const error = errorFromTransport(createDatabase, new Error("This operation was aborted"), { timedOut: true, timeoutMs: 200 }, origin());
     expect(error.code).toBe("TIMEOUT");
     expect(error.mayHaveCommitted).toBe(true);
     expect(error.message).toMatch(/^create database "cache" failed: TIMEOUT \(no response within 200 ms, POST \/v2\/databases\)/);
@@ -117,10 +136,10 @@ describe("errorFromTransport", () => {
 
   it("keeps an unknown failure readable but scrubbed", () => {
     const odd = new Error(`weird failure for ${secrets.apiKey}`);
-    const error = errorFromTransport(getDatabase, odd, notTimedOut, [secrets.apiKey]);
+    const error = errorFromTransport(getDatabase, odd, notTimedOut, origin(secrets.apiKey));
     expect(error.code).toBe("REQUEST_FAILED");
     expect(exposed(error)).not.toContain(secrets.apiKey);
-    expect(error.message).toContain("(Error, GET /v2/databases/{databaseId}): weird failure for [REDACTED]");
+    expect(error.message).toContain("(Error, GET /v2/databases/{databaseId}): request to https://api.squarecloud.app (from squarecloud:platformUrl) failed: weird failure for [REDACTED]");
   });
 });
 
@@ -141,10 +160,10 @@ describe("invalidResponse and refusedLocally", () => {
 
 describe("isNotFound", () => {
   it("recognizes the named code only, never a bare 404 (a wrong base URL answers 404 everywhere)", () => {
-    expect(isNotFound(errorFromResponse(getDatabase, { status: 404, code: "DATABASE_NOT_FOUND" }, []), "DATABASE_NOT_FOUND")).toBe(true);
-    expect(isNotFound(errorFromResponse(getDatabase, { status: 400, code: "WORKSPACE_NOT_FOUND" }, []), "WORKSPACE_NOT_FOUND")).toBe(true);
-    expect(isNotFound(errorFromResponse(getDatabase, { status: 404, code: "WORKSPACE_NOT_FOUND" }, []), "DATABASE_NOT_FOUND")).toBe(false);
-    expect(isNotFound(errorFromResponse(getDatabase, { status: 404 }, []), "DATABASE_NOT_FOUND")).toBe(false);
+    expect(isNotFound(errorFromResponse(getDatabase, { status: 404, code: "DATABASE_NOT_FOUND" }, origin()), "DATABASE_NOT_FOUND")).toBe(true);
+    expect(isNotFound(errorFromResponse(getDatabase, { status: 400, code: "WORKSPACE_NOT_FOUND" }, origin()), "WORKSPACE_NOT_FOUND")).toBe(true);
+    expect(isNotFound(errorFromResponse(getDatabase, { status: 404, code: "WORKSPACE_NOT_FOUND" }, origin()), "DATABASE_NOT_FOUND")).toBe(false);
+    expect(isNotFound(errorFromResponse(getDatabase, { status: 404 }, origin()), "DATABASE_NOT_FOUND")).toBe(false);
     expect(isNotFound(new Error("DATABASE_NOT_FOUND"), "DATABASE_NOT_FOUND")).toBe(false);
   });
 });
@@ -165,7 +184,7 @@ describe("redact", () => {
 });
 
 test("a refused key says how to make a rotated key reach refresh and destroy", () => {
-  const error = errorFromResponse(getDatabase, { status: 401, code: "ACCESS_DENIED", message: "The API key is missing or invalid." }, [secrets.apiKey]);
-  expect(error.message).toMatch(/ACCESS_DENIED \(HTTP 401, GET .*The API key was refused\. If it was replaced, .*pulumi refresh --run-program/);
-  expect(errorFromResponse(getDatabase, { status: 404, code: "DATABASE_NOT_FOUND" }, []).message).not.toMatch(/API key was refused/);
+  const error = errorFromResponse(getDatabase, { status: 401, code: "ACCESS_DENIED", message: "The API key is missing or invalid." }, origin(secrets.apiKey));
+  expect(error.message).toMatch(/ACCESS_DENIED \(HTTP 401, GET .*The API key was refused; it came from squarecloud:apiKey\. If it was replaced, .*pulumi refresh --run-program/);
+  expect(errorFromResponse(getDatabase, { status: 404, code: "DATABASE_NOT_FOUND" }, origin()).message).not.toMatch(/API key was refused/);
 });

@@ -20,7 +20,7 @@ function options(baseUrl: string): HttpClientOptions {
     apiKey: API_KEY,
     userAgent: "pulumi-squarecloud/9.9.9",
     timeoutMs: 2_000,
-    retry: { maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 1_000, deadlineMs: 60_000 },
+    retry: { maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 1_000, deadlineMs: 60_000, refusedAttempts: 3 },
     clock,
     random: () => 0.5,
   };
@@ -174,9 +174,27 @@ describe("HttpClient", () => {
     const unreachable = new HttpClient(options(`http://127.0.0.1:${await closedPort()}`));
     try {
       const error = await failure(unreachable.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing }));
-      expect(error.code).toBe("CONNECTION_FAILED");
+      expect(error.code).toBe("CONNECTION_REFUSED");
       expect(error.mayHaveCommitted).toBe(false);
       expect(clock.sleeps).toEqual([50, 100]);
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
+
+describe("HttpClient connection errors", () => {
+  it("name the base URL, the setting it came from and the path as sent; a local one asks for the emulator", async () => {
+    const base = `http://127.0.0.1:${await closedPort()}/v2`;
+    const unreachable = new HttpClient({ ...options(base), sources: { url: "SQUARECLOUD_PLATFORM_URL", key: "squarecloud:apiKey" } });
+    try {
+      const error = await failure(unreachable.request({ operation: "read account", method: "GET", path: "/v2/users/me" }));
+      expect(error.message).toBe(
+        `read account failed: CONNECTION_REFUSED (ECONNREFUSED, GET /v2/v2/users/me): nothing accepted the connection at ${base} ` +
+          "(from SQUARECLOUD_PLATFORM_URL). For the local emulator, start it first: npx squarecloud-emulator. pulumi refresh and " +
+          "pulumi destroy on their own use the URLs recorded by the last run of the program: after changing one, run them with --run-program",
+      );
+      expect(error.message).not.toContain(API_KEY);
     } finally {
       await unreachable.close();
     }
@@ -189,7 +207,7 @@ describe("HttpClient gates", () => {
     const unreachable = new HttpClient(options(`http://127.0.0.1:${await closedPort()}`));
     try {
       const error = await failure(unreachable.request({ operation: "create thing", method: "POST", path: "/v2/things", gate }));
-      expect(error.code).toBe("CONNECTION_FAILED");
+      expect(error.code).toBe("CONNECTION_REFUSED");
     } finally {
       await unreachable.close();
     }

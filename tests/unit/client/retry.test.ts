@@ -1,24 +1,25 @@
-import { ApiError, errorFromResponse, errorFromTransport, HttpMethod, RequestContext } from "../../../provider/client/errors";
+import { ApiError, errorFromResponse, errorFromTransport, HttpMethod, Origin, RequestContext } from "../../../provider/client/errors";
 import { RetryPolicy, withRetry } from "../../../provider/client/retry";
 import { FakeClock } from "../helpers/fake-clock";
 
-const policy: RetryPolicy = { maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 1000, deadlineMs: 60_000 };
+const policy: RetryPolicy = { maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 1000, deadlineMs: 60_000, refusedAttempts: 3 };
+const ORIGIN: Origin = { baseUrl: "http://127.0.0.1:1", secrets: [] };
 
 function context(method: HttpMethod): RequestContext {
   return { operation: "test call", method, path: "/v2/test" };
 }
 
 function httpError(method: HttpMethod, status: number, code?: string, retryAfterMs?: number): ApiError {
-  return errorFromResponse(context(method), { status, code, retryAfterMs }, []);
+  return errorFromResponse(context(method), { status, code, retryAfterMs }, ORIGIN);
 }
 
 function transportError(method: HttpMethod, systemCode: string): ApiError {
   const cause = Object.assign(new Error("socket trouble"), { code: systemCode });
-  return errorFromTransport(context(method), cause, { timedOut: false, timeoutMs: 1000 }, []);
+  return errorFromTransport(context(method), cause, { timedOut: false, timeoutMs: 1000 }, ORIGIN);
 }
 
 function timeoutError(method: HttpMethod): ApiError {
-  return errorFromTransport(context(method), new Error("aborted"), { timedOut: true, timeoutMs: 1000 }, []);
+  return errorFromTransport(context(method), new Error("aborted"), { timedOut: true, timeoutMs: 1000 }, ORIGIN);
 }
 
 /** Fails with the given errors in turn, then returns "ok"; counts attempts and their numbers. */
@@ -88,6 +89,17 @@ describe("withRetry", () => {
     const result = await run([transportError("POST", "ECONNREFUSED"), transportError("POST", "UND_ERR_CONNECT_TIMEOUT")]);
     expect(result.value).toBe("ok");
     expect(result.attempts).toBe(3);
+  });
+
+  it("gives a refused connection up after a few quick attempts; other connection failures keep the whole backoff", async () => {
+    const refused = () => transportError("GET", "ECONNREFUSED");
+    const stopped = await run([refused(), refused(), refused(), refused(), refused()]);
+    expect(stopped).toMatchObject({ attempts: 3, sleeps: [50, 100] });
+    expect(stopped.error).toMatchObject({ code: "CONNECTION_REFUSED" });
+    const unresolved = () => transportError("GET", "ENOTFOUND");
+    const lookup = await run([unresolved(), unresolved(), unresolved(), unresolved(), unresolved()]);
+    expect(lookup).toMatchObject({ attempts: 5, sleeps: [50, 100, 200, 400] });
+    expect(lookup.error).toMatchObject({ code: "CONNECTION_FAILED" });
   });
 
   it.each([

@@ -8,7 +8,7 @@ const env = providerAgainstEmulator();
 const MOVES = "PATCH /v2/apps/:id/files";
 const app = SEED_APPS.aliceWebsite;
 
-describe("check (no request)", () => {
+describe("check: bad input sends nothing", () => {
   test.each([
     ["", "must not be empty"],
     ["/index.js", 'must be relative to the application root (no leading "/")'],
@@ -28,7 +28,8 @@ describe("check (no request)", () => {
       { property: "to", reason: 'must differ from path, got "a.js"' },
     ]);
     expect((await appFileMoveHandler.check({}, { appId: app, path: "src/a.js", to: "lib/b.js" })).failures).toEqual([]);
-    expect(await env.emulator.admin.requests()).toEqual([]);
+    // Valid inputs go on to the credentials check, a read; the invalid ones sent nothing.
+    expect((await env.emulator.admin.requests()).map((request) => request.route)).toEqual(["GET /v2/users/me"]);
   });
 });
 

@@ -14,14 +14,15 @@ const SNAPSHOTS = "POST /v2/apps/:id/snapshots";
 const PROVIDER = "serialized-stub";
 const entry = (modified: string) => ({ name: "app", size: 1, modified, key: "k", versionId: undefined });
 
-describe("check and diff (no request)", () => {
+describe("check and diff: bad input sends nothing", () => {
   test("appId is required; trigger takes any value", async () => {
     expect((await appSnapshotHandler.check({}, { trigger: 1 })).failures).toEqual([{ property: "appId", reason: "is required" }]);
     expect((await appSnapshotHandler.check({}, { appId: "", trigger: { any: ["thing"] } })).failures).toEqual([
       { property: "appId", reason: `must be an id of 1 to 64 letters, digits, '_' or '-', got ""` },
     ]);
     expect((await appSnapshotHandler.check({}, { appId: "a", trigger: { any: ["thing"] } })).failures).toEqual([]);
-    expect(await env.emulator.admin.requests()).toEqual([]);
+    // Valid inputs go on to the credentials check, a read; the invalid ones sent nothing.
+    expect((await env.emulator.admin.requests()).map((request) => request.route)).toEqual(["GET /v2/users/me"]);
   });
 
   test("equal inputs change nothing; a new trigger or app replaces, unknown values too", async () => {

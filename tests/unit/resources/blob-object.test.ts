@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { blobObjectHandler } from "../../../provider/resources/blob-object";
 import { parseObjectId } from "../../../provider/resources/blob-object/identity";
 import { lostUploadCandidates } from "../../../provider/resources/blob-object/upload";
+import { withPlaceholderApiKey } from "../helpers/api-key";
 import { ARCHIVE_SIG, ASSET_SIG, ASSET_SIG_KEY, mimeTypeForPath } from "../../../provider/schemas/blob-object";
 
 // check and diff need no API: they run at preview, before any request.
@@ -17,11 +18,10 @@ const text = (content: string, hash?: string) => ({ [ASSET_SIG_KEY]: ASSET_SIG, 
 const file = (path: string, hash?: string) => ({ [ASSET_SIG_KEY]: ASSET_SIG, path, ...(hash ? { hash } : {}) });
 
 describe("BlobObject check", () => {
-  const withKey = process.env.SQUARECLOUD_API_KEY;
+  withPlaceholderApiKey();
   const cwd = process.cwd();
   let dir: string;
   beforeAll(() => {
-    process.env.SQUARECLOUD_API_KEY = "1-unit";
     dir = mkdtempSync(join(tmpdir(), "blob-check-"));
     writeFileSync(join(dir, "logo.png"), Buffer.alloc(2048));
     writeFileSync(join(dir, "data.bin"), Buffer.alloc(2048));
@@ -32,8 +32,6 @@ describe("BlobObject check", () => {
   afterAll(() => {
     process.chdir(cwd);
     rmSync(dir, { recursive: true, force: true });
-    if (withKey === undefined) delete process.env.SQUARECLOUD_API_KEY;
-    else process.env.SQUARECLOUD_API_KEY = withKey;
   });
 
   test("accepts a file and adds the MIME type its extension stands for to the inputs", async () => {
