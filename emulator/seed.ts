@@ -75,12 +75,17 @@ export const SEED_ACCOUNTS = {
 /** In the order startEmulator() reports them: accounts[0] is the main demo account. */
 export const SEED_ACCOUNT_ORDER = [SEED_ACCOUNTS.alice, SEED_ACCOUNTS.bob, SEED_ACCOUNTS.carol, SEED_ACCOUNTS.dave];
 
+/** Application ids; the names are what programs look up (README's emulator section lists both). */
 export const SEED_APPS = {
+  /** "Alice Website": a website with analytics. */
   aliceWebsite: "b1c5771891885d924bd7f1d82fdc0503",
+  /** "Alice API": linked to platform_team, so no other workspace can link it. */
   aliceApi: "5355d8d065bc2e09536f1f583e14fbd2",
-  /** A bot: no domain, so its analytics are empty ({}). */
+  /** "Alice Bot": a bot, no domain, so its analytics are empty ({}). */
   aliceBot: "b400ed1c310a6940a8f5799021e54a53",
+  /** "Bob Portfolio". */
   bobPortfolio: "0fd0c7948fff64effa492e15245414ab",
+  /** "Carol Hello Bot". */
   carolBot: "f0cacf7a8546951172f2943c7b6586a0",
 } as const;
 

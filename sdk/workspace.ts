@@ -25,8 +25,13 @@ export class Workspace extends pulumi.dynamic.Resource {
   declare readonly createdAt: pulumi.Output<string>;
   /** Everyone in the workspace, the owner included, as of the last up or refresh. */
   declare readonly members: pulumi.Output<Member[]>;
-  /** The linked applications as the API reports them (id, name, ram, lang). */
-  declare readonly applications: pulumi.Output<WorkspaceApp[]>;
+  /**
+   * The ids of the linked applications, as the API reports them after up; at preview, the
+   * program's list (the same shape either way).
+   */
+  declare readonly applications: pulumi.Output<string[]>;
+  /** The linked applications as the API reports them (id, name, ram, lang); unknown at preview. */
+  declare readonly linkedApplications: pulumi.Output<WorkspaceApp[]>;
   declare readonly adoptId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: WorkspaceArgs, opts?: pulumi.CustomResourceOptions) {
@@ -40,7 +45,7 @@ export class Workspace extends pulumi.dynamic.Resource {
     }
     // Outputs the provider computes are listed unset, so the engine exposes them on the resource.
     // Optional inputs too: an output exists only for keys present here.
-    const outputs = { owner: undefined, createdAt: undefined, members: undefined, applications: undefined, adoptId: undefined };
+    const outputs = { owner: undefined, createdAt: undefined, members: undefined, applications: undefined, linkedApplications: undefined, adoptId: undefined };
     super(provider, name, { ...outputs, ...args }, opts, "squarecloud", "Workspace");
   }
 }

@@ -80,7 +80,7 @@ export const workspaceId = team.id;
 export const workspaceMembers = pulumi
   .all(members.map((m) => pulumi.all([m.userId, m.name, m.group])))
   .apply((rows) => Object.fromEntries(rows.map(([userId, name, group]) => [userId, { name, group }])));
-export const workspaceApps = team.applications.apply((linked) => linked.map((app) => `${app.name} (${app.id})`));
+export const workspaceApps = team.linkedApplications.apply((linked) => linked.map((app) => `${app.name} (${app.id})`));
 
 /** Relative path -> public URL. */
 export const assetUrls = assets.urls;

@@ -27,9 +27,17 @@ export interface WorkspaceOutputs {
   createdAt?: string;
   /** Everyone in it, the owner included, as the API reports them. */
   members?: WorkspaceMember[];
-  /** The linked applications as the API reports them (the input is a list of their ids). */
-  applications?: WorkspaceApp[];
+  /**
+   * The ids of the linked applications as the API reports them: the input's shape, so the output
+   * reads the same at preview (where the engine shows the inputs) as after up.
+   */
+  applications?: string[];
+  /** The linked applications as the API reports them (id, name, ram, lang); unknown at preview. */
+  linkedApplications?: WorkspaceApp[];
 }
+
+/** Outputs as any version stored them: 0.1.0 kept the API's application objects in `applications`. */
+export type StoredWorkspaceOutputs = Omit<WorkspaceOutputs, "applications"> & { applications?: (string | WorkspaceApp)[] };
 
 export const workspaceMemberInputFields = {
   workspaceId: ApiId,

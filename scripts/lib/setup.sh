@@ -4,13 +4,12 @@
 say() { printf '[%s] %s\n' "$(basename "$0")" "$*" >&2; }
 
 # npm dependencies, installed again only when package-lock.json changed since the last install.
+# npm writes node_modules/.package-lock.json at the end of every install, ours or the reader's own
+# `npm ci`, so it is older than package-lock.json only when the lock changed after the install.
 ensure_node_modules() {
-  local stamp=node_modules/.installed-lock-sha256 want
-  want=$(sha256sum package-lock.json | cut -d' ' -f1)
-  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  if [ ! node_modules/.package-lock.json -nt package-lock.json ]; then
     say "installing npm dependencies"
     npm ci --no-audit --no-fund --loglevel=error >&2
-    echo "$want" >"$stamp"
   fi
 }
 
@@ -28,8 +27,27 @@ ensure_actionlint() {
   export ACTIONLINT_BIN
 }
 
+# Compiles into dist/ unless the sources are the ones dist/ was compiled from (the stamp of their
+# hash, written after a successful compile, sits beside the output).
 build() {
+  local stamp=dist/.sources-sha256 want
+  want=$(sources_hash)
+  if [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
+    say "compiled output is up to date"
+    return
+  fi
   say "compiling TypeScript"
   rm -rf dist # a stale compiled module (moved or deleted since) must never be loaded
   node_modules/.bin/tsc -p tsconfig.json
+  echo "$want" >"$stamp"
+}
+
+# What tsc reads: its config, the compiler version (in the lock) and every file under the
+# directories tsconfig.json includes, with their paths (a moved file changes the output too).
+sources_hash() {
+  {
+    sha256sum tsconfig.json package-lock.json
+    find scripts provider sdk emulator tests bench examples -name node_modules -prune -o -type f \( -name '*.ts' -o -name '*.json' \) -print0 |
+      sort -z | xargs -0 sha256sum
+  } | sha256sum | cut -d' ' -f1
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { repoRoot } from "./engine";
@@ -24,6 +24,15 @@ export function outsideDir(label: string): string {
 export function packInto(dir: string): string {
   const out = execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], { cwd: repoRoot, encoding: "utf8" });
   return path.join(dir, (JSON.parse(out) as { filename: string }[])[0].filename);
+}
+
+/**
+ * Puts the tarball where README says a project keeps it and its package.json names it:
+ * vendor/pulumi-squarecloud-<version>.tgz.
+ */
+export function vendorTarball(tarball: string, projectDir: string): void {
+  mkdirSync(path.join(projectDir, "vendor"), { recursive: true });
+  copyFileSync(tarball, path.join(projectDir, "vendor", path.basename(tarball)));
 }
 
 /** `npm install` in cwd from npm's cache where it can (the registry only for what is missing); npm's errors go to the test output. */

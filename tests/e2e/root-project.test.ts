@@ -11,6 +11,9 @@ test("the root Pulumi.yaml runs its program: up creates it, destroy removes it",
   const codes = await inviteCodeConfig(suite.emulator, { bobInviteCode: accounts[1], daveInviteCode: accounts[3] });
   const root = suite.keep(await repoRootStack({ config: { ...emulatorConfig(suite.emulator), ...codes } }));
   const up = await root.stack.up();
+  // What the demo prints: the preview's and the update's outputs, the linked app by name once known.
+  expect(up.stdout).not.toContain("undefined");
+  expect(up.outputs.workspaceApps.value).toEqual([expect.stringMatching(/^Alice Website \(/)]);
   // The showcase: two databases, a workspace with two members, three asset files in a folder, a snapshot.
   expect(up.summary.resourceChanges).toEqual({ create: 11 });
   const { databases, workspaceId, assetUrls } = up.outputs;

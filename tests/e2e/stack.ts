@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFi
 import * as path from "node:path";
 import { ConfigMap, LocalWorkspace, ProjectSettings, Stack } from "@pulumi/pulumi/automation";
 import { pulumiEngine, repoRoot } from "./engine";
-import { npmInstall, outsideDir, pinnedPulumiSdk } from "./outside-project";
+import { npmInstall, outsideDir, pinnedPulumiSdk, vendorTarball } from "./outside-project";
 
 /** Scratch space inside the repo, so programs and provider processes resolve node_modules. */
 const scratchRoot = path.join(repoRoot, ".pulumi-e2e");
@@ -62,29 +62,39 @@ export async function exampleStack(example: string, options: Omit<ProgramStackOp
 }
 
 /**
- * A stack of an example as a user's repository holds it: copied outside this repository and
- * installed from its own package.json alone, the tarball in place of the pulumi-squarecloud
- * dependency. The program compiles with the example's own TypeScript and tsconfig.json and loads
- * the package from the example's node_modules.
+ * A stack of an example as a user's repository holds it: copied outside this repository with the
+ * tarball under vendor/, where its package.json names it, and installed from that package.json
+ * alone. The program compiles with the example's own TypeScript and tsconfig.json and loads the
+ * package from the example's node_modules.
  */
 export async function outsideExampleStack(example: string, tarball: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
   const workDir = outsideDir(example);
+  copyExample(example, workDir);
+  return outsideProjectStack(workDir, tarball, options);
+}
+
+/**
+ * A stack of a project outside this repository (its Pulumi.yaml, package.json and tsconfig.json in
+ * workDir), installed as README says: the tarball under vendor/, then `npm install`.
+ */
+export async function outsideProjectStack(workDir: string, tarball: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
   mkdirSync(path.join(workDir, ".state"));
-  const project = copyExample(example, workDir);
-  const manifestPath = path.join(workDir, "package.json");
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
-  manifest.dependencies["pulumi-squarecloud"] = `file:${tarball}`;
-  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
-  // Within the example's range, the SDK of the engine the tests drive.
+  vendorTarball(tarball, workDir);
+  // Within the project's range, the SDK of the engine the tests drive.
   npmInstall(workDir, [pinnedPulumiSdk]);
-  return openStack(workDir, project, options);
+  return openStack(workDir, projectName(workDir), options);
 }
 
 /** Copies examples/<example> into workDir; returns its project name. */
 function copyExample(example: string, workDir: string): string {
   cpSync(path.join(repoRoot, "examples", example), workDir, { recursive: true });
-  const project = /^name:\s*(\S+)/m.exec(readFileSync(path.join(workDir, "Pulumi.yaml"), "utf8"))?.[1];
-  if (!project) throw new Error(`examples/${example}/Pulumi.yaml has no project name`);
+  return projectName(workDir);
+}
+
+/** The project name in dir's Pulumi.yaml. */
+function projectName(dir: string): string {
+  const project = /^name:\s*(\S+)/m.exec(readFileSync(path.join(dir, "Pulumi.yaml"), "utf8"))?.[1];
+  if (!project) throw new Error(`${path.join(dir, "Pulumi.yaml")} has no project name`);
   return project;
 }
 
@@ -94,8 +104,7 @@ function copyExample(example: string, workDir: string): string {
  * the CLI writes beside Pulumi.yaml (it holds the passphrase salt), is removed on dispose.
  */
 export async function repoRootStack(options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
-  const project = /^name:\s*(\S+)/m.exec(readFileSync(path.join(repoRoot, "Pulumi.yaml"), "utf8"))?.[1];
-  if (!project) throw new Error("the repository's Pulumi.yaml has no project name");
+  const project = projectName(repoRoot);
   const scratch = scratchDir("root");
   const stackName = `e2e-${path.basename(scratch)}`;
   return openStack(repoRoot, project, options, { scratch, stackName, extraFiles: [path.join(repoRoot, `Pulumi.${stackName}.yaml`)] });

@@ -57,7 +57,7 @@ async function setCode(program: ProgramStack, key: string, code: string) {
 async function outputs(program: ProgramStack) {
   const out = await program.stack.outputs();
   return {
-    workspaces: out.workspaces.value as Record<string, { id: string; name: string; owner: string; members: any[]; applications: any[] }>,
+    workspaces: out.workspaces.value as Record<string, { id: string; name: string; owner: string; members: any[]; applications: string[] }>,
     members: out.members.value as Record<string, { id: string; group: string; userId: string; name: string }>,
   };
 }
@@ -187,7 +187,7 @@ describe("a team kept in a roster", () => {
     const live = await suite.api.getWorkspace(teamId);
     expect(live.applications.map((a) => a.id).sort()).toEqual([apps.api, apps.website].sort());
     expect((await mutatingRequests()).sort()).toEqual(["DELETE /v2/workspaces/applications", "POST /v2/workspaces/applications"]);
-    expect((await outputs(program)).workspaces.team.applications.map((a) => a.id).sort()).toEqual([apps.api, apps.website].sort());
+    expect((await outputs(program)).workspaces.team.applications.sort()).toEqual([apps.api, apps.website].sort());
 
     // Order does not matter.
     roster.workspaces.team.applications = [apps.website, apps.api];

@@ -5,7 +5,7 @@ import { confirmGone } from "../../lifecycle/owner";
 import { apiClient } from "../../runtime";
 import { settingsFailures } from "../../lifecycle/settings-check";
 import type { Workspace } from "../../schemas/platform";
-import { workspaceInputFields, WorkspaceInputs, WorkspaceOutputs } from "../../schemas/workspace";
+import { StoredWorkspaceOutputs, workspaceInputFields, WorkspaceInputs } from "../../schemas/workspace";
 import { adoptWorkspace, createWorkspace } from "./create";
 import { syncLinks } from "./links";
 import { forgetWorkspace, readWorkspace, readWorkspaceAfresh } from "./live";
@@ -32,7 +32,7 @@ export const workspaceHandler: ResourceHandler = {
     return { inputs: news, failures };
   },
 
-  async diff(id, olds: WorkspaceOutputs, news: WorkspaceInputs) {
+  async diff(id, olds: StoredWorkspaceOutputs, news: WorkspaceInputs) {
     workspaceHoldings.noteHeld(id, `workspace "${olds.name}"`);
     const renamed = isUnknown(news.name) || olds.name !== news.name;
     if (renamed) {
@@ -59,7 +59,7 @@ export const workspaceHandler: ResourceHandler = {
     return { id: workspace.id, outs: outputsOf(current, inputs.adoptId) };
   },
 
-  async read(id, props: WorkspaceOutputs) {
+  async read(id, props: StoredWorkspaceOutputs) {
     workspaceHoldings.noteHeld(id, `workspace "${props.name}"`);
     let workspace: Workspace;
     try {
@@ -80,7 +80,7 @@ export const workspaceHandler: ResourceHandler = {
     return { id, props: outputsOf(workspace, props.adoptId) };
   },
 
-  async update(id, olds: WorkspaceOutputs, news: WorkspaceInputs) {
+  async update(id, olds: StoredWorkspaceOutputs, news: WorkspaceInputs) {
     workspaceHoldings.noteHeld(id, `workspace "${olds.name}"`);
     let current: Workspace;
     try {
@@ -94,7 +94,7 @@ export const workspaceHandler: ResourceHandler = {
     return { outs: outputsOf(current, news.adoptId) };
   },
 
-  async delete(id, props: WorkspaceOutputs) {
+  async delete(id, props: StoredWorkspaceOutputs) {
     // Deleting it would drop the team another resource of the stack has just taken over.
     if (workspaceHoldings.passedToAdopter(id, `workspace "${props.name}"`)) return;
     forgetWorkspace(id);

@@ -1,6 +1,6 @@
 import { compact } from "../../lifecycle/compact";
 import type { Workspace } from "../../schemas/platform";
-import type { WorkspaceOutputs } from "../../schemas/workspace";
+import type { StoredWorkspaceOutputs, WorkspaceOutputs } from "../../schemas/workspace";
 
 /** The outputs of a workspace: what the API reports, plus adoptId as the program gave it. */
 export function outputsOf(workspace: Workspace, adoptId: string | undefined): WorkspaceOutputs {
@@ -10,11 +10,12 @@ export function outputsOf(workspace: Workspace, adoptId: string | undefined): Wo
     owner: workspace.owner,
     createdAt: workspace.createdAt,
     members: workspace.members,
-    applications: workspace.applications,
+    applications: workspace.applications.map((app) => app.id),
+    linkedApplications: workspace.applications,
   });
 }
 
-/** The ids of the linked applications recorded in state. */
-export function linkedIds(props: Pick<WorkspaceOutputs, "applications">): string[] {
-  return (props.applications ?? []).map((app) => app.id);
+/** The ids of the linked applications recorded in state, ids or (as 0.1.0 stored them) objects. */
+export function linkedIds(props: Pick<StoredWorkspaceOutputs, "applications">): string[] {
+  return (props.applications ?? []).map((app) => (typeof app === "string" ? app : app.id));
 }

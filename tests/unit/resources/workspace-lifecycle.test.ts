@@ -42,7 +42,8 @@ describe("Workspace", () => {
     const { id, outs } = await newWorkspace("unit_team", [SEED_APPS.aliceApi, SEED_APPS.aliceBot]);
     expect(outs).toMatchObject({ name: "unit_team", owner: env.emulator.accounts[0].accountId, createdAt: expect.any(String) });
     expect(outs.members?.map((m) => m.group)).toEqual(["owner"]);
-    expect(outs.applications?.map((a) => a.id).sort()).toEqual([SEED_APPS.aliceApi, SEED_APPS.aliceBot].sort());
+    expect(outs.applications?.sort()).toEqual([SEED_APPS.aliceApi, SEED_APPS.aliceBot].sort());
+    expect(outs.linkedApplications?.map((a) => [a.id, a.name]).sort()).toEqual([[SEED_APPS.aliceApi, "Alice API"], [SEED_APPS.aliceBot, "Alice Bot"]].sort());
     expect((await env.api.getWorkspace(id)).applications).toHaveLength(2);
   });
 
@@ -81,10 +82,21 @@ describe("Workspace", () => {
     await env.emulator.admin.injectFault({ match: route, kind: "status", status: 504, code: "GATEWAY_TIMEOUT", retryAfter: "0", count: 1 });
     await env.emulator.admin.injectFault({ match: route, kind: "drop-after-commit", count: 1 });
     const { outs } = await newWorkspace("lossy_links", [SEED_APPS.aliceApi]);
-    expect(outs.applications?.map((a) => a.id)).toEqual([SEED_APPS.aliceApi]);
+    expect(outs.applications).toEqual([SEED_APPS.aliceApi]);
     // The 504 did nothing, so the link went again; the dropped answer's link had landed, so it did not.
     expect(await counter("POST /v2/workspaces/applications")).toBe(2);
     expect(await counter("GET /v2/workspaces/:id")).toBeGreaterThanOrEqual(2);
+  });
+
+  test("state written by 0.1.0 (application objects in applications) refreshes and updates into ids and linkedApplications", async () => {
+    const { id, outs } = await newWorkspace("old_state", [SEED_APPS.aliceApi]);
+    const stored = { ...outs, applications: outs.linkedApplications, linkedApplications: undefined };
+    const refreshed = await workspaceHandler.read(id, stored);
+    expect(refreshed.props).toMatchObject({ applications: [SEED_APPS.aliceApi], linkedApplications: [expect.objectContaining({ id: SEED_APPS.aliceApi })] });
+    const updated = await workspaceHandler.update(id, stored, { name: "old_state", applications: [SEED_APPS.aliceBot] });
+    expect(updated.outs).toMatchObject({ applications: [SEED_APPS.aliceBot] });
+    await workspaceHandler.delete(id, stored);
+    await expect(env.api.getWorkspace(id)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
   });
 
   test("a delete whose answer is lost is done, without an \"already gone\" warning", async () => {

@@ -96,13 +96,19 @@ describe("Workspace and WorkspaceMember check", () => {
 });
 
 describe("Workspace diff", () => {
-  const olds = { name: "team", owner: "1", applications: [app("a1"), app("b2")], members: [] };
+  const olds = { name: "team", owner: "1", applications: ["a1", "b2"], linkedApplications: [app("a1"), app("b2")], members: [] };
   beforeEach(() => jest.spyOn(console, "warn").mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());
 
   test("the same applications in another order, or left out, change nothing", async () => {
     expect(await workspaceHandler.diff("w", olds, { name: "team", applications: ["b2", "a1"] })).toEqual({ changes: false, replaces: [] });
     expect(await workspaceHandler.diff("w", olds, { name: "team" })).toEqual({ changes: false, replaces: [] });
+  });
+
+  test("state written by 0.1.0, with application objects in applications, diffs by their ids", async () => {
+    const stored = { name: "team", owner: "1", applications: [app("a1"), app("b2")], members: [] };
+    expect(await workspaceHandler.diff("w", stored, { name: "team", applications: ["b2", "a1"] })).toEqual({ changes: false, replaces: [] });
+    expect(await workspaceHandler.diff("w", stored, { name: "team", applications: ["a1"] })).toEqual({ changes: true, replaces: [] });
   });
 
   test("another list of applications updates in place", async () => {

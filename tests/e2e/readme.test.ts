@@ -1,0 +1,51 @@
+import { spawnSync } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
+import { outsideDir, packInto } from "./outside-project";
+import { readmeBlock, readmeFiles } from "./readme-blocks";
+import { outsideProjectStack, ProgramStack } from "./stack";
+import { cachedTsc, SUPPORTED_TYPESCRIPT } from "./typescript-versions";
+
+// A new project made exactly as README.md says, from the blocks in the file itself: the three
+// files of Install, the tarball in vendor/, `npm install`, and the program of Using it.
+
+const suite = emulatorSuite();
+let project: ProgramStack;
+
+beforeAll(async () => {
+  const dir = outsideDir("readme");
+  const files = readmeFiles("Install");
+  expect(Object.keys(files).sort()).toEqual(["Pulumi.yaml", "package.json", "tsconfig.json"]);
+  for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
+  writeFileSync(path.join(dir, "index.ts"), readmeBlock("Using it", "ts"));
+  const tarballDir = outsideDir("tarball");
+  try {
+    project = suite.keep(await outsideProjectStack(dir, packInto(tarballDir)));
+  } finally {
+    rmSync(tarballDir, { recursive: true, force: true });
+  }
+});
+
+test.each(SUPPORTED_TYPESCRIPT)("the project type-checks with plain tsc --noEmit on TypeScript %s, without skipLibCheck", (version) => {
+  const tsc = (...args: string[]) => spawnSync(process.execPath, [cachedTsc(version), ...args], { encoding: "utf8" });
+  expect(tsc("--version").stdout).toContain(version);
+  // Warnings (TS5107 about a deprecated option) are errors on stdout too, and so fail the check.
+  expect(tsc("--noEmit", "-p", project.workDir)).toMatchObject({ status: 0, stdout: "" });
+});
+
+test("the program of Using it runs up and destroy against the emulator, with the config the section sets", async () => {
+  const [, bob] = suite.emulator.accounts;
+  await project.stack.setAllConfig({ ...emulatorConfig(suite.emulator), ...(await inviteCodeConfig(suite.emulator, { bobInviteCode: bob })) });
+  const up = await project.stack.up();
+  // The stack, the database, the workspace, its member and the page.
+  expect(up.summary.resourceChanges).toEqual({ create: 5 });
+  expect(up.stdout).not.toContain("undefined");
+  expect(up.outputs.teamApps.value).toEqual(["Alice Website"]);
+  expect(up.outputs.redisUrl.secret).toBe(true);
+  expect(await (await fetch(up.outputs.pageUrl.value)).text()).toContain("<h1>Hello from Pulumi</h1>");
+
+  const destroy = await project.stack.destroy();
+  expect(destroy.summary.resourceChanges).toEqual({ delete: 5 });
+  expect((await fetch(up.outputs.pageUrl.value)).status).toBe(404);
+});

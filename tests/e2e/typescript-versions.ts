@@ -1,0 +1,29 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import * as path from "node:path";
+import { repoRoot } from "./engine";
+import { npmInstall } from "./outside-project";
+
+const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
+
+/**
+ * The TypeScript releases README supports: the one the repository pins (5.9) and 6. 7 is left
+ * out on purpose: it breaks every Pulumi run through ts-node.
+ */
+export const SUPPORTED_TYPESCRIPT: string[] = [manifest.devDependencies.typescript, "6.0.3"];
+
+/**
+ * The tsc of that TypeScript release, installed once into the cache that also holds the Pulumi
+ * engine (SQUARECLOUD_TOOLS_DIR, as scripts/install-pulumi reads it) and reused by later runs.
+ */
+export function cachedTsc(version: string): string {
+  const tools = process.env.SQUARECLOUD_TOOLS_DIR ?? path.join(homedir(), ".cache", "pulumi-squarecloud");
+  const dir = path.join(tools, `typescript-${version}`);
+  const tsc = path.join(dir, "node_modules", "typescript", "bin", "tsc");
+  if (!existsSync(tsc)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: `typescript-${version}`, private: true }));
+    npmInstall(dir, [`typescript@${version}`]);
+  }
+  return tsc;
+}
