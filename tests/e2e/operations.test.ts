@@ -1,6 +1,6 @@
 import { SEED_APPS, SEED_DATABASES, SEED_DATABASE_SNAPSHOT_VERSIONS } from "../../emulator";
 import type { SnapshotEntry } from "../../provider/schemas/platform";
-import { emulatorConfig, emulatorSuite } from "./emulator-env";
+import { beyondKeyCheck, emulatorConfig, emulatorSuite } from "./emulator-env";
 import { programStack, ProgramStack } from "./stack";
 
 // AppSnapshot, DatabaseRestore and AppFileMove through the real engine against the emulator, on
@@ -36,9 +36,9 @@ async function failureOf(run: Promise<unknown>): Promise<string> {
 /** The program lists database snapshots through getSnapshots on every run. */
 const LISTING_ROUTE = "GET /v2/users/snapshots";
 
-/** What reached the service besides the program's snapshot listing. */
+/** What reached the service besides the program's snapshot listing and the check of the key. */
 async function requestsBesideTheListing() {
-  return (await suite.emulator.admin.requests()).filter((r) => r.route !== LISTING_ROUTE);
+  return beyondKeyCheck(await suite.emulator.admin.requests()).filter((r) => r.route !== LISTING_ROUTE);
 }
 
 async function statusesOf(route: string): Promise<number[]> {
