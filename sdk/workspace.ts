@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { WorkspaceApp, WorkspaceMember as Member } from "../provider/schemas/platform";
+import type { WorkspaceApp, WorkspaceMember as Member } from "../provider/client/payloads/platform";
 import type { WorkspaceInputs } from "../provider/schemas/workspace";
 import { InputsOf } from "./inputs";
 import { ProviderStub } from "./stub";

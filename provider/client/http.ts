@@ -1,7 +1,7 @@
 import { Blob } from "node:buffer";
 import type { Dispatcher, FormData, Pool } from "undici";
 import type { z } from "zod";
-import { ErrorEnvelope, SuccessEnvelope } from "../schemas/envelope";
+import { ErrorEnvelope, SuccessEnvelope } from "./payloads/envelope";
 import { parseRetryAfter } from "./backoff";
 import type { Clock } from "./clock";
 import {

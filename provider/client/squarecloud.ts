@@ -1,6 +1,6 @@
 import { z } from "zod";
-import * as blob from "../schemas/blob";
-import * as platform from "../schemas/platform";
+import * as blob from "./payloads/blob";
+import * as platform from "./payloads/platform";
 import { invalidResponse, refusedLocally } from "./errors";
 import type { HttpClient } from "./http";
 import type { AccountLimits } from "./pacing";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiId } from "./platform";
+import { ApiId } from "../client/payloads/platform";
 
 /** The AppFileMove operation's inputs: the single source of its validation rules and its types. */
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiId, DatabaseType } from "./platform";
+import { ApiId, DatabaseType } from "../client/payloads/platform";
 
 /** The Database resource's inputs: the single source of its validation rules and its types. */
 

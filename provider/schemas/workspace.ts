@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiId, WorkspaceApp, WorkspaceGroup, WorkspaceMember } from "./platform";
+import { ApiId, WorkspaceApp, WorkspaceGroup, WorkspaceMember } from "../client/payloads/platform";
 
 /** The Workspace and WorkspaceMember resources' inputs: the single source of their rules and types. */
 

@@ -1,4 +1,4 @@
-import type * as platform from "../../provider/schemas/platform";
+import type * as platform from "../../provider/client/payloads/platform";
 import { optionsOnlyOutputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";
 import { sessionFor } from "./session";

@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type * as platform from "../../provider/schemas/platform";
+import type * as platform from "../../provider/client/payloads/platform";
 import type { InputsOf } from "../inputs";
 import { AppSummary, getAccount, text } from "./account";
 import { ARGUMENTS, checkArguments } from "./arguments";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkFields, FieldSchemas } from "../../provider/check";
-import { AnalyticsRange, ApiId, SnapshotScope } from "../../provider/schemas/platform";
+import { AnalyticsRange, ApiId, SnapshotScope } from "../../provider/client/payloads/platform";
 import { objectName } from "../../provider/schemas/blob-object";
 
 /**

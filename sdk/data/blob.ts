@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type * as blob from "../../provider/schemas/blob";
+import type * as blob from "../../provider/client/payloads/blob";
 import type { InputsOf } from "../inputs";
 import { ARGUMENTS, checkArguments } from "./arguments";
 import { optionsOnlyOutputForm, outputForm, promiseForm } from "./forms";

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type * as platform from "../../provider/schemas/platform";
+import type * as platform from "../../provider/client/payloads/platform";
 import type { InputsOf } from "../inputs";
 import { ARGUMENTS, checkArguments } from "./arguments";
 import { newestFirst } from "./dates";

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { accountKey, createClient, SquareCloudClient } from "../../provider/client";
 import { resolveConfig, SETTINGS } from "../../provider/config";
-import type { Account } from "../../provider/schemas/platform";
+import type { Account } from "../../provider/client/payloads/platform";
 import { Memo, memoKey } from "./memo";
 import type { DataSourceOptions } from "./options";
 

@@ -1,4 +1,4 @@
-import type * as platform from "../../provider/schemas/platform";
+import type * as platform from "../../provider/client/payloads/platform";
 import { ARGUMENTS, checkArguments } from "./arguments";
 import { idOrName, oneNamed } from "./lookup";
 import { optionsOnlyOutputForm, outputForm, promiseForm } from "./forms";

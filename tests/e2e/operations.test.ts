@@ -1,5 +1,5 @@
 import { SEED_APPS, SEED_DATABASES, SEED_DATABASE_SNAPSHOT_VERSIONS } from "../../emulator";
-import type { SnapshotEntry } from "../../provider/schemas/platform";
+import type { SnapshotEntry } from "../../provider/client/payloads/platform";
 import { beyondKeyCheck, emulatorConfig, emulatorSuite } from "./emulator-env";
 import { programStack, ProgramStack } from "./stack";
 

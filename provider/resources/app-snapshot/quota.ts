@@ -1,6 +1,6 @@
 import type { ApiError } from "../../client";
 import { apiClient } from "../../runtime";
-import type { SnapshotEntry } from "../../schemas/platform";
+import type { SnapshotEntry } from "../../client/payloads/platform";
 
 /**
  * DAILY_SNAPSHOTS_LIMIT_REACHED, explained: the account's quota ((plan RAM / 256) * 2 per 24 hours,

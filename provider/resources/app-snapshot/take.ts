@@ -2,7 +2,7 @@ import { ApiError } from "../../client";
 import { warn } from "../../handler";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient } from "../../runtime";
-import type { SnapshotEntry } from "../../schemas/platform";
+import type { SnapshotEntry } from "../../client/payloads/platform";
 import { quotaExhausted } from "./quota";
 import { lookAgain } from "../../lifecycle/look-again";
 

@@ -1,5 +1,5 @@
 import { apiClient } from "../../runtime";
-import type { BlobObject } from "../../schemas/blob";
+import type { BlobObject } from "../../client/payloads/blob";
 import { noteServerTime } from "./server-clock";
 
 /**

@@ -4,7 +4,7 @@ import type { UploadObjectInput } from "../../client";
 import { warn } from "../../handler";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient } from "../../runtime";
-import type { BlobObject } from "../../schemas/blob";
+import type { BlobObject } from "../../client/payloads/blob";
 import { freshListing } from "./listing";
 import { parseObjectId } from "./identity";
 import { objectHoldings } from "./registry";

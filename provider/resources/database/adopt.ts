@@ -1,6 +1,6 @@
 import { apiClient } from "../../runtime";
 import type { DatabaseInputs, DatabaseOutputs } from "../../schemas/database";
-import type { DatabaseDetails } from "../../schemas/platform";
+import type { DatabaseDetails } from "../../client/payloads/platform";
 import { readCertificate, resetPassword } from "./credentials";
 import { patchFor } from "./outputs";
 import { databaseHoldings } from "./registry";

@@ -11,7 +11,7 @@ import { patchFor, reported } from "./outputs";
 import { compact } from "../../lifecycle/compact";
 import { confirmGone } from "../../lifecycle/owner";
 import { databaseHoldings } from "./registry";
-import type { DatabaseDetails } from "../../schemas/platform";
+import type { DatabaseDetails } from "../../client/payloads/platform";
 
 /**
  * A managed mongo or redis database. Its password is returned by the API once (at creation or by

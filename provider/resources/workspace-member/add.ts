@@ -1,7 +1,7 @@
 import { ApiError, isNotFound } from "../../client";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient } from "../../runtime";
-import type { Workspace, WorkspaceMember } from "../../schemas/platform";
+import type { Workspace, WorkspaceMember } from "../../client/payloads/platform";
 import type { WorkspaceMemberInputs } from "../../schemas/workspace";
 import { forgetWorkspace, readWorkspaceAfresh } from "../workspace/live";
 import { ownerOnly } from "../workspace/owner";

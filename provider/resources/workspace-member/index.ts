@@ -5,7 +5,7 @@ import { compact } from "../../lifecycle/compact";
 import { confirmGone } from "../../lifecycle/owner";
 import { apiClient } from "../../runtime";
 import { settingsFailures } from "../../lifecycle/settings-check";
-import type { Workspace } from "../../schemas/platform";
+import type { Workspace } from "../../client/payloads/platform";
 import {
   WORKSPACE_MEMBER_SECRET_INPUTS,
   workspaceMemberInputFields,

@@ -1,7 +1,7 @@
 import { ApiError } from "../../client";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient } from "../../runtime";
-import type { Workspace } from "../../schemas/platform";
+import type { Workspace } from "../../client/payloads/platform";
 import type { WorkspaceInputs } from "../../schemas/workspace";
 import { lookAgain } from "../../lifecycle/look-again";
 import { callerId } from "../../lifecycle/caller";

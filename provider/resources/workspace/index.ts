@@ -4,7 +4,7 @@ import { failedButRecorded, ResourceHandler, warn } from "../../handler";
 import { confirmGone } from "../../lifecycle/owner";
 import { apiClient } from "../../runtime";
 import { settingsFailures } from "../../lifecycle/settings-check";
-import type { Workspace } from "../../schemas/platform";
+import type { Workspace } from "../../client/payloads/platform";
 import { StoredWorkspaceOutputs, workspaceInputFields, WorkspaceInputs } from "../../schemas/workspace";
 import { adoptWorkspace, createWorkspace } from "./create";
 import { syncLinks } from "./links";

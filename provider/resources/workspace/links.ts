@@ -1,6 +1,6 @@
 import { ApiError } from "../../client";
 import { apiClient } from "../../runtime";
-import type { Workspace } from "../../schemas/platform";
+import type { Workspace } from "../../client/payloads/platform";
 import { forgetWorkspace, readWorkspaceAfresh } from "./live";
 
 /**

@@ -1,6 +1,6 @@
 import type { SquareCloudClient } from "../../client";
 import { apiClient } from "../../runtime";
-import type { Workspace } from "../../schemas/platform";
+import type { Workspace } from "../../client/payloads/platform";
 
 /**
  * One GET /v2/workspaces answers for every workspace the key's account owns or belongs to, each

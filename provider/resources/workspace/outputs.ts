@@ -1,5 +1,5 @@
 import { compact } from "../../lifecycle/compact";
-import type { Workspace } from "../../schemas/platform";
+import type { Workspace } from "../../client/payloads/platform";
 import type { StoredWorkspaceOutputs, WorkspaceOutputs } from "../../schemas/workspace";
 
 /** The outputs of a workspace: what the API reports, plus adoptId as the program gave it. */

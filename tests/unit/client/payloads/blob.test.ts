@@ -1,4 +1,4 @@
-import * as blob from "../../../provider/schemas/blob";
+import * as blob from "../../../../provider/client/payloads/blob";
 
 describe("blob schemas", () => {
   it("reads a last page without a continuation token, whether absent or null", () => {

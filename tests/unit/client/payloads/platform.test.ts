@@ -1,4 +1,4 @@
-import * as platform from "../../../provider/schemas/platform";
+import * as platform from "../../../../provider/client/payloads/platform";
 
 describe("platform schemas", () => {
   it("reads analytics of a window before the app existed ({}) as empty series", () => {
