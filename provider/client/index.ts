@@ -4,7 +4,7 @@ import { Clock, systemClock } from "./clock";
 import { HttpClient } from "./http";
 import { AccountLimits, limitsFor } from "./pacing";
 import { DEFAULT_RETRY_POLICY, RetryPolicy } from "./retry";
-import { SquareCloudClient } from "./squarecloud";
+import { assembleClient, SquareCloudClient } from "./squarecloud";
 import { USER_AGENT } from "./version";
 
 // What resources and data sources need; the modules themselves are imported directly by tests.
@@ -12,8 +12,9 @@ export { ApiError, isNotFound } from "./errors";
 export type { Clock } from "./clock";
 export type { RetryPolicy } from "./retry";
 export type { AccountLimits } from "./pacing";
-export { SquareCloudClient } from "./squarecloud";
-export type { CreateDatabaseInput, UpdateDatabaseInput, UploadObjectInput } from "./squarecloud";
+export type { SquareCloudClient } from "./squarecloud";
+export type { CreateDatabaseInput, UpdateDatabaseInput } from "./endpoints/databases";
+export type { UploadObjectInput } from "./endpoints/blob";
 
 export interface ClientOptions {
   /** Per attempt: connect, send, headers and body. Default 30 s. */
@@ -42,7 +43,7 @@ export function createClient(config: ClientConfig, options: ClientOptions = {}):
     clock,
     random: options.random ?? Math.random,
   };
-  return new SquareCloudClient({
+  return assembleClient({
     platform: new HttpClient({ ...common, baseUrl: config.platformUrl, sources: sourcesOf(config, "platformUrl") }),
     blob: new HttpClient({ ...common, baseUrl: config.blobUrl, sources: sourcesOf(config, "blobUrl") }),
     limits: options.limits ?? limitsFor(accountKey(config), clock),

@@ -27,9 +27,6 @@ export type AnalyticsRange = z.infer<typeof AnalyticsRange>;
 export const SnapshotScope = z.enum(["applications", "databases"]);
 export type SnapshotScope = z.infer<typeof SnapshotScope>;
 
-export const CredentialKind = z.enum(["password", "certificate"]);
-export type CredentialKind = z.infer<typeof CredentialKind>;
-
 // ---- account
 
 export const Plan = z.object({

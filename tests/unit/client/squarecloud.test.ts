@@ -1,88 +1,47 @@
 import { createClient } from "../../../provider/client";
-import type { SquareCloudClient } from "../../../provider/client";
+import { accountEndpoints } from "../../../provider/client/endpoints/account";
+import { blobEndpoints } from "../../../provider/client/endpoints/blob";
+import { databaseEndpoints } from "../../../provider/client/endpoints/databases";
+import { workspaceEndpoints } from "../../../provider/client/endpoints/workspaces";
+import type { HttpClient } from "../../../provider/client/http";
+import type { AccountLimits } from "../../../provider/client/pacing";
 import { FakeClock } from "../helpers/fake-clock";
 import { reply, StubServer } from "../helpers/stub-server";
 
-/** SquareCloudClient behaviour the emulator cannot make observable: concurrency and paging. */
-
-let stub: StubServer;
-
-beforeAll(async () => {
-  stub = await StubServer.start();
-});
-
-afterAll(() => stub.close());
-
-beforeEach(() => stub.reset());
-
-function clientFor(clock: FakeClock, apiKey = "100001-key"): SquareCloudClient {
-  return createClient({ apiKey, platformUrl: stub.url, blobUrl: stub.url }, { clock, random: () => 0.5 });
-}
+/** The client the entry point assembles from the area modules. */
 
 describe("SquareCloudClient", () => {
-  it("keeps at most 4 uploads of one account in flight, across clients", async () => {
-    let inFlight = 0;
-    let peak = 0;
-    stub.handler = (req, res, body) => {
-      peak = Math.max(peak, ++inFlight);
-      setTimeout(() => {
-        inFlight--;
-        reply(200, { status: "success", response: { id: "1/x", name: "x", size: 2048, url: "https://cdn/1/x" } })(req, res, body);
-      }, 40);
-    };
-    const clock = new FakeClock();
-    const clients = [clientFor(clock), clientFor(clock)];
-    const upload = (client: SquareCloudClient, i: number) =>
-      client.uploadObject({ name: `file${i}xx`, content: Buffer.alloc(2048), mimeType: "text/plain" });
-    try {
-      await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map((i) => upload(clients[i % 2], i)));
-    } finally {
-      await Promise.all(clients.map((client) => client.close()));
-    }
-    expect(stub.seen).toHaveLength(8);
-    expect(peak).toBe(4);
+  it("takes each endpoint name from one area only, so no area's method replaces another's", () => {
+    // Building an area sends nothing, so these never serve a request.
+    const transport = {} as HttpClient;
+    const limits = {} as AccountLimits;
+    const names = [
+      accountEndpoints(transport, limits),
+      databaseEndpoints(transport, limits),
+      workspaceEndpoints(transport),
+      blobEndpoints(transport, limits, 0),
+    ].flatMap((area) => Object.keys(area));
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
   });
 
-  it("maps upload options to the query the blob API expects and names itself", async () => {
-    stub.handler = reply(200, { status: "success", response: { id: "1/brand/logo_a-b-ex3.png", name: "logo", prefix: "brand", size: 4, url: "u" } });
-    const client = clientFor(new FakeClock());
+  it("sends every area's calls to its own API", async () => {
+    const [platform, blob] = await Promise.all([StubServer.start(), StubServer.start()]);
+    platform.handler = blob.handler = reply(200, { status: "success" });
+    const client = createClient({ apiKey: "100001-key", platformUrl: platform.url, blobUrl: blob.url }, { clock: new FakeClock() });
     try {
-      await client.uploadObject({ name: "logo", prefix: "brand", expireDays: 3, securityHash: true, autoDownload: false, content: Buffer.alloc(4), mimeType: "image/png" });
+      await client.moveAppFile("app1", { path: "a.js", to: "b.js" });
+      await client.deleteDatabase("db1");
+      await client.deleteWorkspace("ws1");
+      await client.deleteObject("1/x");
     } finally {
-      await client.close();
+      await Promise.all([client.close(), platform.close(), blob.close()]);
     }
-    expect(stub.seen[0].url).toBe("/v1/objects?name=logo&prefix=brand&expire=3&security_hash=true");
-    expect(stub.seen[0].headers["user-agent"]).toMatch(/^pulumi-squarecloud\/\d+\.\d+\.\d+/);
-  });
-
-  it("follows continuation tokens through every page", async () => {
-    const pages = [
-      { objects: [{ id: "1/a", size: 1, created_at: "t" }], continuationToken: "p2" },
-      { objects: [{ id: "1/b", size: 1, created_at: "t" }], continuationToken: "p3" },
-      { objects: [{ id: "1/c", size: 1, created_at: "t" }] },
-    ];
-    stub.handler = (req, res, body) => reply(200, { status: "success", response: pages[stub.seen.length - 1] })(req, res, body);
-    const client = clientFor(new FakeClock());
-    try {
-      expect((await client.listAllObjects("images")).map((o) => o.id)).toEqual(["1/a", "1/b", "1/c"]);
-    } finally {
-      await client.close();
-    }
-    expect(stub.seen.map((r) => r.url)).toEqual([
-      "/v1/objects?prefix=images",
-      "/v1/objects?prefix=images&continuationToken=p2",
-      "/v1/objects?prefix=images&continuationToken=p3",
+    expect(platform.seen.map((r) => `${r.method} ${r.url}`)).toEqual([
+      "PATCH /v2/apps/app1/files",
+      "DELETE /v2/databases/db1",
+      "DELETE /v2/workspaces",
     ]);
-  });
-
-  it("stops when the server hands out the same continuation token twice", async () => {
-    stub.handler = reply(200, { status: "success", response: { objects: [], continuationToken: "again" } });
-    const client = clientFor(new FakeClock());
-    try {
-      await expect(client.listAllObjects()).rejects.toMatchObject({ code: "INVALID_RESPONSE" });
-    } finally {
-      await client.close();
-    }
-    expect(stub.seen).toHaveLength(2);
+    expect(blob.seen.map((r) => `${r.method} ${r.url}`)).toEqual(["DELETE /v1/objects"]);
   });
 });

@@ -1,0 +1,96 @@
+import type { HttpClient } from "../http";
+import type { AccountLimits } from "../pacing";
+import * as platform from "../payloads/platform";
+
+/** The account and its applications: /v2/users and /v2/apps of the platform API. */
+export function accountEndpoints(api: HttpClient, limits: AccountLimits) {
+  return {
+    me(): Promise<platform.Account> {
+      return api.request({
+        operation: "read account",
+        method: "GET",
+        path: "/v2/users/me",
+        schema: platform.Account,
+      });
+    },
+
+    getApp(appId: string): Promise<platform.App> {
+      return api.request({
+        operation: "get application",
+        resource: appId,
+        method: "GET",
+        path: "/v2/apps/{appId}",
+        params: { appId },
+        schema: platform.App,
+      });
+    },
+
+    /** Paced to one request per 10 s per application and range, the server's uncached rate. */
+    appAnalytics(appId: string, range: platform.AnalyticsRange = "daily"): Promise<platform.Analytics> {
+      return api.request({
+        operation: "read application analytics",
+        resource: appId,
+        method: "GET",
+        path: "/v2/apps/{appId}/network/analytics",
+        params: { appId },
+        query: { range },
+        schema: platform.Analytics,
+        gate: limits.analytics(appId, range),
+      });
+    },
+
+    /** Up to the last 10 deployments of the past 24 hours, each a list of events, earliest first. */
+    appDeployments(appId: string): Promise<platform.DeploymentEvent[][]> {
+      return api.request({
+        operation: "list application deployments",
+        resource: appId,
+        method: "GET",
+        path: "/v2/apps/{appId}/deployments",
+        params: { appId },
+        schema: platform.Deployments,
+      });
+    },
+
+    /** The result carries a pre-signed URL: treat it as a secret. Paced to one per 5 s. */
+    createAppSnapshot(appId: string): Promise<platform.AppSnapshot> {
+      return api.request({
+        operation: "create application snapshot",
+        resource: appId,
+        method: "POST",
+        path: "/v2/apps/{appId}/snapshots",
+        params: { appId },
+        schema: platform.AppSnapshot,
+        gate: limits.appSnapshot(),
+      });
+    },
+
+    /**
+     * Moves or renames one file; both paths are relative to the application root. Fails with
+     * FILE_NOT_FOUND when the source is missing and DIRECTORY_NOT_FOUND when the destination's
+     * directory does not exist; an existing destination is overwritten. Retried like any PATCH:
+     * once a lost attempt has moved the file, the retry finds nothing at `path` and is refused with
+     * FILE_NOT_FOUND (marked afterLostAttempt), so nothing is ever moved twice.
+     */
+    moveAppFile(appId: string, move: { path: string; to: string }): Promise<void> {
+      return api.request({
+        operation: "move application file",
+        resource: appId,
+        method: "PATCH",
+        path: "/v2/apps/{appId}/files",
+        params: { appId },
+        json: { path: move.path, to: move.to },
+      });
+    },
+
+    /** The account's snapshots of one scope, most recent first. Each entry's `key` is a pre-signed credential. */
+    listSnapshots(scope: platform.SnapshotScope = "applications"): Promise<platform.SnapshotEntry[]> {
+      return api.request({
+        operation: `list ${scope === "databases" ? "database" : "application"} snapshots`,
+        method: "GET",
+        path: "/v2/users/snapshots",
+        query: { scope },
+        schema: platform.SnapshotList,
+      });
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import { z } from "zod";
+import { refusedLocally } from "../errors";
+import type { HttpClient } from "../http";
+import type { AccountLimits } from "../pacing";
+import * as platform from "../payloads/platform";
+
+/** /v2/databases of the platform API, plus the account's list of databases. */
+
+export interface CreateDatabaseInput {
+  /** Alphanumeric a-z A-Z 0-9. */
+  name: string;
+  type: platform.DatabaseType;
+  /** MB; at least 512 for redis and 1024 for mongo. */
+  memory: number;
+  /** Engine version in dotted numeric form, e.g. "7.4.5". */
+  version: string;
+}
+
+export interface UpdateDatabaseInput {
+  name?: string;
+  /** MB. */
+  ram?: number;
+}
+
+/** Only the databases of /v2/users/me: a listing must not fail on the rest of the account. */
+const AccountDatabases = z.object({ databases: z.array(platform.DatabaseSummary).default([]) });
+
+/**
+ * Provisioning a database can outlast an ordinary request; giving up early turns a create that
+ * would have succeeded into one whose outcome must be reconciled.
+ */
+const DATABASE_CREATE_TIMEOUT_MS = 120_000;
+
+export function databaseEndpoints(api: HttpClient, limits: AccountLimits) {
+  return {
+    /** The only response that shows the password. Not retried once the request may have been sent. */
+    createDatabase(input: CreateDatabaseInput): Promise<platform.CreatedDatabase> {
+      return api.request({
+        operation: "create database",
+        resource: input.name,
+        method: "POST",
+        path: "/v2/databases",
+        json: { name: input.name, memory: input.memory, type: input.type, version: input.version },
+        schema: platform.CreatedDatabase,
+        timeoutMs: DATABASE_CREATE_TIMEOUT_MS,
+      });
+    },
+
+    getDatabase(databaseId: string): Promise<platform.DatabaseDetails> {
+      return api.request({
+        operation: "get database",
+        resource: databaseId,
+        method: "GET",
+        path: "/v2/databases/{databaseId}",
+        params: { databaseId },
+        schema: platform.DatabaseDetails,
+      });
+    },
+
+    /** The account's databases, from /v2/users/me; credentials are never part of the result. */
+    async listDatabases(): Promise<platform.DatabaseSummary[]> {
+      const account = await api.request({
+        operation: "list databases",
+        method: "GET",
+        path: "/v2/users/me",
+        schema: AccountDatabases,
+      });
+      return account.databases;
+    },
+
+    /** Refuses an empty change locally: the API answers NO_UPDATE_DATA to it. */
+    updateDatabase(databaseId: string, change: UpdateDatabaseInput): Promise<void> {
+      const context = {
+        operation: "update database",
+        resource: databaseId,
+        method: "PATCH",
+        path: "/v2/databases/{databaseId}",
+      } as const;
+      const json: UpdateDatabaseInput = {};
+      if (change.name !== undefined) json.name = change.name;
+      if (change.ram !== undefined) json.ram = change.ram;
+      if (Object.keys(json).length === 0) {
+        return Promise.reject(refusedLocally(context, "NO_UPDATE_DATA", "nothing to change: give name or ram"));
+      }
+      return api.request({ ...context, params: { databaseId }, json });
+    },
+
+    deleteDatabase(databaseId: string): Promise<void> {
+      return api.request({
+        operation: "delete database",
+        resource: databaseId,
+        method: "DELETE",
+        path: "/v2/databases/{databaseId}",
+        params: { databaseId },
+      });
+    },
+
+    /** Base64 PEM text; fails with DATABASE_NOT_RUNNING while the database is stopped. */
+    async getDatabaseCertificate(databaseId: string): Promise<string> {
+      const { certificate } = await api.request({
+        operation: "get database certificate",
+        resource: databaseId,
+        method: "GET",
+        path: "/v2/databases/{databaseId}/credentials/certificate",
+        params: { databaseId },
+        schema: platform.DatabaseCertificate,
+      });
+      return certificate;
+    },
+
+    /**
+     * Invalidates the old password and returns the new one, shown once. `kind` is the API's name
+     * of the credential; the API can reset the certificate too, which nothing here needs.
+     */
+    resetDatabaseCredentials(databaseId: string, kind: "password"): Promise<{ password: string }> {
+      return api.request({
+        operation: `reset database ${kind}`,
+        resource: databaseId,
+        method: "POST",
+        path: "/v2/databases/{databaseId}/credentials/reset",
+        params: { databaseId },
+        json: { reset: kind },
+        schema: platform.PasswordReset,
+      });
+    },
+
+    /** Most recent first, one point per 5 minutes. */
+    databaseMetrics(databaseId: string): Promise<platform.MetricPoint[]> {
+      return api.request({
+        operation: "read database metrics",
+        resource: databaseId,
+        method: "GET",
+        path: "/v2/databases/{databaseId}/metrics",
+        params: { databaseId },
+        schema: platform.Metrics,
+      });
+    },
+
+    databaseSnapshots(databaseId: string): Promise<platform.SnapshotEntry[]> {
+      return api.request({
+        operation: "list database snapshots",
+        resource: databaseId,
+        method: "GET",
+        path: "/v2/databases/{databaseId}/snapshots",
+        params: { databaseId },
+        schema: platform.SnapshotList,
+      });
+    },
+
+    /**
+     * Overwrites the database's current data. `snapshotId` is the owning database's id (the
+     * snapshot entry's `name`), `versionId` the entry's `versionId`. Paced to one per 60 s.
+     */
+    restoreDatabaseSnapshot(databaseId: string, snapshot: { snapshotId: string; versionId: string }): Promise<void> {
+      return api.request({
+        operation: "restore database snapshot",
+        resource: databaseId,
+        method: "POST",
+        path: "/v2/databases/{databaseId}/snapshots/restore",
+        params: { databaseId },
+        json: { snapshotId: snapshot.snapshotId, versionId: snapshot.versionId },
+        gate: limits.restore(databaseId),
+      });
+    },
+  };
+}

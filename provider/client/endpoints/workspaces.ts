@@ -1,0 +1,130 @@
+import type { HttpClient } from "../http";
+import * as platform from "../payloads/platform";
+
+/** /v2/workspaces of the platform API: workspaces, their members and their linked applications. */
+export function workspaceEndpoints(api: HttpClient) {
+  function getWorkspace(workspaceId: string): Promise<platform.Workspace> {
+    return api.request({
+      operation: "get workspace",
+      resource: workspaceId,
+      method: "GET",
+      path: "/v2/workspaces/{workspaceId}",
+      params: { workspaceId },
+      schema: platform.Workspace,
+    });
+  }
+
+  return {
+    listWorkspaces(): Promise<platform.Workspace[]> {
+      return api.request({
+        operation: "list workspaces",
+        method: "GET",
+        path: "/v2/workspaces",
+        schema: platform.WorkspaceList,
+      });
+    },
+
+    getWorkspace,
+
+    createWorkspace(name: string): Promise<platform.CreatedWorkspace> {
+      return api.request({
+        operation: "create workspace",
+        resource: name,
+        method: "POST",
+        path: "/v2/workspaces",
+        json: { name },
+        schema: platform.CreatedWorkspace,
+      });
+    },
+
+    /** Owner only; linked applications are kept. */
+    deleteWorkspace(workspaceId: string): Promise<void> {
+      return api.request({
+        operation: "delete workspace",
+        resource: workspaceId,
+        method: "DELETE",
+        path: "/v2/workspaces",
+        json: { workspaceId },
+      });
+    },
+
+    /** The caller's own invite code: 32 hex characters, single use, valid 5 minutes. A secret. */
+    async getInviteCode(): Promise<string> {
+      const { code } = await api.request({
+        operation: "get invite code",
+        method: "GET",
+        path: "/v2/workspaces/members/code",
+        schema: platform.InviteCode,
+      });
+      return code;
+    },
+
+    /**
+     * Consumes the invitee's code. Only the caller can tell who joined since it last read the
+     * members, so it settles a lost answer with `settle` (true: someone joined); without one, a
+     * lost answer is an error with mayHaveCommitted set.
+     */
+    addWorkspaceMember(
+      input: { workspaceId: string; code: string; group: platform.WorkspaceGroup },
+      settle?: () => Promise<boolean>,
+    ): Promise<void> {
+      return api.request({
+        operation: "add workspace member",
+        resource: input.workspaceId,
+        method: "POST",
+        path: "/v2/workspaces/members",
+        json: { workspaceId: input.workspaceId, code: input.code, group: input.group },
+        settle,
+      });
+    },
+
+    updateWorkspaceMember(input: { workspaceId: string; memberId: string; group: platform.WorkspaceGroup }): Promise<void> {
+      return api.request({
+        operation: "update workspace member",
+        resource: `${input.workspaceId}/${input.memberId}`,
+        method: "PATCH",
+        path: "/v2/workspaces/members",
+        json: { workspaceId: input.workspaceId, memberId: input.memberId, group: input.group },
+      });
+    },
+
+    removeWorkspaceMember(input: { workspaceId: string; memberId: string }): Promise<void> {
+      return api.request({
+        operation: "remove workspace member",
+        resource: `${input.workspaceId}/${input.memberId}`,
+        method: "DELETE",
+        path: "/v2/workspaces/members",
+        json: { workspaceId: input.workspaceId, memberId: input.memberId },
+      });
+    },
+
+    /**
+     * Owner only, for an application the caller owns. A lost answer is settled by reading the
+     * workspace: linked means done; otherwise the link is sent again (a link exists once, so a late
+     * first one makes the next answer APP_ALREADY_IN_WORKSPACE, never a duplicate).
+     */
+    linkApplication(input: { workspaceId: string; appId: string }): Promise<void> {
+      return api.request({
+        operation: "link application to workspace",
+        resource: `${input.workspaceId}/${input.appId}`,
+        method: "POST",
+        path: "/v2/workspaces/applications",
+        json: { workspaceId: input.workspaceId, appId: input.appId },
+        settle: async () => {
+          const workspace = await getWorkspace(input.workspaceId);
+          return workspace.applications.some((app) => app.id === input.appId);
+        },
+      });
+    },
+
+    unlinkApplication(input: { workspaceId: string; appId: string }): Promise<void> {
+      return api.request({
+        operation: "unlink application from workspace",
+        resource: `${input.workspaceId}/${input.appId}`,
+        method: "DELETE",
+        path: "/v2/workspaces/applications",
+        json: { workspaceId: input.workspaceId, appId: input.appId },
+      });
+    },
+  };
+}
