@@ -57,8 +57,18 @@ export async function programStack(options: ProgramStackOptions): Promise<Progra
 
 /** A stack of an example of examples/, copied as it is and run the way users run it (TypeScript). */
 export async function exampleStack(example: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
-  const workDir = scratchDir(example);
-  return openStack(workDir, copyExample(example, workDir), options);
+  return projectStack(path.join(repoRoot, "examples", example), options);
+}
+
+/**
+ * A stack of a Pulumi project of this repository (its Pulumi.yaml, index.ts and files), copied as
+ * it is and run the way users run it: TypeScript, the package resolved by its name. A stack
+ * config file copied along (`Pulumi.<stackName>.yaml`) keeps its settings and passphrase salt.
+ */
+export async function projectStack(sourceDir: string, options: Omit<ProgramStackOptions, "program"> & { stackName?: string } = {}): Promise<ProgramStack> {
+  const workDir = scratchDir(path.basename(sourceDir));
+  cpSync(sourceDir, workDir, { recursive: true });
+  return openStack(workDir, projectName(workDir), options, { stackName: options.stackName });
 }
 
 /**
@@ -69,7 +79,7 @@ export async function exampleStack(example: string, options: Omit<ProgramStackOp
  */
 export async function outsideExampleStack(example: string, tarball: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
   const workDir = outsideDir(example);
-  copyExample(example, workDir);
+  cpSync(path.join(repoRoot, "examples", example), workDir, { recursive: true });
   return outsideProjectStack(workDir, tarball, options);
 }
 
@@ -83,12 +93,6 @@ export async function outsideProjectStack(workDir: string, tarball: string, opti
   // Within the project's range, the SDK of the engine the tests drive.
   npmInstall(workDir, [pinnedPulumiSdk]);
   return openStack(workDir, projectName(workDir), options);
-}
-
-/** Copies examples/<example> into workDir; returns its project name. */
-function copyExample(example: string, workDir: string): string {
-  cpSync(path.join(repoRoot, "examples", example), workDir, { recursive: true });
-  return projectName(workDir);
 }
 
 /** The project name in dir's Pulumi.yaml. */
