@@ -109,8 +109,8 @@ async function adoptLostCreate(inputs: DatabaseInputs, id: string, cause: ApiErr
     // The database exists: keep it in state, so the next up finishes the adoption (update fills
     // what is missing) instead of creating another one.
     const account = await apiClient().me().catch(() => undefined);
-    const recorded = { ...withoutSecrets({ ...inputs, passwordRotation: undefined, owner: account?.user.id }), __provider: providerOf(inputs) };
-    throw failedButRecorded(`database "${inputs.name}" (${id}) was created but could not be adopted yet: ${(err as Error).message}`, id, recorded);
+    const recorded = withoutSecrets({ ...inputs, passwordRotation: undefined, owner: account?.user.id });
+    throw failedButRecorded(`database "${inputs.name}" (${id}) was created but could not be adopted yet: ${(err as Error).message}`, id, recorded, inputs);
   }
   const recovery =
     inputs.passwordRotation !== undefined
@@ -129,8 +129,4 @@ function newNamed(databases: DatabaseSummary[], name: string, before: string[]):
 
 function idsNamed(databases: DatabaseSummary[], name: string): string[] {
   return databases.filter((db) => db.name === name).map((db) => db.id);
-}
-
-function providerOf(inputs: DatabaseInputs): unknown {
-  return (inputs as Record<string, unknown>).__provider;
 }

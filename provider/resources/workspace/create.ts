@@ -5,6 +5,7 @@ import type { Workspace } from "../../client/payloads/platform";
 import type { WorkspaceInputs } from "../../schemas/workspace";
 import { lookAgain } from "../../lifecycle/look-again";
 import { callerId } from "../../lifecycle/caller";
+import { refuseOtherAccount } from "../../lifecycle/owner";
 import { workspaceHoldings } from "./registry";
 
 /**
@@ -59,23 +60,16 @@ function ownedNamed(workspaces: Workspace[], owner: string, name: string): strin
  * Takes over an existing workspace. Only its owner can manage it, and a name cannot be changed
  * (no rename endpoint), so both must already match.
  */
-export async function adoptWorkspace(inputs: WorkspaceInputs, id: string): Promise<Workspace> {
-  workspaceHoldings.refuseIfHeld(`adopt workspace ${id}`, id);
-  const client = apiClient();
-  const workspace = await client.getWorkspace(id);
-  const caller = await callerId();
-  if (workspace.owner !== caller) {
-    throw new Error(
-      `adopt workspace "${workspace.name}" (${id}): it is owned by user ${workspace.owner}, and the configured API key ` +
-        `is for user ${caller}; only the owner can manage a workspace. Use the owner's key (squarecloud:apiKey).`,
-    );
-  }
-  if (workspace.name !== inputs.name) {
-    throw new Error(
-      `adopt workspace ${id}: it is named "${workspace.name}", but the inputs say "${inputs.name}"; a workspace ` +
-        `cannot be renamed (there is no rename endpoint), so set name to "${workspace.name}"`,
-    );
-  }
-  workspaceHoldings.claim(`adopt workspace ${id}`, id);
-  return workspace;
+export function adoptWorkspace(inputs: WorkspaceInputs, id: string): Promise<Workspace> {
+  return workspaceHoldings.adopt(`adopt workspace ${id}`, id, async () => {
+    const workspace = await apiClient().getWorkspace(id);
+    refuseOtherAccount(`adopt workspace "${workspace.name}" (${id})`, workspace.owner, await callerId());
+    if (workspace.name !== inputs.name) {
+      throw new Error(
+        `adopt workspace ${id}: it is named "${workspace.name}", but the inputs say "${inputs.name}"; a workspace ` +
+          `cannot be renamed (there is no rename endpoint), so set name to "${workspace.name}"`,
+      );
+    }
+    return workspace;
+  });
 }

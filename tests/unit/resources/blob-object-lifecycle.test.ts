@@ -107,8 +107,12 @@ test("delete: an object already gone counts as deleted", async () => {
 test("with another account's key, read and delete stop instead of taking the object for gone", async () => {
   const { id, outs } = await blobObjectHandler.create(inputs("mine", "lc_mine"));
   env.useAccount(1);
-  await expect(blobObjectHandler.read(id, outs)).rejects.toThrow(/belongs to account \d+, but the configured API key is for account \d+/);
-  await expect(blobObjectHandler.delete(id, outs)).rejects.toThrow(/Nothing was changed/);
+  const [owner, other] = env.emulator.accounts.map((account) => account.accountId);
+  await expect(blobObjectHandler.read(id, outs)).rejects.toThrow(
+    `refresh object "mine" (${id}): only its owner, account ${owner}, can do this, and the configured API key is for account ${other}. ` +
+      `Use the owner's key (squarecloud:apiKey or SQUARECLOUD_API_KEY). Nothing was changed.`,
+  );
+  await expect(blobObjectHandler.delete(id, outs)).rejects.toThrow(`delete object "mine" (${id}): only its owner, account ${owner}`);
   expect(await env.emulator.admin.requests()).toHaveLength(1);
 });
 

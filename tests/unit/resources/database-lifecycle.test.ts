@@ -54,7 +54,7 @@ describe("create with an unknown outcome", () => {
     const { outs } = await databaseHandler.update(made.id, error.properties, redis("orphan"));
     expect(outs).toMatchObject({ owner: error.properties.owner, certificate: expect.any(String), connectionUrl: expect.any(String) });
     env.useAccount(1);
-    await expect(databaseHandler.delete(made.id, outs)).rejects.toThrow(/for another account/);
+    await expect(databaseHandler.delete(made.id, outs)).rejects.toThrow(/only its owner, account \d+, can do this/);
   });
 });
 
@@ -62,8 +62,13 @@ describe("ownership", () => {
   test("with another account's key, refresh and delete refuse instead of dropping a live database", async () => {
     const { id, outs } = await databaseHandler.create(redis("mine"));
     env.useAccount(1);
-    await expect(databaseHandler.read(id, outs)).rejects.toThrow(/not found with the configured API key, which is for another account .* squarecloud:apiKey/);
-    await expect(databaseHandler.delete(id, outs)).rejects.toThrow(/for another account/);
+    const [owner, other] = env.emulator.accounts.map((account) => account.accountId);
+    await expect(databaseHandler.read(id, outs)).rejects.toThrow(
+      `refresh database "mine" (${id}): only its owner, account ${owner}, can do this, and the configured API key is for ` +
+        `account ${other} (DATABASE_NOT_FOUND: another account's key gets it whether or not the object still exists). ` +
+        `Use the owner's key (squarecloud:apiKey or SQUARECLOUD_API_KEY). Nothing was changed.`,
+    );
+    await expect(databaseHandler.delete(id, outs)).rejects.toThrow(`delete database "mine" (${id}): only its owner, account ${owner}`);
     expect(await named("mine")).toHaveLength(1);
   });
 
