@@ -7,7 +7,7 @@ import { adopt, Located } from "./adopt";
 import { withoutSecrets } from "./outputs";
 import { databaseHoldings } from "./registry";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
-import { lookAgain } from "../../lifecycle/look-again";
+import { LOOK_AGAIN_MS, lookAgain } from "../../lifecycle/look-again";
 
 /**
  * POST /v2/databases, reconciled. When its outcome is unknown (no usable response: timeout,
@@ -18,8 +18,6 @@ import { lookAgain } from "../../lifecycle/look-again";
  * twice and the error says how to adopt it.
  */
 
-/** Listings after an unknown outcome: at once, then after these waits (ms). */
-const RECHECK_DELAYS_MS = [1_000, 2_000, 4_000];
 const CREATE_ATTEMPTS = 3;
 
 export async function createDatabase(inputs: DatabaseInputs): Promise<Located> {
@@ -75,7 +73,7 @@ function fromCreation(inputs: DatabaseInputs, created: CreatedDatabase, owner: s
 
 /** New ids of that name, neither there before nor held by another resource, after each wait. */
 function appearedSince(name: string, before: string[], cause: ApiError): Promise<string[]> {
-  return lookAgain(RECHECK_DELAYS_MS, async () => newNamed(await listAfter(name, cause), name, before));
+  return lookAgain(LOOK_AGAIN_MS.databaseCreate, async () => newNamed(await listAfter(name, cause), name, before));
 }
 
 async function listAfter(name: string, cause: ApiError): Promise<DatabaseSummary[]> {

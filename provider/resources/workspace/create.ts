@@ -3,7 +3,7 @@ import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient } from "../../runtime";
 import type { Workspace } from "../../client/payloads/platform";
 import type { WorkspaceInputs } from "../../schemas/workspace";
-import { lookAgain } from "../../lifecycle/look-again";
+import { LOOK_AGAIN_MS, lookAgain } from "../../lifecycle/look-again";
 import { callerId } from "../../lifecycle/caller";
 import { refuseOtherAccount } from "../../lifecycle/owner";
 import { workspaceHoldings } from "./registry";
@@ -13,9 +13,6 @@ import { workspaceHoldings } from "./registry";
  * name are listed (before the POST, and again after it for a few seconds); one new one is taken,
  * never one that existed before. Nothing is sent twice.
  */
-
-/** Listings after an unknown outcome: at once, then after these waits (ms). */
-const RECHECK_DELAYS_MS = [1_000, 2_000];
 
 export async function createWorkspace(inputs: WorkspaceInputs): Promise<Workspace> {
   // Creates of one name run one at a time, so a reconciliation never takes a sibling's workspace.
@@ -36,7 +33,7 @@ export async function createWorkspace(inputs: WorkspaceInputs): Promise<Workspac
 }
 
 async function appearedSince(name: string, caller: string, before: string[], cause: ApiError): Promise<string> {
-  const appeared = await lookAgain(RECHECK_DELAYS_MS, async () =>
+  const appeared = await lookAgain(LOOK_AGAIN_MS.workspaceCreate, async () =>
     ownedNamed(await apiClient().listWorkspaces(), caller, name).filter((id) => !before.includes(id) && !workspaceHoldings.isHeld(id)),
   );
   if (appeared.length === 1) return appeared[0];

@@ -197,7 +197,7 @@ describe("WorkspaceMember", () => {
     const { outs } = await workspaceMemberHandler.create(member(id, "maintain", await codeOf(1), bob()));
     expect(outs).toMatchObject({ userId: bob(), group: "maintain" });
     expect(await counter("POST /v2/workspaces/members")).toBe(3);
-  }, 20_000);
+  });
 
   test("an add lost on every attempt, with nobody joined, fails and says what the next up does", async () => {
     const { id } = await newWorkspace("lossy_always");
