@@ -20,9 +20,12 @@ export function warn(message: string): void {
  * An error that still records the resource in state. Once the object exists on the service,
  * losing track of it would let the next `up` create a duplicate. The dynamic-provider host turns
  * an error carrying `id` into the engine's "initialization failed" result, which keeps the
- * resource with these properties and retries it through `update` on the next `up`. They must
- * include `__provider` (from the inputs), without which later calls cannot load the provider.
+ * resource with `properties` and retries it through `update` on the next `up`. The recorded
+ * properties carry the serialized provider (`__provider`) from the create's `inputs`, without
+ * which later calls cannot load the provider: that wire detail stays here, out of the handlers.
  */
-export function failedButRecorded(message: string, id: string, properties: Record<string, unknown>): Error {
-  return Object.assign(new Error(message), { id, properties, reasons: [message] });
+export function failedButRecorded(message: string, id: string, properties: object, inputs: object): Error {
+  const { __provider } = inputs as { __provider?: unknown };
+  const recorded = __provider === undefined ? properties : { ...properties, __provider };
+  return Object.assign(new Error(message), { id, properties: recorded, reasons: [message] });
 }

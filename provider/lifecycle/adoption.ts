@@ -45,26 +45,28 @@ export class Holdings {
   }
 
   /**
-   * Refuses an adoption of an object another resource of the stack holds, before any request.
-   * `operation` begins the message, e.g. `adopt database db_1`.
+   * Takes the object over for a resource with adoptId. An object another resource of the stack
+   * holds is refused before any request; `inspect` then reads the object and throws when it is
+   * not what the inputs describe (each kind's own checks); only then is the object claimed, and
+   * what `inspect` returned handed back. The claim checks again: of two resources adopting one
+   * object in this update (both past the first check while their reads were awaited), exactly one
+   * gets it. `operation` begins the messages, e.g. `adopt database db_1`.
    */
-  refuseIfHeld(operation: string, id: string): void {
+  async adopt<T>(operation: string, id: string, inspect: () => Promise<T>): Promise<T> {
+    this.refuseIfHeld(operation, id);
+    const inspected = await inspect();
+    this.refuseIfHeld(operation, id);
+    this.held.add(id);
+    this.adopted.add(id);
+    return inspected;
+  }
+
+  private refuseIfHeld(operation: string, id: string): void {
     if (!this.held.has(id)) return;
     throw new Error(
       `${operation}: another resource of this stack already holds it; two resources must not manage one ` +
         `${this.kind} (each would change or delete it for the other)`,
     );
-  }
-
-  /**
-   * Takes the object for a resource that adopts it, once everything else about the adoption was
-   * checked. Check and note happen at once, so of two resources adopting one object in this
-   * update (both past refuseIfHeld while their reads were awaited), exactly one gets it.
-   */
-  claim(operation: string, id: string): void {
-    this.refuseIfHeld(operation, id);
-    this.held.add(id);
-    this.adopted.add(id);
   }
 
   /**
@@ -79,14 +81,15 @@ export class Holdings {
 
   /**
    * For diff: refuses a replacement while adoptId still names the object being replaced, and
-   * says what to do. `reasons` says what makes it a replacement, e.g. "type, version changed".
+   * says what to do. `replaces` are the inputs whose change makes it a replacement (none: no
+   * replacement, nothing to refuse).
    */
-  refuseSelfAdoption(what: string, id: string, adoptId: unknown, reasons: string): void {
-    if (adoptId !== id) return;
+  refuseSelfAdoption(what: string, id: string, adoptId: unknown, replaces: readonly string[]): void {
+    if (replaces.length === 0 || adoptId !== id) return;
     throw new Error(
-      `${what} (${id}) cannot be replaced (${reasons}) while adoptId still names it: the replacement would adopt it ` +
-        `again and then delete it. Remove adoptId from the program (it is read only at the first creation) and run ` +
-        `pulumi up again.`,
+      `${what} (${id}) cannot be replaced (${replaces.join(", ")} changed) while adoptId still names it: the ` +
+        `replacement would adopt it again and then delete it. Remove adoptId from the program (it is read only at the ` +
+        `first creation) and run pulumi up again.`,
     );
   }
 }

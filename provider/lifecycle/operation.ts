@@ -1,5 +1,6 @@
 import { CheckFailure, isUnknown } from "../check";
 import type { ResourceHandler } from "../handler";
+import { providerClock } from "../runtime";
 import { compact } from "./compact";
 import { settingsFailures } from "./settings-check";
 import { stableJson } from "../stable-json";
@@ -61,6 +62,11 @@ export function operationHandler<I, O extends object>(operation: Operation<I, O>
       // State only: see above.
     },
   };
+}
+
+/** When an action ran, for its record (ISO 8601): on the provider's clock, which tests replace. */
+export function ranAt(): string {
+  return new Date(providerClock().now()).toISOString();
 }
 
 /** Equal as data: inputs such as `trigger` may be objects, whose key order carries no meaning. */

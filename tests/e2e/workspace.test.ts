@@ -312,8 +312,8 @@ describe("who may do what", () => {
     await program.stack.setConfig("squarecloud:apiKey", { value: invitee("carol").apiKey, secret: true });
     // The program runs, so the provider gets the key now in config (not the one state recorded).
     const message = await failure(program.stack.destroy({ runProgram: true }));
-    expect(message).toContain(`only its owner, user ${alice().accountId}, can do this`);
-    expect(message).toContain(`for user ${invitee("carol").accountId}`);
+    expect(message).toContain(`only its owner, account ${alice().accountId}, can do this`);
+    expect(message).toContain(`for account ${invitee("carol").accountId}`);
     expect((await suite.api.getWorkspace(id)).name).toBe("lone_e2e");
 
     await program.stack.setConfig("squarecloud:apiKey", { value: alice().apiKey, secret: true });

@@ -1,6 +1,6 @@
 import { ApiError } from "../../client";
 import { checkFields, describe } from "../../check";
-import { operationHandler } from "../../lifecycle/operation";
+import { operationHandler, ranAt } from "../../lifecycle/operation";
 import { warn } from "../../handler";
 import { apiClient } from "../../runtime";
 import { appFileMoveInputFields, AppFileMoveInputs, AppFileMoveOutputs } from "../../schemas/app-file-move";
@@ -17,7 +17,7 @@ export const appFileMoveHandler = operationHandler<AppFileMoveInputs, AppFileMov
   },
   async run(inputs) {
     await moveOnce(inputs);
-    const movedAt = new Date().toISOString();
+    const movedAt = ranAt();
     const outs: AppFileMoveOutputs = { ...inputs, movedAt };
     return { id: `${inputs.appId}:${inputs.path}@${movedAt}`, outs };
   },

@@ -1,5 +1,5 @@
 import type { ApiError } from "../../client";
-import { apiClient } from "../../runtime";
+import { apiClient, providerClock } from "../../runtime";
 import type { SnapshotEntry } from "../../client/payloads/platform";
 
 /**
@@ -40,7 +40,7 @@ export async function quotaExhausted(appId: string, cause: ApiError): Promise<Er
     const { user } = await client.me();
     const limit = dailySnapshotQuota(user.plan.memory.limit);
     quota = `the account's quota of ${limit} application snapshots per 24 hours (plan ${user.plan.name}: ${user.plan.memory.limit} MB / 256 * 2)`;
-    const next = nextSnapshotAllowed(await client.listSnapshots("applications"), limit, Date.now());
+    const next = nextSnapshotAllowed(await client.listSnapshots("applications"), limit, providerClock().now());
     when = next === undefined
       ? "the next one is allowed within 24 hours of the oldest snapshot of the last 24 hours"
       : `the next one is allowed ${next.exact ? "at" : "by"} ${next.at.toISOString()}${next.exact ? "" : " at the latest"} (24 hours after the oldest snapshot of the last 24 hours)`;

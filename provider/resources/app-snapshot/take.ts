@@ -4,16 +4,14 @@ import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient } from "../../runtime";
 import type { SnapshotEntry } from "../../client/payloads/platform";
 import { quotaExhausted } from "./quota";
-import { lookAgain } from "../../lifecycle/look-again";
+import { LOOK_AGAIN_MS, lookAgain } from "../../lifecycle/look-again";
+import { ranAt } from "../../lifecycle/operation";
 
 export interface TakenSnapshot {
   url?: string;
   key: string;
   takenAt: string;
 }
-
-/** Listings after a lost response: at once, then after this wait (ms). */
-const RECHECK_DELAYS_MS = [2_000];
 
 /**
  * POST /v2/apps/{id}/snapshots. The client paces it (one per 5 s per account) and waits a
@@ -28,7 +26,7 @@ export function takeSnapshot(appId: string): Promise<TakenSnapshot> {
     const before = newestOf(await client.listSnapshots("applications"), appId);
     try {
       const { url, key } = await client.createAppSnapshot(appId);
-      return { url, key, takenAt: new Date().toISOString() };
+      return { url, key, takenAt: ranAt() };
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       if (err.code === "DAILY_SNAPSHOTS_LIMIT_REACHED") throw await quotaExhausted(appId, err);
@@ -39,7 +37,7 @@ export function takeSnapshot(appId: string): Promise<TakenSnapshot> {
 }
 
 async function reconcile(appId: string, before: SnapshotEntry | undefined, cause: ApiError): Promise<TakenSnapshot> {
-  const [newest] = await lookAgain(RECHECK_DELAYS_MS, async () => {
+  const [newest] = await lookAgain(LOOK_AGAIN_MS.appSnapshot, async () => {
     const listed = newestOf(await apiClient().listSnapshots("applications"), appId);
     const isNew = listed !== undefined && (before === undefined || Date.parse(listed.modified) > Date.parse(before.modified));
     return isNew ? [listed] : [];

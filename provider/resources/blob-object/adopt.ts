@@ -1,5 +1,5 @@
 import type { BlobObjectInputs } from "../../schemas/blob-object";
-import { assertSameAccount, parseObjectId, publicUrlOf } from "./identity";
+import { parseObjectId, publicUrlOf, refuseIfOtherAccount } from "./identity";
 import { freshListing } from "./listing";
 import { objectHoldings } from "./registry";
 import type { StoredObject } from "./upload";
@@ -11,21 +11,22 @@ import type { StoredObject } from "./upload";
 export async function adopt(inputs: BlobObjectInputs, content: Buffer): Promise<StoredObject> {
   const id = inputs.adoptId as string;
   const what = `adopt object ${id}`;
-  assertSameAccount(what, id);
+  refuseIfOtherAccount(what, id);
   const parts = parseObjectId(id);
   if (!parts) throw new Error(`${what}: not an object id (<account>/[<prefix>/]<name>_<random>-<hash>.<ext>)`);
   if (parts.name !== inputs.name || parts.prefix !== inputs.prefix) {
     throw new Error(`${what}: its name and prefix are "${parts.name}" and "${parts.prefix ?? ""}", but the inputs say "${inputs.name}" and "${inputs.prefix ?? ""}"`);
   }
-  objectHoldings.refuseIfHeld(what, id);
-  const listed = (await freshListing(parts.prefix ?? parts.name)).objects.get(id);
-  if (!listed) {
-    throw new Error(`${what}: it is not listed in the account (listings are cached up to 30 s, so an object uploaded just now shows up after that)`);
-  }
-  if (listed.size !== content.length) {
-    throw new Error(`${what}: it has ${listed.size} bytes but the source has ${content.length}; adopt only the object the source stands for`);
-  }
-  objectHoldings.claim(what, id);
+  const listed = await objectHoldings.adopt(what, id, async () => {
+    const found = (await freshListing(parts.prefix ?? parts.name)).objects.get(id);
+    if (!found) {
+      throw new Error(`${what}: it is not listed in the account (listings are cached up to 30 s, so an object uploaded just now shows up after that)`);
+    }
+    if (found.size !== content.length) {
+      throw new Error(`${what}: it has ${found.size} bytes but the source has ${content.length}; adopt only the object the source stands for`);
+    }
+    return found;
+  });
   return {
     id,
     url: publicUrlOf(id),

@@ -1,4 +1,5 @@
 import { DEFAULT_BLOB_URL } from "../../config";
+import { refuseOtherAccount } from "../../lifecycle/owner";
 import { providerConfig } from "../../runtime";
 
 /**
@@ -32,17 +33,11 @@ export function publicUrlOf(id: string): string {
 }
 
 /**
- * An API key starts with its account id and a dash (real-api-notes.md). An object of another
- * account is "not found" with this key although it exists: refuse instead of dropping it from
- * state or reporting it deleted. Keys of another shape cannot be checked.
+ * An object id and an API key both start with their account id (real-api-notes.md), so another
+ * account's object is refused before any request, without asking who the key is: with this key
+ * it is missing from listings although it exists. Keys of another shape cannot be checked.
+ * `operation` begins the message, e.g. `delete object "logo" (<id>)`.
  */
-export function assertSameAccount(what: string, id: string): void {
-  const keyAccount = /^(\d+)-/.exec(providerConfig().apiKey)?.[1];
-  const objectAccount = id.split("/")[0];
-  if (keyAccount !== undefined && keyAccount !== objectAccount) {
-    throw new Error(
-      `${what} (${id}) belongs to account ${objectAccount}, but the configured API key is for account ${keyAccount}: ` +
-        `check squarecloud:apiKey or SQUARECLOUD_API_KEY. Nothing was changed.`,
-    );
-  }
+export function refuseIfOtherAccount(operation: string, id: string): void {
+  refuseOtherAccount(operation, id.split("/")[0], /^(\d+)-/.exec(providerConfig().apiKey)?.[1]);
 }

@@ -6,7 +6,7 @@ import { apiClient } from "../../runtime";
 import { settingsFailures } from "../../lifecycle/settings-check";
 import { AssetInput, blobObjectInputFields, BlobObjectInputs, BlobObjectOutputs } from "../../schemas/blob-object";
 import { adopt } from "./adopt";
-import { assertSameAccount, publicUrlOf } from "./identity";
+import { publicUrlOf, refuseIfOtherAccount } from "./identity";
 import { sharedListing } from "./listing";
 import { objectHoldings } from "./registry";
 import { checkSource, readSource, resolvedMimeType, sha256Of } from "./source";
@@ -52,7 +52,7 @@ export const blobObjectHandler: ResourceHandler = {
     );
     // The engine's hash is the sha256 of the content; without one (not computed yet) it may differ.
     if (isUnknown(news.source) || news.source.hash === undefined || news.source.hash !== olds.sha256) replaces.push("source");
-    if (replaces.length > 0) objectHoldings.refuseSelfAdoption(`object "${olds.name}"`, id, news.adoptId, `${replaces.join(", ")} changed`);
+    objectHoldings.refuseSelfAdoption(`object "${olds.name}"`, id, news.adoptId, replaces);
     // Never delete first: the old URL keeps working until the new object exists.
     return { changes: replaces.length > 0, replaces, deleteBeforeReplace: false };
   },
@@ -79,7 +79,7 @@ export const blobObjectHandler: ResourceHandler = {
 
   async read(id, props: BlobObjectOutputs) {
     objectHoldings.noteHeld(id, `object "${props.name}"`);
-    assertSameAccount(`object "${props.name}"`, id);
+    refuseIfOtherAccount(`refresh object "${props.name}" (${id})`, id);
     const listing = await sharedListing(props.prefix);
     const listed = listing.objects.get(id);
     if (listed) {
@@ -103,7 +103,7 @@ export const blobObjectHandler: ResourceHandler = {
   },
 
   async delete(id, props: BlobObjectOutputs) {
-    assertSameAccount(`object "${props.name}"`, id);
+    refuseIfOtherAccount(`delete object "${props.name}" (${id})`, id);
     if (objectHoldings.passedToAdopter(id, `object "${props.name}"`)) return;
     try {
       await apiClient().deleteObject(id);

@@ -1,4 +1,4 @@
-import { apiClient } from "../../runtime";
+import { apiClient, providerClock } from "../../runtime";
 import type { BlobObject } from "../../client/payloads/blob";
 import { noteServerTime } from "./server-clock";
 
@@ -23,7 +23,7 @@ const shared = new Map<string, { at: number; listing: Promise<Listing> }>();
 /** `prefix` undefined lists every object: objects without a prefix have no narrower shared filter. */
 export function sharedListing(prefix: string | undefined): Promise<Listing> {
   const key = prefix ?? "";
-  const now = Date.now();
+  const now = providerClock().now();
   const entry = shared.get(key);
   if (entry && now - entry.at < REUSE_MS) return entry.listing;
   const listing = freshListing(prefix);
@@ -42,5 +42,5 @@ export async function freshListing(prefix: string | undefined): Promise<Listing>
     serverNow = epochMs;
     noteServerTime(epochMs);
   });
-  return { objects: new Map(objects.map((o) => [o.id, o])), serverNow: serverNow ?? Date.now() };
+  return { objects: new Map(objects.map((o) => [o.id, o])), serverNow: serverNow ?? providerClock().now() };
 }

@@ -1,9 +1,9 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { ApiError } from "../../client";
 import type { UploadObjectInput } from "../../client";
 import { warn } from "../../handler";
+import { LOST_UPLOAD_LOOK_EVERY_MS } from "../../lifecycle/look-again";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
-import { apiClient } from "../../runtime";
+import { apiClient, providerClock } from "../../runtime";
 import type { BlobObject } from "../../client/payloads/blob";
 import { freshListing } from "./listing";
 import { parseObjectId } from "./identity";
@@ -24,17 +24,15 @@ import { noteServerTime, serverNow as serverClock } from "./server-clock";
 /** The server caches listings this long (api-spec.md section 8), plus a margin for clock rounding. */
 export const LIST_CACHE_MS = 30_000;
 const CACHE_MARGIN_MS = 2_000;
-/** How often a listing is asked for while the cache is waited out (real time). */
-const RECHECK_EVERY_MS = 3_000;
 /**
  * How much earlier than our estimate of the server's clock at the upload's start a lost upload
  * may have been stored: the Date header has whole seconds, and the estimate is carried forward
- * on the local clock since the server's last answer.
+ * on the provider's clock since the server's last answer.
  */
 const CLOCK_SKEW_MS = 5_000;
 /**
- * How long, on the local clock, the cache is waited out at most: a server whose Date header lags
- * or stands still would otherwise be waited on forever.
+ * How long, on the provider's clock, the cache is waited out at most: a server whose Date header
+ * lags or stands still would otherwise be waited on forever.
  */
 const LOST_UPLOAD_WAIT_MS = 2 * LIST_CACHE_MS;
 const UPLOAD_ATTEMPTS = 2;
@@ -71,7 +69,7 @@ async function attempt(request: UploadRequest, publicUrl: (id: string) => string
       },
     });
     objectHoldings.noteCreated(uploaded.id);
-    const createdAt = serverNow ?? Date.now();
+    const createdAt = serverNow ?? providerClock().now();
     return { id: uploaded.id, url: uploaded.url, size: uploaded.size, createdAt, expiresAt: expiryOf(createdAt, request.expireDays) };
   } catch (err) {
     if (!(err instanceof ApiError) || !err.mayHaveCommitted) throw err;
@@ -89,7 +87,8 @@ async function attempt(request: UploadRequest, publicUrl: (id: string) => string
 
 /** Lists until a listing answered after the lost upload is past the server's cache window. */
 async function findLostUpload(request: UploadRequest, cause: ApiError, startedAt: number): Promise<BlobObject | undefined> {
-  const giveUpAt = Date.now() + LOST_UPLOAD_WAIT_MS;
+  const clock = providerClock();
+  const giveUpAt = clock.now() + LOST_UPLOAD_WAIT_MS;
   let freshAfter: number | undefined;
   for (;;) {
     const listing = await listAfter(request, cause);
@@ -103,7 +102,7 @@ async function findLostUpload(request: UploadRequest, cause: ApiError, startedAt
       );
     }
     if (listing.serverNow >= freshAfter) return undefined;
-    if (Date.now() >= giveUpAt) {
+    if (clock.now() >= giveUpAt) {
       throw new Error(
         `upload of object "${request.name}" got no usable answer (${cause.code}), and the server's clock (its Date header) ` +
           `did not move past its ${LIST_CACHE_MS / 1000} s list cache within ${LOST_UPLOAD_WAIT_MS / 1000} s, so it is unknown ` +
@@ -111,7 +110,7 @@ async function findLostUpload(request: UploadRequest, cause: ApiError, startedAt
           `"${request.name}" is there, set adoptId to its id and run pulumi up again, otherwise run pulumi up again.`,
       );
     }
-    await sleep(Math.min(RECHECK_EVERY_MS, freshAfter - listing.serverNow, giveUpAt - Date.now()));
+    await clock.sleep(Math.min(LOST_UPLOAD_LOOK_EVERY_MS, freshAfter - listing.serverNow, giveUpAt - clock.now()));
   }
 }
 

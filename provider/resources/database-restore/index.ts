@@ -1,5 +1,5 @@
 import { checkFields, describe, isUnknown } from "../../check";
-import { operationHandler } from "../../lifecycle/operation";
+import { operationHandler, ranAt } from "../../lifecycle/operation";
 import { databaseRestoreInputFields, DatabaseRestoreInputs, DatabaseRestoreOutputs } from "../../schemas/database-restore";
 import { restoreOnce } from "./restore";
 
@@ -22,7 +22,7 @@ export const databaseRestoreHandler = operationHandler<DatabaseRestoreInputs, Da
   },
   async run(inputs) {
     await restoreOnce(inputs);
-    const restoredAt = new Date().toISOString();
+    const restoredAt = ranAt();
     const outs: DatabaseRestoreOutputs = { ...inputs, restoredAt };
     return { id: `${inputs.databaseId}/${inputs.versionId}@${restoredAt}`, outs };
   },

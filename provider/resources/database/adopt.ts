@@ -16,13 +16,14 @@ export interface Located {
  * reset (the old password cannot be read).
  */
 export async function adopt(inputs: DatabaseInputs, id: string): Promise<Located> {
-  databaseHoldings.refuseIfHeld(`adopt database ${id}`, id);
   const client = apiClient();
-  const existing = await client.getDatabase(id);
-  if (existing.type !== inputs.type) {
-    throw new Error(`adopt database ${id}: it is a ${existing.type} database, but the inputs say type "${inputs.type}"`);
-  }
-  databaseHoldings.claim(`adopt database ${id}`, id);
+  const existing = await databaseHoldings.adopt(`adopt database ${id}`, id, async () => {
+    const found = await client.getDatabase(id);
+    if (found.type !== inputs.type) {
+      throw new Error(`adopt database ${id}: it is a ${found.type} database, but the inputs say type "${inputs.type}"`);
+    }
+    return found;
+  });
   const patch = patchFor({ name: existing.name, memory: existing.ram }, inputs);
   if (patch) await client.updateDatabase(id, patch);
 

@@ -7,7 +7,7 @@ import { adopt, Located } from "./adopt";
 import { withoutSecrets } from "./outputs";
 import { databaseHoldings } from "./registry";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
-import { lookAgain } from "../../lifecycle/look-again";
+import { LOOK_AGAIN_MS, lookAgain } from "../../lifecycle/look-again";
 
 /**
  * POST /v2/databases, reconciled. When its outcome is unknown (no usable response: timeout,
@@ -18,8 +18,6 @@ import { lookAgain } from "../../lifecycle/look-again";
  * twice and the error says how to adopt it.
  */
 
-/** Listings after an unknown outcome: at once, then after these waits (ms). */
-const RECHECK_DELAYS_MS = [1_000, 2_000, 4_000];
 const CREATE_ATTEMPTS = 3;
 
 export async function createDatabase(inputs: DatabaseInputs): Promise<Located> {
@@ -75,7 +73,7 @@ function fromCreation(inputs: DatabaseInputs, created: CreatedDatabase, owner: s
 
 /** New ids of that name, neither there before nor held by another resource, after each wait. */
 function appearedSince(name: string, before: string[], cause: ApiError): Promise<string[]> {
-  return lookAgain(RECHECK_DELAYS_MS, async () => newNamed(await listAfter(name, cause), name, before));
+  return lookAgain(LOOK_AGAIN_MS.databaseCreate, async () => newNamed(await listAfter(name, cause), name, before));
 }
 
 async function listAfter(name: string, cause: ApiError): Promise<DatabaseSummary[]> {
@@ -109,8 +107,8 @@ async function adoptLostCreate(inputs: DatabaseInputs, id: string, cause: ApiErr
     // The database exists: keep it in state, so the next up finishes the adoption (update fills
     // what is missing) instead of creating another one.
     const account = await apiClient().me().catch(() => undefined);
-    const recorded = { ...withoutSecrets({ ...inputs, passwordRotation: undefined, owner: account?.user.id }), __provider: providerOf(inputs) };
-    throw failedButRecorded(`database "${inputs.name}" (${id}) was created but could not be adopted yet: ${(err as Error).message}`, id, recorded);
+    const recorded = withoutSecrets({ ...inputs, passwordRotation: undefined, owner: account?.user.id });
+    throw failedButRecorded(`database "${inputs.name}" (${id}) was created but could not be adopted yet: ${(err as Error).message}`, id, recorded, inputs);
   }
   const recovery =
     inputs.passwordRotation !== undefined
@@ -129,8 +127,4 @@ function newNamed(databases: DatabaseSummary[], name: string, before: string[]):
 
 function idsNamed(databases: DatabaseSummary[], name: string): string[] {
   return databases.filter((db) => db.name === name).map((db) => db.id);
-}
-
-function providerOf(inputs: DatabaseInputs): unknown {
-  return (inputs as Record<string, unknown>).__provider;
 }

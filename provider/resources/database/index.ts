@@ -1,4 +1,4 @@
-import { isNotFound } from "../../client";
+import type { ApiError } from "../../client";
 import { checkFields, describe, isUnknown } from "../../check";
 import { ResourceHandler, warn } from "../../handler";
 import { apiClient } from "../../runtime";
@@ -9,7 +9,7 @@ import { createDatabase } from "./create";
 import { resetPassword } from "./credentials";
 import { patchFor, reported } from "./outputs";
 import { compact } from "../../lifecycle/compact";
-import { confirmGone } from "../../lifecycle/owner";
+import { confirmGone, Visibility } from "../../lifecycle/owner";
 import { databaseHoldings } from "./registry";
 import type { DatabaseDetails } from "../../client/payloads/platform";
 
@@ -19,6 +19,8 @@ import type { DatabaseDetails } from "../../client/payloads/platform";
  * that point can fail the operation.
  */
 
+/** Another account's databases are DATABASE_NOT_FOUND too: see confirmGone. */
+const DATABASE_VISIBILITY: Visibility = { notFound: "DATABASE_NOT_FOUND" };
 /** Inputs whose change the API applies in place (PATCH, or a credentials reset). */
 const UPDATABLE = ["name", "memory", "passwordRotation"] as const;
 /** Inputs the API cannot change: a new database replaces the old one. */
@@ -52,7 +54,7 @@ export const databaseHandler: ResourceHandler = {
     databaseHoldings.noteHeld(id, `database "${olds.name}"`);
     const changed = (key: keyof DatabaseInputs) => isUnknown(news[key]) || olds[key] !== news[key];
     const replaces = REPLACING.filter(changed);
-    if (replaces.length > 0) databaseHoldings.refuseSelfAdoption(`database "${olds.name}"`, id, news.adoptId, `${replaces.join(", ")} changed`);
+    databaseHoldings.refuseSelfAdoption(`database "${olds.name}"`, id, news.adoptId, replaces);
     return { changes: replaces.length > 0 || UPDATABLE.some(changed), replaces };
   },
 
@@ -71,8 +73,7 @@ export const databaseHandler: ResourceHandler = {
     try {
       details = await apiClient().getDatabase(id);
     } catch (err) {
-      if (!isNotFound(err, "DATABASE_NOT_FOUND")) throw err;
-      await confirmGone(`database "${props.name}"`, id, props.owner);
+      await confirmGone(err, DATABASE_VISIBILITY, `refresh database "${props.name}" (${id})`, props.owner);
       warn(`database "${props.name}" (${id}) no longer exists; it was deleted outside Pulumi and leaves the state`);
       return { id: "", props: {} };
     }
@@ -108,10 +109,9 @@ export const databaseHandler: ResourceHandler = {
     try {
       await apiClient().deleteDatabase(id);
     } catch (err) {
-      if (!isNotFound(err, "DATABASE_NOT_FOUND")) throw err;
-      await confirmGone(`database "${props.name}"`, id, props.owner);
+      await confirmGone(err, DATABASE_VISIBILITY, `delete database "${props.name}" (${id})`, props.owner);
       // After a lost first attempt, the retry's NOT_FOUND is that attempt's delete.
-      if (!err.afterLostAttempt) warn(`database "${props.name}" (${id}) was already gone`);
+      if (!(err as ApiError).afterLostAttempt) warn(`database "${props.name}" (${id}) was already gone`);
     }
   },
 };

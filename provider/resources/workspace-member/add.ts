@@ -4,7 +4,8 @@ import { apiClient } from "../../runtime";
 import type { Workspace, WorkspaceMember } from "../../client/payloads/platform";
 import type { WorkspaceMemberInputs } from "../../schemas/workspace";
 import { forgetWorkspace, readWorkspaceAfresh } from "../workspace/live";
-import { ownerOnly } from "../workspace/owner";
+import { confirmGone } from "../../lifecycle/owner";
+import { WORKSPACE_VISIBILITY } from "../workspace/owner";
 import { describeWho, freshCodeSteps } from "./guidance";
 
 /**
@@ -82,7 +83,7 @@ async function sendAdd(before: Workspace, inputs: WorkspaceMemberInputs, code: s
     if (err.mayHaveCommitted) throw unknownOutcome(`add ${who} to ${where}`, inputs, err);
     const explained = explainRefusal(err, who, where, before);
     if (explained) throw explained;
-    await ownerOnly(err, `add ${who} to`, where, before.owner);
+    await confirmGone(err, WORKSPACE_VISIBILITY, `add ${who} to ${where}`, before.owner);
     throw err;
   } finally {
     forgetWorkspace(before.id);

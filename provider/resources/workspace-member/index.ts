@@ -13,7 +13,7 @@ import {
   WorkspaceMemberOutputs,
 } from "../../schemas/workspace";
 import { forgetWorkspace, readWorkspace } from "../workspace/live";
-import { ownerOnly } from "../workspace/owner";
+import { WORKSPACE_VISIBILITY } from "../workspace/owner";
 import { addMember, Membership } from "./add";
 import { describeWho, freshCodeSteps } from "./guidance";
 
@@ -59,8 +59,7 @@ export const workspaceMemberHandler: ResourceHandler = {
     try {
       workspace = await readWorkspace(props.workspaceId);
     } catch (err) {
-      if (!isNotFound(err, "WORKSPACE_NOT_FOUND")) throw err;
-      await confirmGone(`workspace ${props.workspaceId}`, props.workspaceId, props.workspaceOwner);
+      await confirmGone(err, WORKSPACE_VISIBILITY, `refresh ${describeMember(props)} of workspace ${props.workspaceId}`, props.workspaceOwner);
       warn(`${describeMember(props)}: the workspace no longer exists; the membership leaves the state`);
       return { id: "", props: {} };
     }
@@ -87,7 +86,7 @@ export const workspaceMemberHandler: ResourceHandler = {
             `pulumi up. ${freshCodeSteps(describeWho(olds.userId))}`,
         );
       }
-      await ownerOnly(err, "change the group of", what, olds.workspaceOwner);
+      await confirmGone(err, WORKSPACE_VISIBILITY, `change the group of ${what}`, olds.workspaceOwner);
       throw err;
     } finally {
       forgetWorkspace(olds.workspaceId);
@@ -108,7 +107,7 @@ export const workspaceMemberHandler: ResourceHandler = {
       if (err instanceof ApiError && err.code === "CANNOT_EDIT_OWNER") {
         throw new Error(`remove ${what}: they are the workspace's owner, who cannot be removed (CANNOT_EDIT_OWNER)`);
       }
-      await ownerOnly(err, "remove", what, props.workspaceOwner);
+      await confirmGone(err, WORKSPACE_VISIBILITY, `remove ${what}`, props.workspaceOwner);
       warn(`${what}: the workspace no longer exists, so the membership is gone`);
     } finally {
       forgetWorkspace(props.workspaceId);

@@ -3,8 +3,9 @@ import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient } from "../../runtime";
 import type { Workspace } from "../../client/payloads/platform";
 import type { WorkspaceInputs } from "../../schemas/workspace";
-import { lookAgain } from "../../lifecycle/look-again";
+import { LOOK_AGAIN_MS, lookAgain } from "../../lifecycle/look-again";
 import { callerId } from "../../lifecycle/caller";
+import { refuseOtherAccount } from "../../lifecycle/owner";
 import { workspaceHoldings } from "./registry";
 
 /**
@@ -12,9 +13,6 @@ import { workspaceHoldings } from "./registry";
  * name are listed (before the POST, and again after it for a few seconds); one new one is taken,
  * never one that existed before. Nothing is sent twice.
  */
-
-/** Listings after an unknown outcome: at once, then after these waits (ms). */
-const RECHECK_DELAYS_MS = [1_000, 2_000];
 
 export async function createWorkspace(inputs: WorkspaceInputs): Promise<Workspace> {
   // Creates of one name run one at a time, so a reconciliation never takes a sibling's workspace.
@@ -35,7 +33,7 @@ export async function createWorkspace(inputs: WorkspaceInputs): Promise<Workspac
 }
 
 async function appearedSince(name: string, caller: string, before: string[], cause: ApiError): Promise<string> {
-  const appeared = await lookAgain(RECHECK_DELAYS_MS, async () =>
+  const appeared = await lookAgain(LOOK_AGAIN_MS.workspaceCreate, async () =>
     ownedNamed(await apiClient().listWorkspaces(), caller, name).filter((id) => !before.includes(id) && !workspaceHoldings.isHeld(id)),
   );
   if (appeared.length === 1) return appeared[0];
@@ -59,23 +57,16 @@ function ownedNamed(workspaces: Workspace[], owner: string, name: string): strin
  * Takes over an existing workspace. Only its owner can manage it, and a name cannot be changed
  * (no rename endpoint), so both must already match.
  */
-export async function adoptWorkspace(inputs: WorkspaceInputs, id: string): Promise<Workspace> {
-  workspaceHoldings.refuseIfHeld(`adopt workspace ${id}`, id);
-  const client = apiClient();
-  const workspace = await client.getWorkspace(id);
-  const caller = await callerId();
-  if (workspace.owner !== caller) {
-    throw new Error(
-      `adopt workspace "${workspace.name}" (${id}): it is owned by user ${workspace.owner}, and the configured API key ` +
-        `is for user ${caller}; only the owner can manage a workspace. Use the owner's key (squarecloud:apiKey).`,
-    );
-  }
-  if (workspace.name !== inputs.name) {
-    throw new Error(
-      `adopt workspace ${id}: it is named "${workspace.name}", but the inputs say "${inputs.name}"; a workspace ` +
-        `cannot be renamed (there is no rename endpoint), so set name to "${workspace.name}"`,
-    );
-  }
-  workspaceHoldings.claim(`adopt workspace ${id}`, id);
-  return workspace;
+export function adoptWorkspace(inputs: WorkspaceInputs, id: string): Promise<Workspace> {
+  return workspaceHoldings.adopt(`adopt workspace ${id}`, id, async () => {
+    const workspace = await apiClient().getWorkspace(id);
+    refuseOtherAccount(`adopt workspace "${workspace.name}" (${id})`, workspace.owner, await callerId());
+    if (workspace.name !== inputs.name) {
+      throw new Error(
+        `adopt workspace ${id}: it is named "${workspace.name}", but the inputs say "${inputs.name}"; a workspace ` +
+          `cannot be renamed (there is no rename endpoint), so set name to "${workspace.name}"`,
+      );
+    }
+    return workspace;
+  });
 }

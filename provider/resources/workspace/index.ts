@@ -1,4 +1,4 @@
-import { ApiError, isNotFound } from "../../client";
+import type { ApiError } from "../../client";
 import { checkFields, describe, isUnknown } from "../../check";
 import { failedButRecorded, ResourceHandler, warn } from "../../handler";
 import { confirmGone } from "../../lifecycle/owner";
@@ -10,7 +10,7 @@ import { adoptWorkspace, createWorkspace } from "./create";
 import { syncLinks } from "./links";
 import { forgetWorkspace, readWorkspace, readWorkspaceAfresh } from "./live";
 import { linkedIds, outputsOf } from "./outputs";
-import { ownerOnly } from "./owner";
+import { WORKSPACE_VISIBILITY } from "./owner";
 import { workspaceHoldings } from "./registry";
 
 /**
@@ -35,13 +35,12 @@ export const workspaceHandler: ResourceHandler = {
   async diff(id, olds: StoredWorkspaceOutputs, news: WorkspaceInputs) {
     workspaceHoldings.noteHeld(id, `workspace "${olds.name}"`);
     const renamed = isUnknown(news.name) || olds.name !== news.name;
-    if (renamed) {
-      workspaceHoldings.refuseSelfAdoption(`workspace "${olds.name}"`, id, news.adoptId, "name changed");
-      warn(renameWarning(id, olds.name, news.name));
-    }
+    const replaces = renamed ? ["name"] : [];
+    workspaceHoldings.refuseSelfAdoption(`workspace "${olds.name}"`, id, news.adoptId, replaces);
+    if (renamed) warn(renameWarning(id, olds.name, news.name));
     const wanted = news.applications;
     const relinks = wanted !== undefined && (isUnknown(wanted) || !sameSet(linkedIds(olds), wanted));
-    return { changes: renamed || relinks, replaces: renamed ? ["name"] : [] };
+    return { changes: renamed || relinks, replaces };
   },
 
   async create(inputs: WorkspaceInputs) {
@@ -51,8 +50,8 @@ export const workspaceHandler: ResourceHandler = {
       relinked = await syncLinks(workspace, inputs.applications);
     } catch (err) {
       // The workspace exists: keep it in state, so the next up links the rest instead of creating another.
-      const recorded = { ...outputsOf(workspace, inputs.adoptId), __provider: (inputs as Record<string, unknown>).__provider };
-      throw failedButRecorded(`workspace "${inputs.name}" (${workspace.id}) was created but its applications could not all be linked: ${(err as Error).message}`, workspace.id, recorded);
+      const message = `workspace "${inputs.name}" (${workspace.id}) was created but its applications could not all be linked: ${(err as Error).message}`;
+      throw failedButRecorded(message, workspace.id, outputsOf(workspace, inputs.adoptId), inputs);
     }
     // The workspace was read just now; only a change of its links makes another read worth it.
     const current = relinked ? await readWorkspaceAfresh(workspace.id) : workspace;
@@ -65,8 +64,7 @@ export const workspaceHandler: ResourceHandler = {
     try {
       workspace = await readWorkspace(id);
     } catch (err) {
-      if (!isNotFound(err, "WORKSPACE_NOT_FOUND")) throw err;
-      await confirmGone(`workspace "${props.name}"`, id, props.owner);
+      await confirmGone(err, WORKSPACE_VISIBILITY, `refresh workspace "${props.name}" (${id})`, props.owner);
       warn(`workspace "${props.name}" (${id}) no longer exists; it was deleted outside Pulumi and leaves the state`);
       return { id: "", props: {} };
     }
@@ -88,7 +86,7 @@ export const workspaceHandler: ResourceHandler = {
       current = await readWorkspaceAfresh(id);
       if (await syncLinks(current, news.applications)) current = await readWorkspaceAfresh(id);
     } catch (err) {
-      await ownerOnly(err, "change the application links of", `workspace "${olds.name}" (${id})`, olds.owner);
+      await confirmGone(err, WORKSPACE_VISIBILITY, `change the application links of workspace "${olds.name}" (${id})`, olds.owner);
       throw err;
     }
     return { outs: outputsOf(current, news.adoptId) };
@@ -101,7 +99,7 @@ export const workspaceHandler: ResourceHandler = {
     try {
       await apiClient().deleteWorkspace(id);
     } catch (err) {
-      await ownerOnly(err, "delete", `workspace "${props.name}" (${id})`, props.owner);
+      await confirmGone(err, WORKSPACE_VISIBILITY, `delete workspace "${props.name}" (${id})`, props.owner);
       // WORKSPACE_NOT_FOUND, which after a lost first attempt is that attempt's delete.
       if (!(err as ApiError).afterLostAttempt) warn(`workspace "${props.name}" (${id}) was already gone`);
     }

@@ -1,5 +1,5 @@
 import type { SquareCloudClient } from "../../client";
-import { apiClient } from "../../runtime";
+import { apiClient, providerClock } from "../../runtime";
 import type { Workspace } from "../../client/payloads/platform";
 
 /**
@@ -30,11 +30,12 @@ export async function readWorkspace(workspaceId: string): Promise<Workspace> {
 
 function sharedListing(): Promise<Map<string, Workspace>> {
   const client = apiClient();
-  if (shared && shared.client === client && Date.now() - shared.at < SHARED_FOR_MS) return shared.listing;
+  const now = providerClock().now();
+  if (shared && shared.client === client && now - shared.at < SHARED_FOR_MS) return shared.listing;
   // Asked after every change noted so far, so it already shows them.
   changedSinceListing.clear();
   const listing = client.listWorkspaces().then((workspaces) => new Map(workspaces.map((w) => [w.id, w])));
-  const mine = { at: Date.now(), client, listing };
+  const mine = { at: now, client, listing };
   shared = mine;
   // A failed listing is not shared: the next reader asks again.
   listing.catch(() => {

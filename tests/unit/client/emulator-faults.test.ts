@@ -1,7 +1,7 @@
 import { RunningEmulator, SEED_APPS, SEED_DATABASES, startEmulator } from "../../../emulator";
 import { ApiError, createClient } from "../../../provider/client";
 import type { SquareCloudClient } from "../../../provider/client";
-import { FakeClock } from "../helpers/fake-clock";
+import { EmulatorLinkedClock } from "../helpers/fake-clock";
 
 /**
  * The client against the API twin with injected faults. Each test asserts what the server saw
@@ -9,20 +9,8 @@ import { FakeClock } from "../helpers/fake-clock";
  * retries run without real waiting.
  */
 
-/** Moves the emulator's clock along with the client's, so server-side windows see the wait. */
-class LinkedClock extends FakeClock {
-  constructor(private readonly emulator: RunningEmulator) {
-    super();
-  }
-
-  override async sleep(ms: number): Promise<void> {
-    await super.sleep(ms);
-    await this.emulator.admin.advanceClock(ms);
-  }
-}
-
 let emulator: RunningEmulator;
-let clock: LinkedClock;
+let clock: EmulatorLinkedClock;
 let client: SquareCloudClient;
 
 beforeAll(async () => {
@@ -35,7 +23,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await emulator.admin.reset();
-  clock = new LinkedClock(emulator);
+  clock = new EmulatorLinkedClock(emulator);
   const [alice] = emulator.accounts;
   client = createClient(
     { apiKey: alice.apiKey, platformUrl: emulator.platformUrl, blobUrl: emulator.blobUrl },

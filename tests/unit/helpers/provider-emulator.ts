@@ -1,10 +1,14 @@
 import { RunningEmulator, startEmulator } from "../../../emulator";
 import { createClient, SquareCloudClient } from "../../../provider/client";
+import { systemClock } from "../../../provider/client/clock";
+import { useClock } from "../../../provider/runtime";
+import { EmulatorLinkedClock } from "./fake-clock";
 
 /**
  * For tests that call resource handlers directly against the emulator: one emulator per file,
  * reset before each test (see resetBeforeEach), the provider pointed at it through the
  * environment (as when the stack config leaves the settings out), the main account's key in use,
+ * the provider on a fake clock whose waits move the emulator's clock (no test waits in real time),
  * and warnings silenced (kept in `warnings` for tests that check them).
  */
 export interface ProviderEmulator {
@@ -19,6 +23,8 @@ export interface ProviderEmulator {
   count(route: string): Promise<number>;
   /** The provider's warnings during the current test, silenced but kept for tests that check them. */
   warnings: string[];
+  /** The provider's clock; its `sleeps` are the waits of the current test. */
+  clock: EmulatorLinkedClock;
 }
 
 export interface ProviderEmulatorOptions {
@@ -47,8 +53,11 @@ export function providerAgainstEmulator({ resetBeforeEach = true }: ProviderEmul
     process.env.SQUARECLOUD_PLATFORM_URL = env.emulator.platformUrl;
     process.env.SQUARECLOUD_BLOB_URL = env.emulator.blobUrl;
     env.api = env.clientOf(0);
+    env.clock = new EmulatorLinkedClock(env.emulator, await env.emulator.admin.clock());
+    useClock(env.clock);
   });
   afterAll(async () => {
+    useClock(systemClock);
     process.env = saved;
     await env.api?.close();
     await env.emulator?.close();
@@ -58,6 +67,7 @@ export function providerAgainstEmulator({ resetBeforeEach = true }: ProviderEmul
     env.useAccount(0);
     // The provider's warnings go to stderr for the engine to show; here they are only noise.
     env.warnings.length = 0;
+    env.clock.sleeps.length = 0;
     jest.spyOn(console, "warn").mockImplementation((message: string) => void env.warnings.push(message));
   });
   afterEach(() => jest.restoreAllMocks());

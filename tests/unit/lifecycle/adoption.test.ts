@@ -10,25 +10,49 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-test("an object another resource holds cannot be adopted, and the refusal says why", () => {
+/** An inspection that finds the object as the inputs describe it, counting its reads. */
+function inspection(found: string) {
+  const reads: string[] = [];
+  return { reads, inspect: async () => (reads.push(found), found) };
+}
+
+test("an object another resource holds cannot be adopted, before it is read, and the refusal says why", async () => {
   const holdings = new Holdings("workspace");
   holdings.noteHeld("ws_1", 'workspace "team"');
-  expect(() => holdings.claim("adopt workspace ws_1", "ws_1")).toThrow(
+  const { reads, inspect } = inspection("ws_1");
+  await expect(holdings.adopt("adopt workspace ws_1", "ws_1", inspect)).rejects.toThrow(
     "adopt workspace ws_1: another resource of this stack already holds it; two resources must not manage one workspace",
   );
+  expect(reads).toEqual([]);
   expect(holdings.passedToAdopter("ws_1", 'workspace "team"')).toBe(false);
 });
 
-test("of two resources adopting one object, the first takes it and the second is refused", () => {
-  const holdings = new Holdings("object");
-  holdings.claim("adopt object o1", "o1");
-  expect(holdings.isHeld("o1")).toBe(true);
-  expect(() => holdings.claim("adopt object o1", "o1")).toThrow(/already holds it/);
+test("an adoption the kind's inspection refuses claims nothing", async () => {
+  const holdings = new Holdings("database");
+  const wrongType = async () => {
+    throw new Error("adopt database db_1: it is a mongo database");
+  };
+  await expect(holdings.adopt("adopt database db_1", "db_1", wrongType)).rejects.toThrow("it is a mongo database");
+  expect(holdings.isHeld("db_1")).toBe(false);
+  await expect(holdings.adopt("adopt database db_1", "db_1", inspection("db_1").inspect)).resolves.toBe("db_1");
+  expect(holdings.isHeld("db_1")).toBe(true);
 });
 
-test("a resource that holds what another adopted in this update is refused at its diff, whichever came first", () => {
+test("of two resources adopting one object at once, the first to finish its inspection takes it", async () => {
   const holdings = new Holdings("object");
-  holdings.claim("adopt object o1", "o1");
+  let finishFirst!: () => void;
+  const slow = () => new Promise<string>((resolve) => (finishFirst = () => resolve("slow")));
+  const first = holdings.adopt("adopt object o1", "o1", slow);
+  // The second starts while the first is still reading: both pass the early check.
+  const second = holdings.adopt("adopt object o1", "o1", inspection("fast").inspect);
+  await expect(second).resolves.toBe("fast");
+  finishFirst();
+  await expect(first).rejects.toThrow(/adopt object o1: another resource of this stack already holds it/);
+});
+
+test("a resource that holds what another adopted in this update is refused at its diff, whichever came first", async () => {
+  const holdings = new Holdings("object");
+  await holdings.adopt("adopt object o1", "o1", inspection("o1").inspect);
   expect(() => holdings.noteHeld("o1", 'object "logo"')).toThrow(
     'object "logo" (o1) was adopted by another resource of this stack in this update; two resources must not manage one object',
   );
@@ -36,10 +60,10 @@ test("a resource that holds what another adopted in this update is refused at it
   expect(() => holdings.noteHeld("o2", 'object "other"')).not.toThrow();
 });
 
-test("only an object adopted in this update is left to its adopter by a delete, with a warning", () => {
+test("only an object adopted in this update is left to its adopter by a delete, with a warning", async () => {
   const holdings = new Holdings("database");
   holdings.noteCreated("held");
-  holdings.claim("adopt database taken", "taken");
+  await holdings.adopt("adopt database taken", "taken", inspection("taken").inspect);
   expect(holdings.passedToAdopter("held", 'database "a"')).toBe(false);
   expect(holdings.passedToAdopter("never-seen", 'database "b"')).toBe(false);
   expect(warnings).toEqual([]);
@@ -51,10 +75,12 @@ test("only an object adopted in this update is left to its adopter by a delete, 
 
 test("a replacement is refused only while adoptId names the object being replaced", () => {
   const holdings = new Holdings("database");
-  expect(() => holdings.refuseSelfAdoption('database "db"', "db_1", "db_2", "version changed")).not.toThrow();
-  expect(() => holdings.refuseSelfAdoption('database "db"', "db_1", undefined, "version changed")).not.toThrow();
-  expect(() => holdings.refuseSelfAdoption('database "db"', "db_1", "db_1", "version changed")).toThrow(
-    'database "db" (db_1) cannot be replaced (version changed) while adoptId still names it: the replacement would ' +
+  expect(() => holdings.refuseSelfAdoption('database "db"', "db_1", "db_2", ["version"])).not.toThrow();
+  expect(() => holdings.refuseSelfAdoption('database "db"', "db_1", undefined, ["version"])).not.toThrow();
+  // No input that replaces changed: an update in place keeps the object, adoptId or not.
+  expect(() => holdings.refuseSelfAdoption('database "db"', "db_1", "db_1", [])).not.toThrow();
+  expect(() => holdings.refuseSelfAdoption('database "db"', "db_1", "db_1", ["type", "version"])).toThrow(
+    'database "db" (db_1) cannot be replaced (type, version changed) while adoptId still names it: the replacement would ' +
       "adopt it again and then delete it. Remove adoptId from the program",
   );
 });

@@ -1,6 +1,7 @@
 import { SEED_APPS } from "../../../emulator";
 import { createClient } from "../../../provider/client";
 import { UNKNOWN } from "../../../provider/check";
+import { LOOK_AGAIN_MS } from "../../../provider/lifecycle/look-again";
 import { appSnapshotHandler } from "../../../provider/resources/app-snapshot";
 import { nextSnapshotAllowed, dailySnapshotQuota } from "../../../provider/resources/app-snapshot/quota";
 import { FakeClock } from "../helpers/fake-clock";
@@ -77,6 +78,7 @@ describe("taking a snapshot", () => {
       /no usable response \(CONNECTION_RESET\) and no new snapshot is listed.*not sent again.*daily quota; run pulumi up again/,
     );
     expect(await env.count(SNAPSHOTS)).toBe(1);
+    expect(env.clock.sleeps).toEqual(LOOK_AGAIN_MS.appSnapshot);
   });
 });
 

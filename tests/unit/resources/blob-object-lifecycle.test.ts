@@ -1,10 +1,14 @@
+import { LOST_UPLOAD_LOOK_EVERY_MS } from "../../../provider/lifecycle/look-again";
 import { blobObjectHandler } from "../../../provider/resources/blob-object";
+import { LIST_CACHE_MS } from "../../../provider/resources/blob-object/upload";
 import { ASSET_SIG, ASSET_SIG_KEY } from "../../../provider/schemas/blob-object";
 import { providerAgainstEmulator } from "../helpers/provider-emulator";
 
 // The BlobObject handler's risky paths, called directly against the emulator: no engine, so each
 // situation (stale listings, lost answers, other accounts) is set up exactly. Each test uses its
 // own prefix: listings are shared within the process for a few seconds, as in a provider process.
+// The provider waits on a fake clock that moves the emulator's: a lost upload waits the server's
+// list cache out in no real time.
 
 const PAST_LIST_CACHE = 31_000;
 const PROVIDER = "serialized-stub";
@@ -26,6 +30,12 @@ const inputs = (name: string, prefix: string, content = `${name}:`.padEnd(1500, 
 async function listedFresh(prefix: string): Promise<string[]> {
   await env.emulator.admin.advanceClock(PAST_LIST_CACHE);
   return (await env.api.listAllObjects(prefix)).map((o) => o.id);
+}
+
+/** How long the provider waited in the current test, on its clock, and that it looked often while it did. */
+function waitedMs(): number {
+  expect(Math.max(...env.clock.sleeps)).toBeLessThanOrEqual(LOST_UPLOAD_LOOK_EVERY_MS);
+  return env.clock.sleeps.reduce((sum, ms) => sum + ms, 0);
 }
 
 /** The statuses of one route's requests since the test began. */
@@ -73,26 +83,23 @@ test("many creates at once keep to 4 uploads in flight; one listing of the prefi
 });
 
 test("a lost upload answer: the cache is waited out on the server's clock and the stored object kept", async () => {
+  // The first looks are answered from this listing, cached before the upload.
   await env.api.listObjects({ prefix: "lc_lost" });
   await env.emulator.admin.clearRequests();
   await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "drop-after-commit", count: 1 });
-  const creating = blobObjectHandler.create(inputs("lost", "lc_lost"));
-  // The first look is answered from the listing cached before the upload.
-  await env.emulator.admin.waitForRequests("GET /v1/objects", 1);
-  await env.emulator.admin.advanceClock(PAST_LIST_CACHE);
-  const { id } = await creating;
+  const { id } = await blobObjectHandler.create(inputs("lost", "lc_lost"));
   expect(await env.count("POST /v1/objects")).toBe(1);
+  expect(waitedMs()).toBeGreaterThanOrEqual(LIST_CACHE_MS);
   expect(await listedFresh("lc_lost")).toEqual([id]);
   expect(warnings.join("\n")).toContain("not uploaded twice");
 });
 
 test("a lost upload that was not stored is uploaded again once the cache window has passed", async () => {
   await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "status", status: 502, code: "BAD_GATEWAY", count: 1 });
-  const creating = blobObjectHandler.create(inputs("again", "lc_again"));
-  await env.emulator.admin.waitForRequests("GET /v1/objects", 1);
-  await env.emulator.admin.advanceClock(PAST_LIST_CACHE + 5_000);
-  const { id } = await creating;
+  const { id } = await blobObjectHandler.create(inputs("again", "lc_again"));
   expect(await statuses("POST /v1/objects")).toEqual([502, 200]);
+  // Not before a listing answered after the lost upload had passed the server's cache.
+  expect(waitedMs()).toBeGreaterThanOrEqual(LIST_CACHE_MS);
   expect(await listedFresh("lc_again")).toEqual([id]);
 });
 
@@ -107,8 +114,12 @@ test("delete: an object already gone counts as deleted", async () => {
 test("with another account's key, read and delete stop instead of taking the object for gone", async () => {
   const { id, outs } = await blobObjectHandler.create(inputs("mine", "lc_mine"));
   env.useAccount(1);
-  await expect(blobObjectHandler.read(id, outs)).rejects.toThrow(/belongs to account \d+, but the configured API key is for account \d+/);
-  await expect(blobObjectHandler.delete(id, outs)).rejects.toThrow(/Nothing was changed/);
+  const [owner, other] = env.emulator.accounts.map((account) => account.accountId);
+  await expect(blobObjectHandler.read(id, outs)).rejects.toThrow(
+    `refresh object "mine" (${id}): only its owner, account ${owner}, can do this, and the configured API key is for account ${other}. ` +
+      `Use the owner's key (squarecloud:apiKey or SQUARECLOUD_API_KEY). Nothing was changed.`,
+  );
+  await expect(blobObjectHandler.delete(id, outs)).rejects.toThrow(`delete object "mine" (${id}): only its owner, account ${owner}`);
   expect(await env.emulator.admin.requests()).toHaveLength(1);
 });
 
@@ -145,10 +156,7 @@ test("a lost upload is not matched to an identical object another stack stored b
   // A sibling's upload: the provider's last look at the server's clock before the lost one.
   await blobObjectHandler.create(inputs("sibling", "lc_shared"));
   await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "status", status: 502, code: "BAD_GATEWAY", count: 1 });
-  const creating = blobObjectHandler.create(inputs("shared", "lc_shared", content));
-  await env.emulator.admin.waitForRequests("GET /v1/objects", 1);
-  await env.emulator.admin.advanceClock(PAST_LIST_CACHE + 5_000);
-  const { id } = await creating;
+  const { id } = await blobObjectHandler.create(inputs("shared", "lc_shared", content));
   expect(id).not.toBe(otherStacks.id);
   expect((await listedFresh("lc_shared")).sort()).toEqual(expect.arrayContaining([otherStacks.id, id]));
 });

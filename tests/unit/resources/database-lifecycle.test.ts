@@ -1,10 +1,11 @@
+import { LOOK_AGAIN_MS } from "../../../provider/lifecycle/look-again";
 import { databaseHandler } from "../../../provider/resources/database";
 import type { DatabaseOutputs } from "../../../provider/schemas/database";
 import { providerAgainstEmulator } from "../helpers/provider-emulator";
 
 // The Database handler's risky paths, called directly against the emulator with injected faults:
 // no engine, so each failure mode is set up exactly. The provider reads its settings from the
-// environment here, as it does when the stack config leaves them out.
+// environment here, as it does when the stack config leaves them out, and waits on a fake clock.
 
 const env = providerAgainstEmulator();
 const PROVIDER = "serialized-stub";
@@ -21,7 +22,9 @@ describe("create with an unknown outcome", () => {
     );
     expect(await posts()).toBe(1);
     expect(await named("resetdb")).toEqual([]);
-  }, 20_000);
+    // It looked again after every wait of its schedule before giving up.
+    expect(env.clock.sleeps).toEqual(LOOK_AGAIN_MS.databaseCreate);
+  });
 
   test("a 503 refusal is sent again once nothing appeared", async () => {
     await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
@@ -29,6 +32,7 @@ describe("create with an unknown outcome", () => {
     expect(outs.password).toEqual(expect.any(String));
     expect((await named("refused")).map((db) => db.id)).toEqual([id]);
     expect(await posts()).toBe(2);
+    expect(env.clock.sleeps).toEqual(LOOK_AGAIN_MS.databaseCreate);
   });
 
   test("two resources of the same name created at once never share one database", async () => {
@@ -54,7 +58,7 @@ describe("create with an unknown outcome", () => {
     const { outs } = await databaseHandler.update(made.id, error.properties, redis("orphan"));
     expect(outs).toMatchObject({ owner: error.properties.owner, certificate: expect.any(String), connectionUrl: expect.any(String) });
     env.useAccount(1);
-    await expect(databaseHandler.delete(made.id, outs)).rejects.toThrow(/for another account/);
+    await expect(databaseHandler.delete(made.id, outs)).rejects.toThrow(/only its owner, account \d+, can do this/);
   });
 });
 
@@ -62,8 +66,13 @@ describe("ownership", () => {
   test("with another account's key, refresh and delete refuse instead of dropping a live database", async () => {
     const { id, outs } = await databaseHandler.create(redis("mine"));
     env.useAccount(1);
-    await expect(databaseHandler.read(id, outs)).rejects.toThrow(/not found with the configured API key, which is for another account .* squarecloud:apiKey/);
-    await expect(databaseHandler.delete(id, outs)).rejects.toThrow(/for another account/);
+    const [owner, other] = env.emulator.accounts.map((account) => account.accountId);
+    await expect(databaseHandler.read(id, outs)).rejects.toThrow(
+      `refresh database "mine" (${id}): only its owner, account ${owner}, can do this, and the configured API key is for ` +
+        `account ${other} (DATABASE_NOT_FOUND: another account's key gets it whether or not the object still exists). ` +
+        `Use the owner's key (squarecloud:apiKey or SQUARECLOUD_API_KEY). Nothing was changed.`,
+    );
+    await expect(databaseHandler.delete(id, outs)).rejects.toThrow(`delete database "mine" (${id}): only its owner, account ${owner}`);
     expect(await named("mine")).toHaveLength(1);
   });
 
@@ -122,9 +131,10 @@ describe("two resources holding one database", () => {
   test("a sibling renamed onto the name during the re-check is not taken for the lost database", async () => {
     const sibling = await databaseHandler.create(redis("sibling"));
     await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 500, code: "INTERNAL_SERVER_ERROR", count: 1 });
-    const creating = databaseHandler.create(redis("contested"));
-    await env.emulator.admin.waitForRequests("POST /v2/databases");
-    await env.api.updateDatabase(sibling.id, { name: "contested" });
-    await expect(creating).rejects.toThrow(/the outcome is unknown/);
-  }, 20_000);
+    // After the first look, so the sibling is new to every later one.
+    env.clock.duringNextSleep(() => env.api.updateDatabase(sibling.id, { name: "contested" }));
+    await expect(databaseHandler.create(redis("contested"))).rejects.toThrow(/the outcome is unknown/);
+    expect((await named("contested")).map((db) => db.id)).toEqual([sibling.id]);
+    expect(env.clock.sleeps).toEqual(LOOK_AGAIN_MS.databaseCreate);
+  });
 });

@@ -69,7 +69,8 @@ describe("Workspace", () => {
     await expect(workspaceHandler.create({ name: "other_name", adoptId: id })).rejects.toThrow(/set name to "adopt_me"/);
     useAccount(1);
     await expect(workspaceHandler.create({ name: "platform_team", adoptId: "f4baa585916f98ab6add6316" })).rejects.toThrow(
-      /owned by user 712386490153278464/,
+      `adopt workspace "platform_team" (f4baa585916f98ab6add6316): only its owner, account ${env.emulator.accounts[0].accountId}, ` +
+        `can do this, and the configured API key is for account ${bob()}. Use the owner's key`,
     );
     useAccount(0);
     const adopted = await workspaceHandler.create({ name: "adopt_me", adoptId: id, applications: [SEED_APPS.aliceWebsite] });
@@ -116,7 +117,7 @@ describe("Workspace", () => {
     await env.api.addWorkspaceMember({ workspaceId: id, code: await codeOf(1), group: "admin" });
     useAccount(1);
     await expect(workspaceHandler.delete(id, outs)).rejects.toThrow(
-      `delete workspace "guarded" (${id}): only its owner, user ${env.emulator.accounts[0].accountId}, can do this, and the configured API key is for user ${bob()} (PERMISSION_DENIED)`,
+      `delete workspace "guarded" (${id}): only its owner, account ${env.emulator.accounts[0].accountId}, can do this, and the configured API key is for account ${bob()} (PERMISSION_DENIED)`,
     );
     useAccount(0);
     await workspaceHandler.delete(id, outs);
@@ -196,7 +197,7 @@ describe("WorkspaceMember", () => {
     const { outs } = await workspaceMemberHandler.create(member(id, "maintain", await codeOf(1), bob()));
     expect(outs).toMatchObject({ userId: bob(), group: "maintain" });
     expect(await counter("POST /v2/workspaces/members")).toBe(3);
-  }, 20_000);
+  });
 
   test("an add lost on every attempt, with nobody joined, fails and says what the next up does", async () => {
     const { id } = await newWorkspace("lossy_always");
@@ -224,7 +225,7 @@ describe("WorkspaceMember", () => {
     await env.api.addWorkspaceMember({ workspaceId: id, code: await codeOf(1), group: "admin" });
     useAccount(1);
     await expect(workspaceMemberHandler.create(member(id, "view", await codeOf(2)))).rejects.toThrow(
-      `add the invitee to workspace "owner_adds" (${id}): only its owner, user ${env.emulator.accounts[0].accountId}, can do this`,
+      `add the invitee to workspace "owner_adds" (${id}): only its owner, account ${env.emulator.accounts[0].accountId}, can do this`,
     );
     expect((await env.api.getWorkspace(id)).members.map((m) => m.id)).not.toContain(carol());
   });
