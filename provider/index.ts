@@ -1,4 +1,5 @@
 import type { ResourceHandler } from "./handler";
+import { appFileMove, appSnapshot, blobObject, database, databaseRestore, workspace, workspaceMember } from "./kinds";
 import { databaseHandler } from "./resources/database";
 import { workspaceHandler } from "./resources/workspace";
 import { workspaceMemberHandler } from "./resources/workspace-member";
@@ -9,17 +10,17 @@ import { appFileMoveHandler } from "./resources/app-file-move";
 
 /**
  * What the serialized stubs load at call time (`require("pulumi-squarecloud/provider")`): one
- * handler per resource kind, and the shared `configure`. Kinds are part of the state format:
- * a kind, once released, keeps its name.
+ * handler per resource kind, under the kind its declaration names (part of the state format), and
+ * the shared `configure`.
  */
 export const handlers: Record<string, ResourceHandler> = {
-  database: databaseHandler,
-  workspace: workspaceHandler,
-  workspaceMember: workspaceMemberHandler,
-  blobObject: blobObjectHandler,
-  appSnapshot: appSnapshotHandler,
-  databaseRestore: databaseRestoreHandler,
-  appFileMove: appFileMoveHandler,
+  [database.kind]: databaseHandler,
+  [workspace.kind]: workspaceHandler,
+  [workspaceMember.kind]: workspaceMemberHandler,
+  [blobObject.kind]: blobObjectHandler,
+  [appSnapshot.kind]: appSnapshotHandler,
+  [databaseRestore.kind]: databaseRestoreHandler,
+  [appFileMove.kind]: appFileMoveHandler,
 };
 
 export { configure } from "./runtime";

@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { DATABASE_SECRET_OUTPUTS } from "../../provider/schemas/database";
-import { WORKSPACE_MEMBER_SECRET_INPUTS } from "../../provider/schemas/workspace";
-import { withSecretOutputs } from "../../sdk/inputs";
+import { AnyKind, blobObject, database, workspace, workspaceMember } from "../../provider/kinds";
+import { outputNames } from "../../sdk/registration";
 
 /**
  * The engine's floor: dynamic resources with the inputs and outputs of ours whose provider does
@@ -44,24 +43,16 @@ const stubs: Record<FloorKind, FloorStub> = {
   workspaceMember: new FloorStub("workspaceMember"),
 };
 
-/** The outputs each kind of ours declares unset, and its secrets, as the SDK classes do. */
-const declared: Record<FloorKind, { outputs: string[]; secrets: readonly string[] }> = {
-  blobObject: {
-    outputs: ["mimeType", "url", "size", "createdAt", "expiresAt", "sha256", "prefix", "expireDays", "securityHash", "autoDownload", "adoptId"],
-    secrets: [],
-  },
-  database: {
-    outputs: ["owner", "cpu", "cluster", "password", "certificate", "connectionUrl", "adoptId", "passwordRotation"],
-    secrets: DATABASE_SECRET_OUTPUTS,
-  },
-  workspace: { outputs: ["owner", "createdAt", "members", "applications", "adoptId"], secrets: [] },
-  workspaceMember: { outputs: ["userId", "name", "joinedAt", "workspaceOwner"], secrets: WORKSPACE_MEMBER_SECRET_INPUTS },
-};
+/** Each kind's declaration: the floor lists the same outputs unset and marks the same secrets. */
+const declarations: Record<FloorKind, AnyKind> = { blobObject, database, workspace, workspaceMember };
 
 export class FloorResource extends pulumi.dynamic.Resource {
   constructor(kind: FloorKind, name: string, args: Record<string, pulumi.Input<unknown>>, opts?: pulumi.CustomResourceOptions) {
-    const unset = Object.fromEntries(declared[kind].outputs.map((key) => [key, undefined]));
+    const declaration = declarations[kind];
+    const unset = Object.fromEntries(outputNames(declaration).map((key) => [key, undefined]));
     const type = kind[0]!.toUpperCase() + kind.slice(1);
-    super(stubs[kind], name, { ...unset, ...args }, withSecretOutputs(opts, declared[kind].secrets), "squarecloudfloor", type);
+    const secrets = Object.fromEntries(declaration.secretInputs.filter((key) => args[key] !== undefined).map((key) => [key, pulumi.secret(args[key])]));
+    const options = { ...opts, additionalSecretOutputs: [...declaration.secretOutputs] };
+    super(stubs[kind], name, { ...unset, ...args, ...secrets }, options, "squarecloudfloor", type);
   }
 }

@@ -1,8 +1,9 @@
-import { CheckFailure, isUnknown } from "../check";
+import { isUnknown } from "../check";
 import type { ResourceHandler } from "../handler";
 import { providerClock } from "../runtime";
 import { compact } from "./compact";
-import { settingsFailures } from "./settings-check";
+import type { AnyKind } from "../kinds/declaration";
+import { checkKind, KindRules } from "./check";
 import { stableJson } from "../stable-json";
 
 /**
@@ -19,27 +20,24 @@ import { stableJson } from "../stable-json";
  */
 export interface Operation<I, O> {
   /**
-   * The inputs that say what the action does: a change of any of them runs it again. Others only
-   * describe it (a snapshot's date shown at preview) and never cause a run.
+   * The operation's declaration. Its `replaceOn` are the inputs that say what the action does: a
+   * change of any of them runs it again. Others only describe it (a snapshot's date shown at
+   * preview) and never cause a run.
    */
-  rerunOn: readonly (keyof I & string)[];
-  /** Field, rule and value of each bad input; no API call (it runs at preview). */
-  validate(news: Record<string, unknown>): CheckFailure[];
+  kind: AnyKind;
+  /** Rules beyond the declared fields, and the fields they check in full (see checkKind). */
+  rules?: KindRules;
+  ruledFields?: readonly string[];
   /** Performs the action once. */
   run(inputs: I): Promise<{ id: string; outs: O }>;
 }
 
 export function operationHandler<I, O extends object>(operation: Operation<I, O>): ResourceHandler {
   return {
-    async check(_olds, news) {
-      const failures = operation.validate(news);
-      // The settings only once the inputs pass: bad input is refused without a request.
-      if (failures.length === 0) failures.push(...(await settingsFailures(["platform"])));
-      return { inputs: news, failures };
-    },
+    check: checkKind(operation.kind, operation.rules, { ruledFields: operation.ruledFields }),
 
     async diff(_id, olds, news) {
-      const replaces = operation.rerunOn.filter((key) => isUnknown(news[key]) || !sameValue(olds[key], news[key]));
+      const replaces = operation.kind.replaceOn.filter((key) => isUnknown(news[key]) || !sameValue(olds[key], news[key]));
       return { changes: replaces.length > 0, replaces };
     },
 

@@ -46,7 +46,7 @@ export type {
   SnapshotEntryOutput,
 } from "./databases";
 export { getWorkspace, getWorkspaceOutput, getWorkspaces, getWorkspacesOutput } from "./workspaces";
-export type { GetWorkspaceArgs, GetWorkspacesResult, Workspace } from "./workspaces";
+export type { GetWorkspaceArgs, GetWorkspaceResult, GetWorkspacesResult } from "./workspaces";
 export { getBlobObjects, getBlobObjectsOutput, getBlobStats, getBlobStatsOutput } from "./blob";
 export type { BlobObjectSummary, GetBlobObjectsArgs, GetBlobObjectsResult, GetBlobStatsResult } from "./blob";
 export type { DataSourceOptions } from "./options";

@@ -5,7 +5,8 @@ import { optionsOnlyOutputForm, outputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";
 import { sessionFor } from "./session";
 
-export interface Workspace {
+/** A workspace as getWorkspace returns it, and each item of getWorkspaces. */
+export interface GetWorkspaceResult {
   id: string;
   name: string;
   /** User id of the owner. */
@@ -17,7 +18,7 @@ export interface Workspace {
 }
 
 export interface GetWorkspacesResult {
-  workspaces: Workspace[];
+  workspaces: GetWorkspaceResult[];
 }
 
 /** Every workspace the account owns or belongs to. */
@@ -41,7 +42,7 @@ export interface GetWorkspaceArgs {
 export const getWorkspace = promiseForm(async function getWorkspace(
   args: GetWorkspaceArgs,
   opts?: DataSourceOptions,
-): Promise<Workspace> {
+): Promise<GetWorkspaceResult> {
   checkArguments("getWorkspace", { id: ARGUMENTS.optionalId, name: ARGUMENTS.optionalText }, args);
   const by = idOrName("getWorkspace", args);
   if ("name" in by) return oneNamed((await getWorkspaces(opts)).workspaces, by.name, "workspace");
@@ -50,7 +51,7 @@ export const getWorkspace = promiseForm(async function getWorkspace(
 
 export const getWorkspaceOutput = outputForm(getWorkspace);
 
-function workspaceView(workspace: platform.Workspace): Workspace {
+function workspaceView(workspace: platform.Workspace): GetWorkspaceResult {
   return {
     id: workspace.id,
     name: workspace.name,

@@ -1,20 +1,15 @@
 import { ApiError } from "../../client";
-import { checkFields, describe } from "../../check";
+import { describe } from "../../check";
 import { operationHandler, ranAt } from "../../lifecycle/operation";
 import { warn } from "../../handler";
 import { apiClient } from "../../runtime";
-import { appFileMoveInputFields, AppFileMoveInputs, AppFileMoveOutputs } from "../../schemas/app-file-move";
+import { appFileMove, AppFileMoveInputs, AppFileMoveOutputs } from "../../kinds/app-file-move";
 
 /** One move or rename of a file in an application, done once; deleting it does not move it back. */
 export const appFileMoveHandler = operationHandler<AppFileMoveInputs, AppFileMoveOutputs>({
-  rerunOn: ["appId", "path", "to"],
-  validate(news) {
-    const { failures, known } = checkFields(appFileMoveInputFields, news);
-    if (known.path !== undefined && known.path === known.to) {
-      failures.push({ property: "to", reason: describe("must differ from path", known.to) });
-    }
-    return failures;
-  },
+  kind: appFileMove,
+  rules: ({ known }) =>
+    known.path !== undefined && known.path === known.to ? [{ property: "to", reason: describe("must differ from path", known.to) }] : [],
   async run(inputs) {
     await moveOnce(inputs);
     const movedAt = ranAt();

@@ -1,6 +1,5 @@
-import { checkFields } from "../../check";
 import { operationHandler } from "../../lifecycle/operation";
-import { appSnapshotInputFields, AppSnapshotInputs, AppSnapshotOutputs } from "../../schemas/app-snapshot";
+import { appSnapshot, AppSnapshotInputs, AppSnapshotOutputs } from "../../kinds/app-snapshot";
 import { takeSnapshot } from "./take";
 
 /**
@@ -8,8 +7,7 @@ import { takeSnapshot } from "./take";
  * The URL and key it returns are pre-signed credentials: the SDK marks them secret.
  */
 export const appSnapshotHandler = operationHandler<AppSnapshotInputs, AppSnapshotOutputs>({
-  rerunOn: ["appId", "trigger"],
-  validate: (news) => checkFields(appSnapshotInputFields, news).failures,
+  kind: appSnapshot,
   async run(inputs) {
     const taken = await takeSnapshot(inputs.appId);
     const outs: AppSnapshotOutputs = { ...inputs, ...taken };

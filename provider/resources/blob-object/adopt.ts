@@ -1,4 +1,4 @@
-import type { BlobObjectInputs } from "../../schemas/blob-object";
+import type { BlobObjectInputs } from "../../kinds/blob-object";
 import { parseObjectId, publicUrlOf, refuseIfOtherAccount } from "./identity";
 import { freshListing } from "./listing";
 import { objectHoldings } from "./registry";

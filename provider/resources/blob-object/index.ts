@@ -1,10 +1,10 @@
 import { isNotFound } from "../../client";
-import { checkFields, isUnknown } from "../../check";
+import { isUnknown } from "../../check";
 import { ResourceHandler, warn } from "../../handler";
 import { compact } from "../../lifecycle/compact";
 import { apiClient } from "../../runtime";
-import { settingsFailures } from "../../lifecycle/settings-check";
-import { AssetInput, blobObjectInputFields, BlobObjectInputs, BlobObjectOutputs } from "../../schemas/blob-object";
+import { checkKind } from "../../lifecycle/check";
+import { AssetInput, blobObject, BlobObjectInputs, BlobObjectOutputs } from "../../kinds/blob-object";
 import { adopt } from "./adopt";
 import { publicUrlOf, refuseIfOtherAccount } from "./identity";
 import { sharedListing } from "./listing";
@@ -18,8 +18,8 @@ import { LIST_CACHE_MS, StoredObject, uploadReconciled } from "./upload";
  * one, so the URL in use never points at nothing.
  */
 
-/** Inputs the object is made of, besides its content (the source's hash). */
-const REPLACING = ["name", "prefix", "mimeType", "expireDays", "securityHash", "autoDownload"] as const;
+/** Inputs the object is made of, besides its content (compared by the source's hash). */
+const REPLACING = blobObject.replaceOn.filter((key) => key !== "source");
 
 /** Left out, these options are off: writing `false` out (or removing it) is no change. */
 function optionValue(key: (typeof REPLACING)[number], value: unknown): unknown {
@@ -33,17 +33,14 @@ function optionValue(key: (typeof REPLACING)[number], value: unknown): unknown {
 const RECENT_MS = LIST_CACHE_MS + 5_000;
 
 export const blobObjectHandler: ResourceHandler = {
-  async check(_olds, news) {
-    const { failures } = checkFields(blobObjectInputFields, news);
-    failures.push(...checkSource(news.source, news.mimeType !== undefined));
-    // The settings only once the inputs pass: bad input is refused without a request.
-    if (failures.length === 0) failures.push(...(await settingsFailures(["platform", "blob"])));
+  check: checkKind(blobObject, ({ news }) => {
+    const failures = checkSource(news.source, news.mimeType !== undefined);
     // Only check sees the source's path or text (diff gets its hash alone): the inferred MIME type
     // joins the inputs here, so diff compares it and a renamed extension replaces the object.
     const asset = AssetInput.safeParse(news.source);
     const mimeType = news.mimeType ?? (asset.success ? resolvedMimeType(undefined, asset.data) : undefined);
-    return { inputs: mimeType === undefined ? news : { ...news, mimeType }, failures };
-  },
+    return { failures, inputs: mimeType === undefined ? news : { ...news, mimeType } };
+  }),
 
   async diff(id, olds: BlobObjectOutputs, news: BlobObjectInputs) {
     objectHoldings.noteHeld(id, `object "${olds.name}"`);

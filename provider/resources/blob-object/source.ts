@@ -10,7 +10,7 @@ import {
   MIN_OBJECT_BYTES,
   mimeTypeForPath,
   TEXT_MIME_TYPE,
-} from "../../schemas/blob-object";
+} from "../../kinds/blob-object";
 
 /**
  * The content of an object: the asset input as the engine hands it over. A FileAsset's path is

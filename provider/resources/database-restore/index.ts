@@ -1,6 +1,6 @@
-import { checkFields, describe, isUnknown } from "../../check";
+import { describe, isUnknown } from "../../check";
 import { operationHandler, ranAt } from "../../lifecycle/operation";
-import { databaseRestoreInputFields, DatabaseRestoreInputs, DatabaseRestoreOutputs } from "../../schemas/database-restore";
+import { databaseRestore, DatabaseRestoreInputs, DatabaseRestoreOutputs } from "../../kinds/database-restore";
 import { restoreOnce } from "./restore";
 
 /**
@@ -9,17 +9,14 @@ import { restoreOnce } from "./restore";
  * what would be lost. Deleting it forgets it: the data stays as restored.
  */
 export const databaseRestoreHandler = operationHandler<DatabaseRestoreInputs, DatabaseRestoreOutputs>({
-  // The snapshot's date and the confirmation do not change what is restored: switching from an
-  // entry to its pinned ids must not restore (and lose the data written since) once more.
-  rerunOn: ["databaseId", "snapshotId", "versionId"],
-  validate(news) {
-    const { confirm: _confirm, ...others } = databaseRestoreInputFields;
-    const { failures, known } = checkFields(others, news);
-    if (news.confirm !== true && !isUnknown(news.confirm)) {
-      failures.push({ property: "confirm", reason: describe(confirmationRule(known), news.confirm) });
-    }
-    return failures;
-  },
+  // The snapshot's date and the confirmation do not change what is restored (the declaration's
+  // replaceOn): switching from an entry to its pinned ids must not restore (and lose the data
+  // written since) once more.
+  kind: databaseRestore,
+  // Anything but true is refused with what the restore would destroy.
+  ruledFields: ["confirm"],
+  rules: ({ news, known }) =>
+    news.confirm !== true && !isUnknown(news.confirm) ? [{ property: "confirm", reason: describe(confirmationRule(known), news.confirm) }] : [],
   async run(inputs) {
     await restoreOnce(inputs);
     const restoredAt = ranAt();

@@ -1,6 +1,6 @@
 import { ApiError } from "../../client";
 import { apiClient } from "../../runtime";
-import type { DatabaseRestoreInputs } from "../../schemas/database-restore";
+import type { DatabaseRestoreInputs } from "../../kinds/database-restore";
 
 /** What to do about each refusal of a restore the user can act on. */
 const ADVICE: Record<string, (inputs: DatabaseRestoreInputs) => string> = {

@@ -1,5 +1,5 @@
 import { apiClient } from "../../runtime";
-import type { DatabaseInputs, DatabaseOutputs } from "../../schemas/database";
+import type { DatabaseInputs, DatabaseOutputs } from "../../kinds/database";
 import type { DatabaseDetails } from "../../client/payloads/platform";
 import { readCertificate, resetPassword } from "./credentials";
 import { patchFor } from "./outputs";

@@ -1,7 +1,7 @@
 import { ApiError } from "../../client";
 import { failedButRecorded, warn } from "../../handler";
 import { apiClient } from "../../runtime";
-import type { DatabaseInputs, DatabaseOutputs } from "../../schemas/database";
+import type { DatabaseInputs, DatabaseOutputs } from "../../kinds/database";
 import type { CreatedDatabase, DatabaseSummary } from "../../client/payloads/platform";
 import { adopt, Located } from "./adopt";
 import { withoutSecrets } from "./outputs";

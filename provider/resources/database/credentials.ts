@@ -1,7 +1,7 @@
 import { ApiError } from "../../client";
 import { warn } from "../../handler";
 import { apiClient } from "../../runtime";
-import type { DatabaseOutputs } from "../../schemas/database";
+import type { DatabaseOutputs } from "../../kinds/database";
 
 /** Password resets and certificate reads: the credentials endpoints. */
 

@@ -1,9 +1,9 @@
 import type { ApiError } from "../../client";
-import { checkFields, describe, isUnknown } from "../../check";
+import { CheckFailure, describe, isUnknown } from "../../check";
 import { ResourceHandler, warn } from "../../handler";
 import { apiClient } from "../../runtime";
-import { settingsFailures } from "../../lifecycle/settings-check";
-import { databaseInputFields, DatabaseInputs, DatabaseOutputs, MIN_MEMORY_MB, SMALLEST_MIN_MEMORY_MB } from "../../schemas/database";
+import { checkKind } from "../../lifecycle/check";
+import { database, DatabaseInputs, DatabaseOutputs, MIN_MEMORY_MB, SMALLEST_MIN_MEMORY_MB } from "../../kinds/database";
 import { adopt, liveDetails } from "./adopt";
 import { createDatabase } from "./create";
 import { resetPassword } from "./credentials";
@@ -22,13 +22,11 @@ import type { DatabaseDetails } from "../../client/payloads/platform";
 /** Another account's databases are DATABASE_NOT_FOUND too: see confirmGone. */
 const DATABASE_VISIBILITY: Visibility = { notFound: "DATABASE_NOT_FOUND" };
 /** Inputs whose change the API applies in place (PATCH, or a credentials reset). */
-const UPDATABLE = ["name", "memory", "passwordRotation"] as const;
-/** Inputs the API cannot change: a new database replaces the old one. */
-const REPLACING = ["type", "version"] as const;
+const UPDATABLE = database.updateOn;
 
 export const databaseHandler: ResourceHandler = {
-  async check(_olds, news) {
-    const { failures, known } = checkFields(databaseInputFields, news);
+  check: checkKind(database, ({ news, known }) => {
+    const failures: CheckFailure[] = [];
     const type = known.type as DatabaseInputs["type"] | undefined;
     const memory = known.memory as number | undefined;
     if (type !== undefined && memory !== undefined && memory < MIN_MEMORY_MB[type]) {
@@ -45,15 +43,13 @@ export const databaseHandler: ResourceHandler = {
         reason: describe(`must be at least ${SMALLEST_MIN_MEMORY_MB} MB, the least any database engine takes`, memory),
       });
     }
-    // The settings only once the inputs pass: bad input is refused without a request.
-    if (failures.length === 0) failures.push(...(await settingsFailures(["platform"])));
-    return { inputs: news, failures };
-  },
+    return failures;
+  }),
 
   async diff(id, olds: DatabaseOutputs, news: DatabaseInputs) {
     databaseHoldings.noteHeld(id, `database "${olds.name}"`);
     const changed = (key: keyof DatabaseInputs) => isUnknown(news[key]) || olds[key] !== news[key];
-    const replaces = REPLACING.filter(changed);
+    const replaces = database.replaceOn.filter(changed);
     databaseHoldings.refuseSelfAdoption(`database "${olds.name}"`, id, news.adoptId, replaces);
     return { changes: replaces.length > 0 || UPDATABLE.some(changed), replaces };
   },

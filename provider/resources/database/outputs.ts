@@ -1,6 +1,6 @@
 import type { UpdateDatabaseInput } from "../../client";
 import { compact } from "../../lifecycle/compact";
-import { DATABASE_SECRET_OUTPUTS, DatabaseInputs, DatabaseOutputs } from "../../schemas/database";
+import { database, DatabaseInputs, DatabaseOutputs } from "../../kinds/database";
 
 /** Helpers that shape what a database puts in state. */
 
@@ -21,6 +21,6 @@ export function reported(olds: DatabaseOutputs): Partial<DatabaseOutputs> {
 /** The outputs without the secrets, for state written on a failure path (see failedButRecorded). */
 export function withoutSecrets(props: DatabaseOutputs): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...props };
-  for (const field of DATABASE_SECRET_OUTPUTS) delete copy[field];
+  for (const field of database.secretOutputs) delete copy[field];
   return compact(copy);
 }

@@ -2,7 +2,7 @@ import { ApiError, isNotFound } from "../../client";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient } from "../../runtime";
 import type { Workspace, WorkspaceMember } from "../../client/payloads/platform";
-import type { WorkspaceMemberInputs } from "../../schemas/workspace";
+import type { WorkspaceMemberInputs } from "../../kinds/workspace-member";
 import { forgetWorkspace, readWorkspaceAfresh } from "../workspace/live";
 import { confirmGone } from "../../lifecycle/owner";
 import { WORKSPACE_VISIBILITY } from "../workspace/owner";

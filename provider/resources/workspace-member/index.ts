@@ -1,17 +1,12 @@
 import { ApiError, isNotFound } from "../../client";
-import { checkFields, isUnknown } from "../../check";
+import { isUnknown } from "../../check";
 import { ResourceHandler, warn } from "../../handler";
 import { compact } from "../../lifecycle/compact";
 import { confirmGone } from "../../lifecycle/owner";
 import { apiClient } from "../../runtime";
-import { settingsFailures } from "../../lifecycle/settings-check";
+import { checkKind } from "../../lifecycle/check";
 import type { Workspace } from "../../client/payloads/platform";
-import {
-  WORKSPACE_MEMBER_SECRET_INPUTS,
-  workspaceMemberInputFields,
-  WorkspaceMemberInputs,
-  WorkspaceMemberOutputs,
-} from "../../schemas/workspace";
+import { workspaceMember, WorkspaceMemberInputs, WorkspaceMemberOutputs } from "../../kinds/workspace-member";
 import { forgetWorkspace, readWorkspace } from "../workspace/live";
 import { WORKSPACE_VISIBILITY } from "../workspace/owner";
 import { addMember, Membership } from "./add";
@@ -24,21 +19,13 @@ import { describeWho, freshCodeSteps } from "./guidance";
  */
 
 export const workspaceMemberHandler: ResourceHandler = {
-  async check(olds, news) {
-    const { failures } = checkFields(workspaceMemberInputFields, news, WORKSPACE_MEMBER_SECRET_INPUTS);
+  check: checkKind(workspaceMember, ({ olds, news }) => {
     // A member not in state yet can only be added with a code, or taken over by userId; once
     // they joined, both may go.
     const isNew = Object.keys(olds).length === 0;
-    if (isNew && news.inviteCode === undefined && news.userId === undefined) {
-      failures.push({
-        property: "inviteCode",
-        reason: "is required to add a new member (or set userId to take over someone who is a member already)",
-      });
-    }
-    // The settings only once the inputs pass: bad input is refused without a request.
-    if (failures.length === 0) failures.push(...(await settingsFailures(["platform"])));
-    return { inputs: news, failures };
-  },
+    if (!isNew || news.inviteCode !== undefined || news.userId !== undefined) return [];
+    return [{ property: "inviteCode", reason: "is required to add a new member (or set userId to take over someone who is a member already)" }];
+  }),
 
   async diff(_id, olds: WorkspaceMemberOutputs, news: WorkspaceMemberInputs) {
     const replaces: string[] = [];

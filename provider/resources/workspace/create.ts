@@ -2,7 +2,7 @@ import { ApiError } from "../../client";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient } from "../../runtime";
 import type { Workspace } from "../../client/payloads/platform";
-import type { WorkspaceInputs } from "../../schemas/workspace";
+import type { WorkspaceInputs } from "../../kinds/workspace";
 import { LOOK_AGAIN_MS, lookAgain } from "../../lifecycle/look-again";
 import { callerId } from "../../lifecycle/caller";
 import { refuseOtherAccount } from "../../lifecycle/owner";

@@ -1,11 +1,11 @@
 import type { ApiError } from "../../client";
-import { checkFields, describe, isUnknown } from "../../check";
+import { describe, isUnknown } from "../../check";
 import { failedButRecorded, ResourceHandler, warn } from "../../handler";
 import { confirmGone } from "../../lifecycle/owner";
 import { apiClient } from "../../runtime";
-import { settingsFailures } from "../../lifecycle/settings-check";
+import { checkKind } from "../../lifecycle/check";
 import type { Workspace } from "../../client/payloads/platform";
-import { StoredWorkspaceOutputs, workspaceInputFields, WorkspaceInputs } from "../../schemas/workspace";
+import { StoredWorkspaceOutputs, workspace as workspaceKind, WorkspaceInputs } from "../../kinds/workspace";
 import { adoptWorkspace, createWorkspace } from "./create";
 import { syncLinks } from "./links";
 import { forgetWorkspace, readWorkspace, readWorkspaceAfresh } from "./live";
@@ -20,17 +20,12 @@ import { workspaceHoldings } from "./registry";
  */
 
 export const workspaceHandler: ResourceHandler = {
-  async check(_olds, news) {
-    const { failures, known } = checkFields(workspaceInputFields, news);
+  check: checkKind(workspaceKind, ({ known }) => {
     const apps = known.applications as string[] | undefined;
     const twice = apps?.filter((app, i) => !isUnknown(app) && apps.indexOf(app) !== i);
-    if (twice && twice.length > 0) {
-      failures.push({ property: "applications", reason: describe("must list each application once", [...new Set(twice)]) });
-    }
-    // The settings only once the inputs pass: bad input is refused without a request.
-    if (failures.length === 0) failures.push(...(await settingsFailures(["platform"])));
-    return { inputs: news, failures };
-  },
+    if (!twice || twice.length === 0) return [];
+    return [{ property: "applications", reason: describe("must list each application once", [...new Set(twice)]) }];
+  }),
 
   async diff(id, olds: StoredWorkspaceOutputs, news: WorkspaceInputs) {
     workspaceHoldings.noteHeld(id, `workspace "${olds.name}"`);

@@ -1,6 +1,6 @@
 import { compact } from "../../lifecycle/compact";
 import type { Workspace } from "../../client/payloads/platform";
-import type { StoredWorkspaceOutputs, WorkspaceOutputs } from "../../schemas/workspace";
+import type { StoredWorkspaceOutputs, WorkspaceOutputs } from "../../kinds/workspace";
 
 /** The outputs of a workspace: what the API reports, plus adoptId as the program gave it. */
 export function outputsOf(workspace: Workspace, adoptId: string | undefined): WorkspaceOutputs {

@@ -3,6 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { kinds } from "../../../provider/kinds";
+import { notesOf } from "../../../provider/kinds/declaration";
 import { repoRoot } from "../../install-script";
 
 // The API reference (scripts/api-docs: TypeDoc with typedoc.json) covers every runtime export of the public entry points, so
@@ -55,3 +58,16 @@ test("each data source, in both forms, has a page carrying its doc comment", () 
   const getAccount = readFileSync(path.join(out, pages.get("sdk.getAccount.html") as string, "sdk.getAccount.html"), "utf8");
   expect(getAccount).toContain("The account of the API key");
 });
+
+test("each resource's Args page lists every argument with its description", () => {
+  for (const kind of kinds) {
+    const page = readFileSync(path.join(out, "interfaces", `sdk.${kind.name}Args.html`), "utf8");
+    const args = Object.entries({ ...kind.inputs, ...(kind.sdkArgs ?? {}) } as Record<string, z.ZodType>).filter(([, schema]) => !notesOf(schema).sdkDerived);
+    for (const [name, schema] of args) {
+      // Up to the first character the HTML may render otherwise (markdown, quotes, entities).
+      const description = notesOf(schema).description.split(/[`"<>&*]/)[0];
+      expect({ kind: kind.name, name, listed: page.includes(`id="${name.toLowerCase()}"`), described: page.includes(description) }).toEqual({ kind: kind.name, name, listed: true, described: true });
+    }
+  }
+});
+

@@ -1,7 +1,7 @@
 import { LOST_UPLOAD_LOOK_EVERY_MS } from "../../../provider/lifecycle/look-again";
 import { blobObjectHandler } from "../../../provider/resources/blob-object";
 import { LIST_CACHE_MS } from "../../../provider/resources/blob-object/upload";
-import { ASSET_SIG, ASSET_SIG_KEY } from "../../../provider/schemas/blob-object";
+import { ASSET_SIG, ASSET_SIG_KEY } from "../../../provider/kinds/blob-object";
 import { providerAgainstEmulator } from "../helpers/provider-emulator";
 
 // The BlobObject handler's risky paths, called directly against the emulator: no engine, so each

@@ -2,7 +2,7 @@ import { systemClock } from "../../../provider/client/clock";
 import { LOST_UPLOAD_LOOK_EVERY_MS } from "../../../provider/lifecycle/look-again";
 import { useClock } from "../../../provider/runtime";
 import { blobObjectHandler } from "../../../provider/resources/blob-object";
-import { ASSET_SIG, ASSET_SIG_KEY } from "../../../provider/schemas/blob-object";
+import { ASSET_SIG, ASSET_SIG_KEY } from "../../../provider/kinds/blob-object";
 import { FakeClock } from "../helpers/fake-clock";
 import { StubServer } from "../helpers/stub-server";
 

@@ -7,7 +7,7 @@ import { blobObjectHandler } from "../../../provider/resources/blob-object";
 import { parseObjectId } from "../../../provider/resources/blob-object/identity";
 import { lostUploadCandidates } from "../../../provider/resources/blob-object/upload";
 import { withPlaceholderApiKey } from "../helpers/api-key";
-import { ARCHIVE_SIG, ASSET_SIG, ASSET_SIG_KEY, mimeTypeForPath } from "../../../provider/schemas/blob-object";
+import { ARCHIVE_SIG, ASSET_SIG, ASSET_SIG_KEY, mimeTypeForPath } from "../../../provider/kinds/blob-object";
 
 // check and diff need no API: they run at preview, before any request.
 

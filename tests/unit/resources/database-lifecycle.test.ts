@@ -1,6 +1,6 @@
 import { LOOK_AGAIN_MS } from "../../../provider/lifecycle/look-again";
 import { databaseHandler } from "../../../provider/resources/database";
-import type { DatabaseOutputs } from "../../../provider/schemas/database";
+import type { DatabaseOutputs } from "../../../provider/kinds/database";
 import { providerAgainstEmulator } from "../helpers/provider-emulator";
 
 // The Database handler's risky paths, called directly against the emulator with injected faults:

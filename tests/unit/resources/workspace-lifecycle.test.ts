@@ -1,7 +1,8 @@
 import { SEED_APPS } from "../../../emulator";
 import { workspaceHandler } from "../../../provider/resources/workspace";
 import { workspaceMemberHandler } from "../../../provider/resources/workspace-member";
-import type { WorkspaceMemberOutputs, WorkspaceOutputs } from "../../../provider/schemas/workspace";
+import type { WorkspaceOutputs } from "../../../provider/kinds/workspace";
+import type { WorkspaceMemberOutputs } from "../../../provider/kinds/workspace-member";
 import { providerAgainstEmulator } from "../helpers/provider-emulator";
 
 // The Workspace and WorkspaceMember handlers' risky paths, called directly against the emulator

@@ -1,0 +1,154 @@
+import { z } from "zod";
+import { declareKind, field, InputsOf, OutputsOf } from "./declaration";
+
+/** The BlobObject resource, and the rules of the blob API its inputs follow. */
+
+/** Names and prefixes of objects (real-api-notes.md "Blob storage"). */
+export const OBJECT_NAME_PATTERN = /^[a-zA-Z0-9_]{3,32}$/;
+export const MIN_OBJECT_BYTES = 1024;
+export const MAX_OBJECT_BYTES = 100 * 1000 * 1000;
+export const MAX_EXPIRE_DAYS = 365;
+
+/**
+ * The MIME types the blob API accepts (the official SDK's list, per the notes), each with the file
+ * extensions it is inferred from. Types no extension maps to (e.g. audio/mp4) must be given.
+ */
+export const ALLOWED_MIME_TYPES: Readonly<Record<string, readonly string[]>> = {
+  "video/mp4": ["mp4"],
+  "video/mpeg": ["mpeg", "mpg"],
+  "video/webm": ["webm"],
+  "video/x-flv": ["flv"],
+  "video/x-m4v": ["m4v"],
+  "image/jpeg": ["jpg", "jpeg"],
+  "image/png": ["png"],
+  "image/apng": ["apng"],
+  "image/tiff": ["tif", "tiff"],
+  "image/gif": ["gif"],
+  "image/webp": ["webp"],
+  "image/bmp": ["bmp"],
+  "image/svg+xml": ["svg"],
+  "image/x-icon": ["ico"],
+  "image/ico": [],
+  "image/cur": ["cur"],
+  "image/heic": ["heic"],
+  "image/heif": ["heif"],
+  "audio/wav": ["wav"],
+  "audio/ogg": ["ogg", "oga"],
+  "audio/opus": ["opus"],
+  "audio/mp4": [],
+  "audio/mpeg": ["mp3"],
+  "audio/aac": ["aac"],
+  "text/plain": ["txt", "text", "md"],
+  "text/html": ["html", "htm"],
+  "text/css": ["css"],
+  "text/csv": ["csv"],
+  "text/x-sql": [],
+  "application/xml": ["xml"],
+  "application/sql": ["sql"],
+  "application/x-sql": [],
+  "application/x-sqlite3": ["sqlite", "sqlite3", "db"],
+  "application/x-pkcs12": ["p12", "pfx"],
+  "application/pdf": ["pdf"],
+  "application/json": ["json", "map"],
+  "application/javascript": ["js", "mjs", "cjs"],
+};
+
+/** A StringAsset has no extension: its text is plain text unless mimeType says otherwise. */
+export const TEXT_MIME_TYPE = "text/plain";
+
+const MIME_BY_EXTENSION: ReadonlyMap<string, string> = new Map(
+  Object.entries(ALLOWED_MIME_TYPES).flatMap(([type, extensions]) => extensions.map((ext) => [ext, type] as const)),
+);
+
+/** The MIME type a file extension stands for, or undefined when the API accepts none for it. */
+export function mimeTypeForPath(path: string): string | undefined {
+  const dot = path.lastIndexOf(".");
+  const slash = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  if (dot <= slash + 1) return undefined;
+  return MIME_BY_EXTENSION.get(path.slice(dot + 1).toLowerCase());
+}
+
+/**
+ * How an asset input reaches a dynamic provider: the asset signature, the engine's sha256 of the
+ * content in `hash`, and `path` (FileAsset, relative to the project), `text` (StringAsset) or `uri`
+ * (RemoteAsset). Archives carry another signature.
+ */
+export const ASSET_SIG_KEY = "4dabf18193072939515e22adb298388d";
+export const ASSET_SIG = "c44067f5952c0a294b673a41bacd8c17";
+export const ARCHIVE_SIG = "0def7320c3a5731c473e5ecbe6d01bc7";
+
+export const AssetInput = z.object({
+  [ASSET_SIG_KEY]: z.literal(ASSET_SIG),
+  hash: z.string().optional(),
+  path: z.string().optional(),
+  text: z.string().optional(),
+  uri: z.string().optional(),
+});
+export type AssetInput = z.infer<typeof AssetInput>;
+
+/** An object name, or a name prefix, as the blob API takes them. */
+export const objectName = z.string({ error: "must be a string" }).regex(OBJECT_NAME_PATTERN, {
+  error: "must be 3 to 32 characters of a-z, A-Z, 0-9 and _",
+});
+
+export const blobObject = declareKind({
+  name: "BlobObject",
+  kind: "blobObject",
+  description: `A file on the blob storage's CDN, uploaded from a FileAsset or a StringAsset.
+
+The API cannot change an object: a new content (compared by hash) or any other input replaces
+it, the new object first, then the old one is deleted, so dependents get the new \`url\` in the
+same update and the old URL works until then. The MIME type is inferred from the file's
+extension unless given (text/plain for a StringAsset). \`adoptId\` takes over an existing object
+instead of uploading.`,
+  inputs: {
+    source: field(z.unknown(), "The content: a FileAsset (its path relative to the project directory) or a StringAsset.", {
+      sdkType: "pulumi.asset.FileAsset | pulumi.asset.StringAsset",
+    }),
+    name: field(objectName, "3 to 32 characters of a-z, A-Z, 0-9 and _."),
+    prefix: field(objectName.optional(), "The object's folder: its id is <account>/<prefix>/<name>_..."),
+    mimeType: field(
+      z
+        .string({ error: "must be a string" })
+        .refine((type) => type in ALLOWED_MIME_TYPES, { error: `must be one of ${Object.keys(ALLOWED_MIME_TYPES).join(", ")}` })
+        .optional(),
+      "Inferred from the file's extension when omitted (text/plain for a StringAsset).",
+    ),
+    expireDays: field(
+      z
+        .number({ error: "must be a number of days" })
+        .int({ error: "must be a whole number of days" })
+        .min(1, { error: `must be from 1 to ${MAX_EXPIRE_DAYS} days` })
+        .max(MAX_EXPIRE_DAYS, { error: `must be from 1 to ${MAX_EXPIRE_DAYS} days` })
+        .optional(),
+      `Days until the service deletes the object (1 to ${MAX_EXPIRE_DAYS}).`,
+    ),
+    securityHash: field(
+      z.boolean({ error: "must be true or false" }).optional(),
+      "A long random hash in the id instead of a short content hash, so the URL cannot be guessed.",
+    ),
+    autoDownload: field(z.boolean({ error: "must be true or false" }).optional(), "The CDN makes browsers download the file instead of showing it."),
+    adoptId: field(
+      z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }).optional(),
+      "Take over this existing object (its full id) at creation instead of uploading; read only then.",
+    ),
+  },
+  outputs: {
+    mimeType: field(z.string(), "As given, or as inferred."),
+    url: field(z.string(), "The public CDN URL."),
+    size: field(z.number(), "The object's size in bytes."),
+    createdAt: field(z.string(), "ISO 8601, on the server's clock."),
+    expiresAt: field(z.string().optional(), "ISO 8601, when expireDays is set."),
+    sha256: field(z.string(), "Hex sha256 of the uploaded bytes."),
+  },
+  notOutputs: ["source"],
+  secretInputs: [],
+  secretOutputs: [],
+  replaceOn: ["source", "name", "prefix", "mimeType", "expireDays", "securityHash", "autoDownload"],
+  updateOn: [],
+  apis: ["platform", "blob"],
+});
+
+type DeclaredInputs = InputsOf<typeof blobObject>;
+export type BlobObjectInputs = Omit<DeclaredInputs, "source"> & { source: AssetInput };
+export type BlobObjectOutputs = Omit<OutputsOf<typeof blobObject>, "source"> & { source: AssetInput };

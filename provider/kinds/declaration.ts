@@ -1,0 +1,88 @@
+import type { z } from "zod";
+import type { Api } from "../lifecycle/settings-check";
+
+/**
+ * What a resource kind is, said once: everything else about the kind derives from its declaration
+ * (the SDK class and its Args, the secret outputs the SDK marks, the kind the serialized stub
+ * names, the inputs and outputs tables of its docs page, the shared check). Its handler in
+ * provider/resources/<kind>/ holds only what the kind does.
+ */
+export interface KindDeclaration<Inputs extends Fields = Fields, Outputs extends Fields = Fields> {
+  /** The resource's type name: the SDK class, `squarecloud:<name>` in state. */
+  name: string;
+  /**
+   * The handler the serialized stub in each resource's state loads. Part of the state format: a
+   * kind, once released, keeps its key.
+   */
+  kind: string;
+  /** The class's doc comment: what it is, what updates in place and what replaces. */
+  description: string;
+  /** What a program gives, with the rules `check` applies at preview. */
+  inputs: Inputs;
+  /**
+   * What the provider reports beside the inputs (state holds both). A field named like an input
+   * states what the output holds when that differs from what was given (an inferred MIME type).
+   */
+  outputs: Outputs;
+  /**
+   * Inputs the outputs leave out: the engine keeps them among the inputs only (an asset, an invite
+   * code spent once).
+   */
+  notOutputs: readonly (keyof Inputs & string)[];
+  /** Inputs a program passes that never appear in messages and are always stored encrypted. */
+  secretInputs: readonly (keyof Inputs & string)[];
+  /** Outputs the engine must encrypt in state. */
+  secretOutputs: readonly ((keyof Inputs | keyof Outputs) & string)[];
+  /** Inputs whose change replaces the object (for an operation: runs it again). */
+  replaceOn: readonly (keyof Inputs & string)[];
+  /** Inputs whose change the provider applies in place. A change of any other input does nothing. */
+  updateOn: readonly (keyof Inputs & string)[];
+  /**
+   * Arguments the SDK class takes besides the inputs, turned into inputs by the class itself
+   * (sdk/hooks/<kind>.ts), e.g. a whole snapshot entry whose ids become inputs.
+   */
+  sdkArgs?: Fields;
+  /** The APIs whose settings the check verifies at preview. */
+  apis: readonly Api[];
+}
+
+/** Any kind, for code that serves every kind (`keyof` makes a declaration's type invariant). */
+export type AnyKind = KindDeclaration<any, any>;
+
+/** A kind's fields: each a zod schema whose outermost layer carries `field()`'s description. */
+export type Fields = Record<string, z.ZodType>;
+
+/** What a field's metadata may say besides its description. */
+export interface FieldNotes {
+  /** The SDK's type for the field when the zod type cannot say it (an asset). */
+  sdkType?: string;
+  /** Set by the SDK itself from another argument, not given by programs. */
+  sdkDerived?: boolean;
+  /** Optional in the SDK class, which can fill it from another argument. */
+  sdkOptional?: boolean;
+}
+
+/** A field with its one-line description (shown in the API reference and the docs' tables). */
+export function field<T extends z.ZodType>(schema: T, description: string, notes: FieldNotes = {}): T {
+  return schema.meta({ description, ...notes }) as T;
+}
+
+/** A field's description and notes. */
+export function notesOf(schema: z.ZodType): FieldNotes & { description: string } {
+  const meta = schema.meta() as (FieldNotes & { description?: string }) | undefined;
+  if (meta?.description === undefined) throw new Error("a declared field has no description: declare it with field()");
+  return meta as FieldNotes & { description: string };
+}
+
+export function declareKind<Inputs extends Fields, Outputs extends Fields>(
+  declaration: KindDeclaration<Inputs, Outputs>,
+): KindDeclaration<Inputs, Outputs> {
+  return declaration;
+}
+
+/** The inputs as the handler receives them after check. */
+export type InputsOf<K> = K extends KindDeclaration<infer I, Fields> ? z.infer<z.ZodObject<I>> : never;
+
+/** What state holds: the inputs as applied and what the provider reported. */
+export type OutputsOf<K> =
+  K extends KindDeclaration<infer I, infer O> ? Omit<z.infer<z.ZodObject<I>>, keyof O> & z.infer<z.ZodObject<O>> : never;

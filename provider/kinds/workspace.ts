@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { ApiId, WorkspaceApp, WorkspaceMember } from "../client/payloads/platform";
+import { declareKind, field, InputsOf, OutputsOf } from "./declaration";
+
+export const workspace = declareKind({
+  name: "Workspace",
+  kind: "workspace",
+  description: `A workspace: a group of users who share applications. Its members are \`WorkspaceMember\`
+resources.
+
+\`applications\` is the complete list of linked application ids, in any order: \`pulumi up\` links
+what is missing and unlinks what is no longer listed (left out, links are not managed; \`[]\`
+unlinks all). There is no rename endpoint: a new \`name\` REPLACES the workspace, which drops
+every member and link, and every member then needs a fresh invite code; the preview warns.
+\`adoptId\` takes over an existing workspace the caller owns. Only the owner's key can delete it.`,
+  inputs: {
+    name: field(
+      z.string({ error: "must be a string" }).regex(/^[a-zA-Z0-9_]{3,32}$/, {
+        error: "must be 3 to 32 characters of the letters a-z, A-Z, the digits 0-9 and '_'",
+      }),
+      "3 to 32 letters, digits or '_'. A change REPLACES the workspace (there is no rename).",
+    ),
+    applications: field(
+      z.array(ApiId, { error: "must be a list of application ids" }).optional(),
+      "The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none.",
+    ),
+    adoptId: field(ApiId.optional(), "Take over this existing workspace (owned by the caller) at creation; read only then."),
+  },
+  outputs: {
+    owner: field(z.string(), "User id of the owner: only its key may delete the workspace or manage members."),
+    createdAt: field(z.string(), "ISO 8601 time the workspace was created."),
+    members: field(z.array(WorkspaceMember), "Everyone in the workspace, the owner included, as of the last up or refresh."),
+    applications: field(
+      z.array(z.string()),
+      "The ids of the linked applications as the API reports them after up; at preview, the program's list (the same shape either way).",
+    ),
+    linkedApplications: field(
+      z.array(WorkspaceApp),
+      "The linked applications as the API reports them (id, name, ram, lang); unknown at preview.",
+    ),
+  },
+  notOutputs: [],
+  secretInputs: [],
+  secretOutputs: [],
+  replaceOn: ["name"],
+  updateOn: ["applications"],
+  apis: ["platform"],
+});
+
+export type WorkspaceInputs = InputsOf<typeof workspace>;
+export type WorkspaceOutputs = OutputsOf<typeof workspace>;
+
+/** Outputs as any version stored them: before 0.1.0, `applications` held the API's application objects. */
+export type StoredWorkspaceOutputs = Omit<WorkspaceOutputs, "applications"> & { applications?: (string | WorkspaceApp)[] };

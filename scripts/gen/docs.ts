@@ -1,0 +1,52 @@
+import type { z } from "zod";
+import { AnyKind, notesOf } from "../../provider/kinds/declaration";
+import { outputNames } from "../../sdk/registration";
+import { isOptional, typeText } from "./types";
+
+/**
+ * The inputs and outputs tables of a kind's docs page. Pages hold them between markers
+ * (`<!-- generated: inputs of Database -->` ... `<!-- end generated -->`); `fill` rewrites what
+ * stands between, so the prose around them stays the writer's.
+ */
+export function tables(kind: AnyKind): Record<string, string> {
+  return { [`inputs of ${kind.name}`]: inputsTable(kind), [`outputs of ${kind.name}`]: outputsTable(kind) };
+}
+
+function inputsTable(kind: AnyKind): string {
+  const rows = Object.entries({ ...kind.inputs, ...(kind.sdkArgs ?? {}) } as Record<string, z.ZodType>)
+    .filter(([, schema]) => !notesOf(schema).sdkDerived)
+    .map(([name, schema]) => {
+      const secret = kind.secretInputs.includes(name) ? " (secret)" : "";
+      return row([code(name), code(notesOf(schema).sdkType ?? typeText(schema)), isOptional(schema) || notesOf(schema).sdkOptional ? "no" : "yes", onChange(kind, name), cell(notesOf(schema).description) + secret]);
+    });
+  return [row(["Input", "Type", "Required", "On change", "Description"]), row(["---", "---", "---", "---", "---"]), ...rows].join("\n");
+}
+
+function outputsTable(kind: AnyKind): string {
+  const fields = { ...kind.inputs, ...kind.outputs } as Record<string, z.ZodType>;
+  const rows = outputNames(kind).map((name) => {
+    const schema = fields[name];
+    const secret = kind.secretOutputs.includes(name) ? "yes" : "no";
+    return row([code(name), code(notesOf(schema).sdkType ?? typeText(schema)), secret, cell(notesOf(schema).description)]);
+  });
+  return [row(["Output", "Type", "Secret", "Description"]), row(["---", "---", "---", "---"]), ...rows].join("\n");
+}
+
+function onChange(kind: AnyKind, input: string): string {
+  if (kind.replaceOn.includes(input)) return "replaces";
+  if (kind.updateOn.includes(input)) return "updates in place";
+  return "nothing";
+}
+
+/** The page with every marked table replaced by the current one; unknown markers fail. */
+export function fill(page: string, generated: Record<string, string>, file: string): string {
+  return page.replace(/(<!-- generated: (.+?) -->\n)[\s\S]*?(<!-- end generated -->)/g, (_match, open: string, name: string, close: string) => {
+    const table = generated[name];
+    if (table === undefined) throw new Error(`${file}: no generated table is named "${name}"`);
+    return `${open}${table}\n${close}`;
+  });
+}
+
+const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
+const code = (text: string) => "`" + text.replace(/\|/g, "\\|") + "`";
+const cell = (text: string) => text.replace(/\n/g, " ").replace(/\|/g, "\\|");

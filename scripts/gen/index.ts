@@ -1,0 +1,50 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { kinds } from "../../provider/kinds";
+import { fill, tables } from "./docs";
+import { fileStem, sdkSource } from "./sdk";
+
+/**
+ * What the kinds' declarations generate: each kind's SDK class (sdk/<kind>.ts) and the tables
+ * of the docs pages. `npm run gen` writes them; `staleFiles` (run by a unit test) names those that
+ * differ from what the declarations give.
+ */
+
+const root = path.join(__dirname, "..", "..", "..");
+
+/** Every generated file's path (relative to the repository) and content. */
+export function generatedFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const kind of kinds) {
+    const hook = existsSync(path.join(root, "sdk", "hooks", `${fileStem(kind)}.ts`));
+    files.set(`sdk/${fileStem(kind)}.ts`, sdkSource(kind, hook));
+  }
+  const generated = Object.assign({}, ...kinds.map(tables));
+  for (const page of markdownFiles("docs")) {
+    const text = readFileSync(path.join(root, page), "utf8");
+    if (text.includes("<!-- generated: ")) files.set(page, fill(text, generated, page));
+  }
+  return files;
+}
+
+export function staleFiles(): string[] {
+  return [...generatedFiles()].filter(([file, content]) => !existsSync(path.join(root, file)) || readFileSync(path.join(root, file), "utf8") !== content).map(([file]) => file);
+}
+
+function markdownFiles(dir: string): string[] {
+  if (!existsSync(path.join(root, dir))) return [];
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return markdownFiles(file);
+    return entry.name.endsWith(".md") ? [file] : [];
+  });
+}
+
+if (require.main === module) {
+  for (const [file, content] of generatedFiles()) {
+    const target = path.join(root, file);
+    if (existsSync(target) && readFileSync(target, "utf8") === content) continue;
+    writeFileSync(target, content);
+    console.log(`wrote ${file}`);
+  }
+}

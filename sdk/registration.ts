@@ -1,0 +1,37 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { AnyKind } from "../provider/kinds/declaration";
+import { ProviderStub } from "./stub";
+
+/** One serialized stub per kind, shared by every resource of that kind. */
+const stubs = new Map<string, ProviderStub>();
+
+/**
+ * The dynamic resource's constructor arguments for a resource of a declared kind:
+ * - every output listed unset, so the engine exposes it on the resource (an output exists only
+ *   for keys present in the inputs);
+ * - secret inputs made secret, so a plain string given by mistake is encrypted in state too;
+ * - the kind's secret outputs marked, so the engine encrypts them in state (a dynamic provider
+ *   cannot return secrets itself).
+ */
+export function registration(
+  kind: AnyKind,
+  name: string,
+  args: object,
+  opts: pulumi.CustomResourceOptions | undefined,
+): [ProviderStub, string, pulumi.Inputs, pulumi.CustomResourceOptions, string, string] {
+  const inputs = args as Record<string, unknown>;
+  let stub = stubs.get(kind.kind);
+  if (!stub) stubs.set(kind.kind, (stub = new ProviderStub(kind.kind)));
+  const unset = Object.fromEntries(outputNames(kind).map((output) => [output, undefined]));
+  const secrets = Object.fromEntries(
+    kind.secretInputs.filter((input) => inputs[input] !== undefined).map((input) => [input, pulumi.secret(inputs[input])]),
+  );
+  const options = { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...kind.secretOutputs] };
+  return [stub, name, { ...unset, ...inputs, ...secrets }, options, "squarecloud", kind.name];
+}
+
+/** What a resource of the kind exposes: its inputs but those kept out of the outputs, and its outputs. */
+export function outputNames(kind: AnyKind): string[] {
+  const inputs = Object.keys(kind.inputs).filter((input) => !kind.notOutputs.includes(input));
+  return [...new Set([...inputs, ...Object.keys(kind.outputs)])];
+}
