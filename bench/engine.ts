@@ -47,7 +47,7 @@ function kindOf(route: string): Kind {
 
 /**
  * The fewest requests the API allows per operation, for the whole mix (api-spec.md and
- * real-api-notes.md): see "API calls per operation" in the README for the reasoning.
+ * real-api-notes.md): see "API requests per operation" in bench/README.md for the reasoning.
  */
 function minimumRequests(mix: Mix, operation: Operation): Partial<Record<Kind, number>> {
   switch (operation) {

@@ -75,7 +75,7 @@ export const SEED_ACCOUNTS = {
 /** In the order startEmulator() reports them: accounts[0] is the main demo account. */
 export const SEED_ACCOUNT_ORDER = [SEED_ACCOUNTS.alice, SEED_ACCOUNTS.bob, SEED_ACCOUNTS.carol, SEED_ACCOUNTS.dave];
 
-/** Application ids; the names are what programs look up (README's emulator section lists both). */
+/** Application ids; the names are what programs look up (docs/emulator.md lists both). */
 export const SEED_APPS = {
   /** "Alice Website": a website with analytics. */
   aliceWebsite: "b1c5771891885d924bd7f1d82fdc0503",

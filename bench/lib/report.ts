@@ -37,7 +37,7 @@ export function describeMachine(m: Machine): string {
   return `${m.nproc} CPUs (${m.cpu}), ${m.ramGiB} GiB RAM, Node ${m.node}, Pulumi ${m.pulumi}, load ${m.loadAtStart} at start`;
 }
 
-/** Writes bench/results/<name>.json (git-ignored; the README carries the latest tables). */
+/** Writes bench/results/<name>.json (git-ignored; bench/README.md carries the latest tables). */
 export function writeResults(name: string, results: unknown): string {
   const file = path.join(repoRoot, "bench", "results", `${name}.json`);
   mkdirSync(path.dirname(file), { recursive: true });

@@ -1,7 +1,7 @@
 // A team's access kept in git: roster.json lists who is in the workspace and in which group.
 // Adding a line onboards a person, changing a group changes their permissions, deleting a line
 // removes them. The user ids in roster.json are the emulator's seeded users; put your team's.
-// The README's "Workspace and WorkspaceMember" section walks through onboarding someone.
+// docs/guides/team-onboarding.md walks through onboarding someone.
 import { readFileSync } from "node:fs";
 import * as pulumi from "@pulumi/pulumi";
 import * as sq from "pulumi-squarecloud";

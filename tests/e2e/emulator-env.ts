@@ -76,8 +76,8 @@ export async function inviteCodeConfig(emulator: RunningEmulator, invitees: Reco
 
 /**
  * The requests besides the read-only check of the key a preview makes (GET /v2/users/me, once
- * per provider process and once per program run for data sources; see the README's
- * Configuration): what a test means by "no request" at preview.
+ * per provider process and once per program run for data sources; see
+ * docs/configuration.md): what a test means by "no request" at preview.
  */
 export function beyondKeyCheck<T extends { route: string }>(requests: T[]): T[] {
   return requests.filter((request) => request.route !== "GET /v2/users/me");

@@ -20,7 +20,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tarballDir, { recursive: true, force: true }));
 
-/** Each example's own config, as its comments and README's Examples section say to set it. */
+/** Each example's own config, as its comments and docs/emulator.md (Running an example) say to set it. */
 const exampleConfig: Record<string, () => Promise<ConfigMap>> = {
   "backup-and-restore": async () => ({ appId: { value: SEED_APPS.aliceApi }, databaseId: { value: SEED_DATABASES.aliceCache } }),
   quickstart: async () => {

@@ -1,24 +1,25 @@
 import { spawnSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { program, sectionFiles } from "../doc-blocks";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
 import { outsideDir, packInto } from "./outside-project";
-import { readmeBlock, readmeFiles } from "./readme-blocks";
 import { outsideProjectStack, ProgramStack } from "./stack";
 import { cachedTsc, SUPPORTED_TYPESCRIPT } from "./typescript-versions";
 
 // A new project made exactly as README.md says, from the blocks in the file itself: the three
-// files of Install, the tarball in vendor/, `npm install`, and the program of Using it.
+// files of Install, the tarball in vendor/, `npm install`, and README's program (the block marked
+// `<!-- program: readme -->`).
 
 const suite = emulatorSuite();
 let project: ProgramStack;
 
 beforeAll(async () => {
   const dir = outsideDir("readme");
-  const files = readmeFiles("Install");
+  const files = sectionFiles("README.md", "Install");
   expect(Object.keys(files).sort()).toEqual(["Pulumi.yaml", "package.json", "tsconfig.json"]);
   for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
-  writeFileSync(path.join(dir, "index.ts"), readmeBlock("Using it", "ts"));
+  writeFileSync(path.join(dir, "index.ts"), program("README.md", "readme"));
   const tarballDir = outsideDir("tarball");
   try {
     project = suite.keep(await outsideProjectStack(dir, packInto(tarballDir)));
@@ -34,7 +35,7 @@ test.each(SUPPORTED_TYPESCRIPT)("the project type-checks with plain tsc --noEmit
   expect(tsc("--noEmit", "-p", project.workDir)).toMatchObject({ status: 0, stdout: "" });
 });
 
-test("the program of Using it runs up and destroy against the emulator, with the config the section sets", async () => {
+test("README's program runs up and destroy against the emulator, with the config Using it sets", async () => {
   const [, bob] = suite.emulator.accounts;
   await project.stack.setAllConfig({ ...emulatorConfig(suite.emulator), ...(await inviteCodeConfig(suite.emulator, { bobInviteCode: bob })) });
   const up = await project.stack.up();

@@ -157,8 +157,8 @@ async function accountHoldings(): Promise<AccountHoldings> {
 
 /**
  * The fixture's state with the emulator URLs of the day it was made replaced by this emulator's.
- * A plain refresh and destroy use the provider configuration recorded in state (see README, Key
- * rotation), and the objects' public URLs name the blob server; on the live service both stay put.
+ * A plain refresh and destroy use the provider configuration recorded in state (see
+ * docs/guides/key-rotation.md), and the objects' public URLs name the blob server; on the live service both stay put.
  */
 function onThisEmulator(exported: Deployment): Deployment {
   const provider = exported.deployment.resources?.find((resource) => resource.type === "pulumi:providers:pulumi-nodejs");

@@ -7,7 +7,7 @@ import { Transcript } from "./transcript";
 
 // The reliability program through up, a change, refresh and destroy under seeded faults at 5%,
 // 20% and 40% of requests (fault-run.ts); each run must converge. CI runs one seeded run per
-// rate; RELIABILITY_FULL=1 runs the full set the README's figures come from; FAULT_RATE and
+// rate; RELIABILITY_FULL=1 runs the full set docs/reliability.md's figures come from; FAULT_RATE and
 // FAULT_SEED run exactly one seed at one rate again (a failure prints that command). After the
 // runs, nothing secret may appear in plaintext in state files, command output (most verbose
 // logging) or errors. (The emulator's request log holds no bodies, queries or headers, so it is

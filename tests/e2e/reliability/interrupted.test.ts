@@ -7,7 +7,7 @@ import { descendantsOf } from "../../process-tree";
 import { programStack, ProgramStack } from "../stack";
 
 // The engine killed in the middle of an `up` (SIGINT as from Ctrl-C, SIGKILL as from a CI runner
-// that times out), then recovered the way the README's "Interrupted runs" prescribes for a file
+// that times out), then recovered the way docs/guides/interrupted-runs.md prescribes for a file
 // backend: `pulumi cancel` for the lock a killed engine leaves, `pulumi refresh
 // --clear-pending-creates` for a create whose result was never recorded, and, when that create
 // did reach the service, `adoptId` set to the object it made, then `pulumi up`. (The engine's own

@@ -40,7 +40,7 @@ export class SecretScanner {
  * Pulumi's own traces of what passes between engine, program and providers: at `-v=9` the engine
  * logs every property it marshals (secrets unwrapped, whatever the provider), and with `--debug`
  * the Node SDK prints each registration's answer. They print what the engine hands around, not
- * what the provider says, so they are counted apart (see the README) rather than scanned.
+ * what the provider says, so they are counted apart (see docs/reliability.md, Secrets) rather than scanned.
  */
 const ENGINE_TRACE = /^\{"time":"[^"]*","level":"[A-Z]+","msg":"(?:Marshaling property for RPC|Unmarshaling property for RPC|Planner decided|eventSink::Debug\(|RegisterResource RPC finished)/;
 const SDK_REGISTRATION_DEBUG = /debug: RegisterResource(?:Outputs)? RPC finished/;

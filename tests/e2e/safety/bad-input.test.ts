@@ -34,7 +34,7 @@ const EXPIRE_RULE = "must be from 1 to 365 days";
 
 /** What one bad input must produce: one line of the preview's output holding all of `fragments`. */
 interface Expectation {
-  /** Resource kind, data source or "config": what the README counts. */
+  /** Resource kind, data source or "config": what docs/reliability.md counts. */
   kind: string;
   fragments: string[];
 }

@@ -1,26 +1,22 @@
-import { readFileSync } from "node:fs";
-import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { errorFromResponse, errorFromTransport, RequestContext } from "../../provider/client/errors";
-import { resolveConfig } from "../../provider/config";
-import { settingsFailures } from "../../provider/lifecycle/settings-check";
-import { configure } from "../../provider/runtime";
-import { closedPort } from "./helpers/stub-server";
+import { errorFromResponse, errorFromTransport, RequestContext } from "../../../provider/client/errors";
+import { resolveConfig } from "../../../provider/config";
+import { settingsFailures } from "../../../provider/lifecycle/settings-check";
+import { configure } from "../../../provider/runtime";
+import { readDoc } from "../../doc-blocks";
+import { closedPort } from "../helpers/stub-server";
 
-// README's Troubleshooting quotes the messages users see; each one below is made by the code and
+// docs/troubleshooting.md quotes the messages users see; each one below is made by the code and
 // must be quoted there as it is (a quote may leave parts out with "…").
 
-const README = readFileSync(path.join(__dirname, "..", "..", "..", "README.md"), "utf8");
+const PAGE = readDoc("docs/troubleshooting.md");
 const READ_ACCOUNT: RequestContext = { operation: "read account", method: "GET", path: "/v2/users/me" };
 const NOT_TIMED_OUT = { timedOut: false, timeoutMs: 30_000 };
 const MIN_QUOTE = 20;
 
-/** The code spans of the first column of the Troubleshooting table. */
+/** The code spans of the first column of the page's table. */
 function quotedMessages(): string[] {
-  const start = README.indexOf("## Troubleshooting");
-  const section = README.slice(start, README.indexOf("\n## ", start + 1));
-  return section
-    .split("\n")
+  return PAGE.split("\n")
     .filter((line) => line.startsWith("| `") || line.startsWith("| ``"))
     .flatMap((line) => [...line.split(" | ")[0].matchAll(/`+ ?(.+?) ?`+/g)].map((match) => match[1]));
 }
@@ -33,7 +29,7 @@ function isQuoted(message: string): boolean {
   });
 }
 
-describe("README's Troubleshooting quotes the settings messages as the code makes them", () => {
+describe("docs/troubleshooting.md quotes the settings messages as the code makes them", () => {
   const saved = { ...process.env };
   afterAll(() => {
     process.env = saved;
@@ -51,7 +47,7 @@ describe("README's Troubleshooting quotes the settings messages as the code make
     const config = new Map([["squarecloud:platformUrl", stopped]]);
     await configure({ config: { get: (key: string) => config.get(key) } as unknown as pulumi.Config });
     const [failure] = await settingsFailures(["platform"]);
-    // README shows the emulator's own port.
+    // The page shows the emulator's own port.
     expect(isQuoted(failure.reason.replace(stopped, "http://127.0.0.1:4580"))).toBe(true);
   });
 
@@ -61,17 +57,34 @@ describe("README's Troubleshooting quotes the settings messages as the code make
     expect(isQuoted(errorFromTransport(READ_ACCOUNT, unresolved, NOT_TIMED_OUT, origin).message)).toBe(true);
   });
 
+  test("a key that is not set", () => {
+    delete process.env.SQUARECLOUD_API_KEY;
+    expect(isQuoted(configFailure({}))).toBe(true);
+  });
+
+  test("a key with whitespace", () => {
+    expect(isQuoted(configFailure({ "squarecloud:apiKey": "1-pasted key" }))).toBe(true);
+  });
+
+  test("a URL that is not http or https", () => {
+    expect(isQuoted(configFailure({ "squarecloud:apiKey": "k", "squarecloud:platformUrl": "ftp://files.example" }))).toBe(true);
+  });
+
   test("a skip switch that is neither true nor false", () => {
-    let message = "";
-    try {
-      resolveConfig({ "squarecloud:apiKey": "k", "squarecloud:skipCredentialsCheck": "yes" });
-    } catch (error) {
-      message = (error as Error).message;
-    }
-    expect(isQuoted(message)).toBe(true);
+    expect(isQuoted(configFailure({ "squarecloud:apiKey": "k", "squarecloud:skipCredentialsCheck": "yes" }))).toBe(true);
   });
 
   test("a message the code does not make is not taken for a quote", () => {
     expect(isQuoted("read account failed: CONNECTION_REFUSED (ECONNREFUSED, GET /v2/users/me): something else")).toBe(false);
   });
 });
+
+/** The message resolveConfig refuses this stack config with. */
+function configFailure(config: Record<string, string>): string {
+  try {
+    resolveConfig(config);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`resolveConfig accepted ${JSON.stringify(config)}`);
+}

@@ -1,0 +1,135 @@
+import { existsSync, statSync } from "node:fs";
+import * as path from "node:path";
+import { SETTINGS } from "../../../provider/config";
+import { docFiles, fencedBlocks, readDoc, section } from "../../doc-blocks";
+import { repoRoot } from "../../install-script";
+
+// The documentation's shape: a short README from which every page is at most two clicks away,
+// links that lead somewhere, code blocks that say whether they run, the resource pages' slots for
+// their generated tables, and the statements of README that the code decides.
+
+const README_MAX_LINES = 200;
+
+/** Each resource page and the SDK class its generated tables come from (BlobFolder is a component: its table is written by hand). */
+const RESOURCE_PAGES: Record<string, string | undefined> = {
+  "docs/resources/database.md": "Database",
+  "docs/resources/workspace.md": "Workspace",
+  "docs/resources/workspace-member.md": "WorkspaceMember",
+  "docs/resources/blob-object.md": "BlobObject",
+  "docs/resources/blob-folder.md": undefined,
+  "docs/resources/app-snapshot.md": "AppSnapshot",
+  "docs/resources/database-restore.md": "DatabaseRestore",
+  "docs/resources/app-file-move.md": "AppFileMove",
+};
+
+interface Link {
+  from: string;
+  /** Repository-relative target, without its anchor. */
+  file: string;
+  anchor?: string;
+}
+
+/** The text outside fenced blocks, where headings live. */
+function withoutBlocks(file: string): string {
+  return readDoc(file).replace(/^\s*```[\s\S]*?^\s*```\s*$/gm, "");
+}
+
+/** The text outside fenced blocks and inline code, where links live. */
+function prose(file: string): string {
+  return withoutBlocks(file).replace(/`[^`\n]*`/g, "");
+}
+
+/** Relative links of a file; addresses with a scheme lead outside the repository and are not followed. */
+function linksOf(file: string): Link[] {
+  return [...prose(file).matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((match) => match[1])
+    .filter((target) => !/^[a-z]+:/.test(target))
+    .map((target) => {
+      const [relative, anchor] = target.split("#");
+      const resolved = relative === "" ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), relative));
+      return { from: file, file: resolved.replace(/\/$/, ""), anchor };
+    });
+}
+
+/** GitHub's anchors of a Markdown file's headings: lower case, punctuation dropped, spaces as dashes, repeats numbered. */
+function anchorsOf(file: string): Set<string> {
+  const anchors = new Set<string>();
+  for (const [, heading] of withoutBlocks(file).matchAll(/^#{1,6} (.+)$/gm)) {
+    const slug = heading.trim().toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
+    let anchor = slug;
+    for (let n = 1; anchors.has(anchor); n++) anchor = `${slug}-${n}`;
+    anchors.add(anchor);
+  }
+  return anchors;
+}
+
+/** Markdown pages reachable from README.md within `clicks` links, with the clicks each takes. */
+function clicksFromReadme(clicks: number): Map<string, number> {
+  const reached = new Map([["README.md", 0]]);
+  let frontier = ["README.md"];
+  for (let depth = 1; depth <= clicks; depth++) {
+    frontier = frontier
+      .flatMap(linksOf)
+      .map((link) => link.file)
+      .filter((file) => file.endsWith(".md") && !reached.has(file));
+    for (const file of frontier) reached.set(file, depth);
+  }
+  return reached;
+}
+
+test(`README.md stays under ${README_MAX_LINES} lines`, () => {
+  expect(readDoc("README.md").split("\n").length).toBeLessThan(README_MAX_LINES);
+});
+
+test("every docs page, and each resource page, is at most two clicks from README.md", () => {
+  const reached = clicksFromReadme(2);
+  const pages = docFiles().filter((file) => file.startsWith("docs/"));
+  expect(pages).toEqual(expect.arrayContaining(["docs/README.md", ...Object.keys(RESOURCE_PAGES), "docs/data-sources.md"]));
+  expect(pages.filter((page) => !reached.has(page))).toEqual([]);
+  expect(reached.get("docs/README.md")).toBe(1);
+});
+
+test("every relative link of README.md, CONTRIBUTING.md, bench/README.md and docs/ leads to a file, and its anchor to a heading", () => {
+  const files = [...docFiles(), "CONTRIBUTING.md", "bench/README.md"];
+  const broken = files.flatMap(linksOf).filter((link) => {
+    const target = path.join(repoRoot, link.file);
+    if (!existsSync(target)) return true;
+    if (link.anchor === undefined) return false;
+    return !statSync(target).isFile() || !anchorsOf(link.file).has(link.anchor);
+  });
+  expect(broken).toEqual([]);
+});
+
+test("every ts block says whether it runs: a program, a test file or a fragment; other blocks carry no mark", () => {
+  const blocks = docFiles().flatMap(fencedBlocks);
+  expect(blocks.filter((block) => block.language === "ts" && block.marker === undefined).map(({ file, line }) => `${file}:${line}`)).toEqual([]);
+  expect(blocks.filter((block) => block.language !== "ts" && block.marker !== undefined).map(({ file, line }) => `${file}:${line}`)).toEqual([]);
+  // A program is found by its name: one name, one page.
+  const owners = new Map<string, Set<string>>();
+  for (const { file, marker } of blocks) if (marker && marker.kind !== "fragment") owners.set(marker.name, (owners.get(marker.name) ?? new Set()).add(file));
+  expect([...owners].filter(([, files]) => files.size > 1)).toEqual([]);
+});
+
+test.each(Object.entries(RESOURCE_PAGES))("%s has the slots of its generated inputs and outputs tables", (page, kind) => {
+  const text = readDoc(page);
+  for (const table of ["inputs", "outputs"]) {
+    const slot = new RegExp(`<!-- generated: ${table} of (\\w+) -->\\n[\\s\\S]*?<!-- end generated -->`, "g");
+    expect([...text.matchAll(slot)].map((match) => match[1])).toEqual(kind === undefined ? [] : [kind]);
+  }
+});
+
+test("README's two commands are the scripts that exist", () => {
+  const commands = [...section("README.md", "Two commands").matchAll(/^bash (scripts\/\w+)/gm)].map((match) => match[1]);
+  expect(commands).toEqual(["scripts/demo", "scripts/test"]);
+  for (const script of commands) expect(existsSync(path.join(repoRoot, script))).toBe(true);
+});
+
+test("README's configuration table lists every setting the provider reads, with its environment variable", () => {
+  const rows = section("README.md", "Configuration")
+    .split("\n")
+    .filter((line) => line.startsWith("| `"))
+    .map((line) => line.split(" | "));
+  expect(rows.map(([key, env]) => [/`([\w:]+)`/.exec(key)?.[1], env.replace(/`/g, "")])).toEqual(
+    Object.values(SETTINGS).map((setting) => [setting.key, setting.env]),
+  );
+});
