@@ -48,6 +48,8 @@ export class Database extends pulumi.dynamic.Resource {
   declare readonly cpu: pulumi.Output<number | undefined>;
   /** The cluster the database runs on. */
   declare readonly cluster: pulumi.Output<string | undefined>;
+  /** ISO 8601 time the database was created, as the API reports it; the create response lacks it, so it appears with the first refresh (or adoption). */
+  declare readonly createdAt: pulumi.Output<string | undefined>;
   /** Secret. Returned by the API once, at creation or by a password reset. */
   declare readonly password: pulumi.Output<string | undefined>;
   /** Secret. The TLS client certificate, base64 PEM. */

@@ -48,6 +48,10 @@ existing database instead of creating one. Use \`protect: true\` to guard agains
     owner: field(z.string().optional(), "The account (user id) that owns the database."),
     cpu: field(z.number().optional(), "CPU share the platform gives the database."),
     cluster: field(z.string().optional(), "The cluster the database runs on."),
+    createdAt: field(
+      z.string().optional(),
+      "ISO 8601 time the database was created, as the API reports it; the create response lacks it, so it appears with the first refresh (or adoption).",
+    ),
     password: field(z.string().optional(), "Secret. Returned by the API once, at creation or by a password reset."),
     certificate: field(z.string().optional(), "Secret. The TLS client certificate, base64 PEM."),
     connectionUrl: field(z.string().optional(), "Secret: it carries the password."),

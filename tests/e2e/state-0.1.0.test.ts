@@ -84,16 +84,17 @@ test("the fixture holds every secret only as ciphertext, and the emulator store 
   await expectNoPlaintextSecret();
 });
 
-test("refresh reads every resource of the 0.1.0 state through its serialized provider; only the workspace's members move", async () => {
+test("refresh reads every resource of the 0.1.0 state through its serialized provider; only the workspace's members and the database's creation time move", async () => {
   const imported = await program.stack.exportStack();
   await emulator.admin.clearRequests();
   const refresh = await program.stack.refresh();
   expect(refresh.summary.resourceChanges).toEqual({ same: RESOURCES });
   // The workspace recorded its members as of its creation, before its two members joined (the
-  // same up): the refresh reads them, as 0.1.0 would have. Nothing else moves: today's provider
-  // reads every field of the 0.1.0 state as it is.
+  // same up): the refresh reads them, as 0.1.0 would have. The database gains createdAt, an
+  // output 0.1.0 did not have. Nothing else moves: today's provider reads every field of the
+  // 0.1.0 state as it is.
   const refreshed: Deployment = await program.stack.exportStack();
-  expect(changedFields(imported, refreshed)).toEqual(["team outputs.members"]);
+  expect(changedFields(imported, refreshed)).toEqual(["cache outputs.createdAt", "team outputs.members"]);
   const team = refreshed.deployment.resources?.find((resource) => resource.urn.endsWith("::team"));
   const { alice, bob, dave } = SEED_ACCOUNTS;
   expect((team?.outputs?.members as { id: string; group: string }[]).map(({ id, group }) => [id, group])).toEqual([

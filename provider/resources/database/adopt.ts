@@ -41,13 +41,14 @@ export async function liveDetails(
   id: string,
   name: string,
   known?: DatabaseDetails,
-): Promise<Pick<DatabaseOutputs, "owner" | "cluster" | "connectionUrl" | "certificate">> {
+): Promise<Pick<DatabaseOutputs, "owner" | "cluster" | "createdAt" | "connectionUrl" | "certificate">> {
   const client = apiClient();
   const details = known ?? (await client.getDatabase(id));
   const listed = (await client.listDatabases()).find((db) => db.id === id);
   return {
     owner: details.owner,
     cluster: details.cluster,
+    createdAt: details.created_at,
     connectionUrl: listed?.connection_url,
     certificate: await readCertificate(id, name),
   };

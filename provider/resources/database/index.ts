@@ -80,6 +80,7 @@ export const databaseHandler: ResourceHandler = {
       name: details.name,
       memory: details.ram,
       cluster: details.cluster,
+      createdAt: details.created_at,
       owner: details.owner,
     };
     if (details.type === "mongo" || details.type === "redis") refreshed.type = details.type;

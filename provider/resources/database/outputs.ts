@@ -12,10 +12,10 @@ export function patchFor(current: { name?: string; memory?: number }, wanted: Da
   return change.name === undefined && change.ram === undefined ? undefined : change;
 }
 
-/** What the API reported that an update in place does not change. */
+/** What the API reported (the declared outputs) that an update in place does not change. */
 export function reported(olds: DatabaseOutputs): Partial<DatabaseOutputs> {
-  const { owner, cpu, cluster, password, certificate, connectionUrl } = olds;
-  return { owner, cpu, cluster, password, certificate, connectionUrl };
+  const outputs = Object.keys(database.outputs) as (keyof typeof database.outputs)[];
+  return Object.fromEntries(outputs.map((output) => [output, olds[output]]));
 }
 
 /** The outputs without the secrets, for state written on a failure path (see failedButRecorded). */
