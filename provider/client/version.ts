@@ -6,7 +6,7 @@ import { join } from "node:path";
  * would make tsc copy a second package.json into dist/ and shift Node's package boundary.
  * This file compiles to dist/provider/client/, three levels below the package root.
  */
-function packageVersion(): string {
+export function packageVersion(): string {
   try {
     const manifest = JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "package.json"), "utf8")) as {
       version?: unknown;
