@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import * as path from "node:path";
 import { ConfigError, resolveConfig, SETTINGS } from "../config";
 import { handlers } from "../index";
 import { kinds } from "../kinds";
@@ -8,6 +6,8 @@ import { packageVersion } from "../client/version";
 import { configure } from "../runtime";
 import { emptyproto, plugproto, Props, provproto, struct, unwrapSecrets, wrapSecrets } from "./wire";
 import { errorStatus } from "./errors";
+// Imported, not read from disk: the build copies it beside the compiled plugin.
+import schema from "./schema.json";
 
 /**
  * The ResourceProvider gRPC service of the native plugin: each call finds the kind by its type
@@ -71,7 +71,7 @@ export const resourceProviderService = {
 
   getSchema: handled(async () => {
     const response = new provproto.GetSchemaResponse();
-    response.setSchema(readFileSync(path.join(__dirname, "schema.json"), "utf8"));
+    response.setSchema(JSON.stringify(schema));
     return response;
   }),
 

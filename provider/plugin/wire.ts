@@ -1,20 +1,18 @@
-import { createRequire } from "node:module";
+import * as grpc from "@grpc/grpc-js";
 
 /**
- * The gRPC and protobuf modules of the @pulumi/pulumi this package runs with: its generated
- * messages only work with its own copies of grpc-js and google-protobuf, so they are loaded from
- * where it resolves them, not from wherever this package's resolution would find others.
+ * The gRPC and protobuf modules of @pulumi/pulumi (a peer dependency; grpc-js and google-protobuf
+ * come with it). Plain requires, so that the plugin's bundle holds exactly one copy of each: the
+ * generated messages work only with the protobuf runtime they were generated against.
  */
-const fromPulumi = createRequire(require.resolve("@pulumi/pulumi"));
-
-export const grpc: typeof import("@grpc/grpc-js") = fromPulumi("@grpc/grpc-js");
-export const structproto = fromPulumi("google-protobuf/google/protobuf/struct_pb");
-export const emptyproto = fromPulumi("google-protobuf/google/protobuf/empty_pb");
-export const anyproto = fromPulumi("google-protobuf/google/protobuf/any_pb");
-export const provproto = fromPulumi("@pulumi/pulumi/proto/provider_pb");
-export const provrpc = fromPulumi("@pulumi/pulumi/proto/provider_grpc_pb");
-export const plugproto = fromPulumi("@pulumi/pulumi/proto/plugin_pb");
-export const statusproto = fromPulumi("@pulumi/pulumi/proto/status_pb");
+export { grpc };
+export const structproto = require("google-protobuf/google/protobuf/struct_pb");
+export const emptyproto = require("google-protobuf/google/protobuf/empty_pb");
+export const anyproto = require("google-protobuf/google/protobuf/any_pb");
+export const provproto = require("@pulumi/pulumi/proto/provider_pb");
+export const provrpc = require("@pulumi/pulumi/proto/provider_grpc_pb");
+export const plugproto = require("@pulumi/pulumi/proto/plugin_pb");
+export const statusproto = require("@pulumi/pulumi/proto/status_pb");
 
 /** How the engine marks a secret value inside a property map (see @pulumi/pulumi runtime/rpc). */
 const SIG_KEY = "4dabf18193072939515e22adb298388d";

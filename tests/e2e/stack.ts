@@ -95,6 +95,37 @@ export async function outsideProjectStack(workDir: string, tarball: string, opti
   return openStack(workDir, projectName(workDir), options);
 }
 
+/**
+ * A stack of a Pulumi YAML program (runtime yaml) using the native plugin of this repository.
+ * `program` is the project file's content below its name and runtime (resources, outputs, ...),
+ * written as JSON, which YAML reads as it is; `setProgram` rewrites it between operations.
+ */
+export async function yamlStack(
+  label: string,
+  program: Record<string, unknown>,
+  options: Omit<ProgramStackOptions, "program"> = {},
+): Promise<ProgramStack & { setProgram(next: Record<string, unknown>): void }> {
+  const workDir = scratchDir(label);
+  const setProgram = (next: Record<string, unknown>) => {
+    const project = { name: label, runtime: "yaml", plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] }, ...next };
+    writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify(project, null, 2));
+  };
+  setProgram(program);
+  return { ...(await openStack(workDir, label, options)), setProgram };
+}
+
+/**
+ * The native plugin of this repository's build, as the engine runs a plugin found by a project's
+ * `plugins:` path: a directory holding an executable `pulumi-resource-squarecloud`.
+ */
+export function nativePluginDir(): string {
+  const dir = path.join(scratchRoot, "native-plugin");
+  const launcher = path.join(dir, "pulumi-resource-squarecloud");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(launcher, `#!/bin/sh\nexec node ${JSON.stringify(path.join(repoRoot, "dist", "provider", "plugin", "main.js"))} "$@"\n`, { mode: 0o755 });
+  return dir;
+}
+
 /** The project name in dir's Pulumi.yaml. */
 function projectName(dir: string): string {
   const project = /^name:\s*(\S+)/m.exec(readFileSync(path.join(dir, "Pulumi.yaml"), "utf8"))?.[1];
