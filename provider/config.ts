@@ -42,12 +42,36 @@ export class ConfigError extends Error {
   }
 }
 
-/** Every setting: its stack config key and its environment variable. Read here, in runtime.ts and in sdk/data/session.ts. */
+/**
+ * Every setting: its stack config key, its environment variable, what it is (the package schema's
+ * config and provider arguments say it), and its default when it has one. Read here, in
+ * runtime.ts and in sdk/data/session.ts.
+ */
 export const SETTINGS = {
-  apiKey: { key: "squarecloud:apiKey", env: "SQUARECLOUD_API_KEY" },
-  platformUrl: { key: "squarecloud:platformUrl", env: "SQUARECLOUD_PLATFORM_URL" },
-  blobUrl: { key: "squarecloud:blobUrl", env: "SQUARECLOUD_BLOB_URL" },
-  skipCredentialsCheck: { key: "squarecloud:skipCredentialsCheck", env: "SQUARECLOUD_SKIP_CREDENTIALS_CHECK" },
+  apiKey: {
+    key: "squarecloud:apiKey",
+    env: "SQUARECLOUD_API_KEY",
+    description: "The Square Cloud API key (dashboard, security area). It gives full rights on its account: keep it secret.",
+    secret: true,
+  },
+  platformUrl: {
+    key: "squarecloud:platformUrl",
+    env: "SQUARECLOUD_PLATFORM_URL",
+    description: "Base URL of the platform API, without `/v2` (the provider adds it), e.g. a local emulator's URL.",
+    default: DEFAULT_PLATFORM_URL,
+  },
+  blobUrl: {
+    key: "squarecloud:blobUrl",
+    env: "SQUARECLOUD_BLOB_URL",
+    description: "Base URL of the blob storage API, without `/v1` (the provider adds it), e.g. a local emulator's URL.",
+    default: DEFAULT_BLOB_URL,
+  },
+  skipCredentialsCheck: {
+    key: "squarecloud:skipCredentialsCheck",
+    env: "SQUARECLOUD_SKIP_CREDENTIALS_CHECK",
+    description: "`true`: `pulumi preview` does not check the key and the URLs, for previews without network access.",
+    default: false,
+  },
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;

@@ -20,3 +20,8 @@ export function installedToolDir(script: string, tool: string): string {
     throw new Error(`no ${tool}: scripts/${script} failed (${(err as Error).message})`);
   }
 }
+
+/** The directory of the Pulumi engine: PULUMI_ENGINE_DIR (set by scripts/test), else scripts/install-pulumi's build. */
+export function engineDir(): string {
+  return process.env.PULUMI_ENGINE_DIR ?? installedToolDir("install-pulumi", "Pulumi engine");
+}

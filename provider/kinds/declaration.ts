@@ -60,6 +60,11 @@ export interface FieldNotes {
   sdkDerived?: boolean;
   /** Optional in the SDK class, which can fill it from another argument. */
   sdkOptional?: boolean;
+  /**
+   * The package schema's name for the object the field holds (its items', for a list): a zod
+   * object has no name, and the schema's object types need one (`squarecloud:index:<name>`).
+   */
+  schemaType?: string;
 }
 
 /** A field with its one-line description (shown in the API reference and the docs' tables). */

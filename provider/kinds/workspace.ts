@@ -29,7 +29,9 @@ every member and link, and every member then needs a fresh invite code; the prev
   outputs: {
     owner: field(z.string(), "User id of the owner: only its key may delete the workspace or manage members."),
     createdAt: field(z.string(), "ISO 8601 time the workspace was created."),
-    members: field(z.array(WorkspaceMember), "Everyone in the workspace, the owner included, as of the last up or refresh."),
+    members: field(z.array(WorkspaceMember), "Everyone in the workspace, the owner included, as of the last up or refresh.", {
+      schemaType: "WorkspaceMemberInfo",
+    }),
     applications: field(
       z.array(z.string()),
       "The ids of the linked applications as the API reports them after up; at preview, the program's list (the same shape either way).",
@@ -37,6 +39,7 @@ every member and link, and every member then needs a fresh invite code; the prev
     linkedApplications: field(
       z.array(WorkspaceApp),
       "The linked applications as the API reports them (id, name, ram, lang); unknown at preview.",
+      { schemaType: "WorkspaceApplication" },
     ),
   },
   notOutputs: [],

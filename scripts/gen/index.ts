@@ -1,14 +1,18 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { kinds } from "../../provider/kinds";
 import { fill, tables } from "./docs";
+import { PackageInfo, packageSchema, schemaText } from "./schema";
 import { fileStem, sdkSource } from "./sdk";
 
 /**
- * What the kinds' declarations generate: each kind's SDK class (sdk/<kind>.ts) and the tables
- * of the docs pages. `npm run gen` writes them; `staleFiles` (run by a unit test) names those that
- * differ from what the declarations give.
+ * What the kinds' declarations generate: each kind's SDK class (sdk/<kind>.ts), the tables
+ * of the docs pages, and the native provider plugin's package schema. `npm run gen` writes them;
+ * `staleFiles` (run by a unit test) names those that differ from what the declarations give.
  */
+
+/** Where the package schema is checked in, beside the plugin that serves it. */
+export const SCHEMA_FILE = "provider/plugin/schema.json";
 
 const root = path.join(__dirname, "..", "..", "..");
 
@@ -24,6 +28,8 @@ export function generatedFiles(): Map<string, string> {
     const text = readFileSync(path.join(root, page), "utf8");
     if (text.includes("<!-- generated: ")) files.set(page, fill(text, generated, page));
   }
+  const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as PackageInfo;
+  files.set(SCHEMA_FILE, schemaText(packageSchema(kinds, manifest)));
   return files;
 }
 
@@ -44,6 +50,7 @@ if (require.main === module) {
   for (const [file, content] of generatedFiles()) {
     const target = path.join(root, file);
     if (existsSync(target) && readFileSync(target, "utf8") === content) continue;
+    mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, content);
     console.log(`wrote ${file}`);
   }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { PulumiCommand } from "@pulumi/pulumi/automation";
-import { installedToolDir, repoRoot } from "../install-script";
+import { engineDir, repoRoot } from "../install-script";
 
 export { repoRoot };
 
@@ -18,7 +18,7 @@ export function pulumiEngine(): Promise<PulumiCommand> {
 }
 
 async function locateEngine(): Promise<PulumiCommand> {
-  const binDir = process.env.PULUMI_ENGINE_DIR ?? installedToolDir("install-pulumi", "Pulumi engine");
+  const binDir = engineDir();
   // PulumiCommand expects <root>/bin/pulumi; the language host and the dynamic-provider launcher
   // sit beside it, where the CLI looks for bundled plugins.
   const command = await PulumiCommand.get({ root: path.dirname(binDir) });

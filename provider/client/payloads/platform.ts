@@ -208,21 +208,27 @@ export const Metrics = z.array(MetricPoint);
 
 // ---- workspaces (timestamps are camelCase here, unlike elsewhere)
 
-export const WorkspaceMember = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** Kept a string: the complete set of groups is not published. */
-  group: z.string(),
-  joinedAt: z.string(),
-});
+// The two below are also a Workspace's outputs: their descriptions reach the package schema.
+
+export const WorkspaceMember = z
+  .object({
+    id: z.string().describe("The member's user id."),
+    name: z.string().describe("The member's display name."),
+    /** Kept a string: the complete set of groups is not published. */
+    group: z.string().describe("The member's group as the API reports it, e.g. `owner` or `admin`."),
+    joinedAt: z.string().describe("ISO 8601 UTC time the member joined."),
+  })
+  .describe("A member of a workspace, as the API lists it.");
 export type WorkspaceMember = z.infer<typeof WorkspaceMember>;
 
-export const WorkspaceApp = z.object({
-  id: z.string(),
-  name: z.string(),
-  ram: z.number(),
-  lang: z.string(),
-});
+export const WorkspaceApp = z
+  .object({
+    id: z.string().describe("The application's id."),
+    name: z.string().describe("The application's name."),
+    ram: z.number().describe("The application's RAM, in MB."),
+    lang: z.string().describe("The application's language or runtime."),
+  })
+  .describe("An application linked to a workspace, as the API lists it.");
 export type WorkspaceApp = z.infer<typeof WorkspaceApp>;
 
 export const Workspace = z.object({

@@ -1,0 +1,251 @@
+import type { z } from "zod";
+import { SETTINGS } from "../../provider/config";
+import { AnyKind, notesOf } from "../../provider/kinds/declaration";
+import { stableJson } from "../../provider/stable-json";
+import { outputNames } from "../../sdk/registration";
+import { isOptional } from "./types";
+
+/**
+ * The Pulumi package schema of the native provider plugin
+ * (https://www.pulumi.com/docs/iac/extensions/packages/schema/), from the kinds' declarations and
+ * the provider's settings: what Pulumi YAML checks programs against, what the SDKs of other
+ * languages are generated from, and what `pulumi import` writes code from.
+ *
+ * A kind's inputs are its resource's input properties, the SDK-only arguments (`sdkArgs`) left
+ * out and the fields the TypeScript SDK derives (`sdkDerived`) kept: other programs give them
+ * directly. Enums are plain strings: the provider's check refuses other values with the same
+ * message as the dynamic path, and the descriptions name the values.
+ */
+
+export const PACKAGE_NAME = "squarecloud";
+
+/** A resource's or an object type's token: everything lives in the package's index module. */
+export function typeToken(name: string): string {
+  return `${PACKAGE_NAME}:index:${name}`;
+}
+
+/** A property's type: a primitive, a list, or a reference to a named or built-in type. */
+export interface TypeSpec {
+  type?: "string" | "number" | "integer" | "boolean" | "array";
+  items?: TypeSpec;
+  $ref?: string;
+}
+
+export interface PropertySpec extends TypeSpec {
+  description: string;
+  secret?: true;
+  replaceOnChanges?: true;
+  default?: string | boolean;
+  defaultInfo?: { environment: string[] };
+}
+
+export interface ObjectTypeSpec {
+  type: "object";
+  description: string;
+  properties: Record<string, PropertySpec>;
+  required: string[];
+}
+
+export interface ResourceSpec {
+  description: string;
+  inputProperties: Record<string, PropertySpec>;
+  requiredInputs: string[];
+  properties: Record<string, PropertySpec>;
+  required: string[];
+}
+
+export interface PackageSchema {
+  name: string;
+  displayName: string;
+  version: string;
+  description: string;
+  keywords: string[];
+  license: string;
+  config: { variables: Record<string, PropertySpec> };
+  provider: { description: string; inputProperties: Record<string, PropertySpec> };
+  resources: Record<string, ResourceSpec>;
+  types: Record<string, ObjectTypeSpec>;
+}
+
+/** What the schema says of the package itself (package.json's fields). */
+export interface PackageInfo {
+  version: string;
+  description: string;
+  license: string;
+}
+
+export function packageSchema(kinds: readonly AnyKind[], info: PackageInfo): PackageSchema {
+  const types = new ObjectTypes(kinds.map((kind) => kind.name));
+  const resources = Object.fromEntries(kinds.map((kind) => [typeToken(kind.name), resourceSpec(kind, types)]));
+  const settings = settingProperties();
+  return {
+    name: PACKAGE_NAME,
+    displayName: "Square Cloud",
+    version: info.version,
+    description: info.description,
+    keywords: ["pulumi", PACKAGE_NAME, "category/cloud", "kind/native"],
+    license: info.license,
+    config: { variables: settings },
+    provider: {
+      description: "The Square Cloud provider. An explicit one takes these arguments (the default provider takes the stack's `squarecloud:` config); a setting left out falls back to its environment variable, then to its default.",
+      inputProperties: settings,
+    },
+    resources,
+    types: types.all(),
+  };
+}
+
+/** The schema as the checked-in file holds it: indented, keys sorted, so it changes only with its data. */
+export function schemaText(schema: PackageSchema): string {
+  return `${stableJson(schema, 2)}\n`;
+}
+
+function resourceSpec(kind: AnyKind, types: ObjectTypes): ResourceSpec {
+  const inputs = kind.inputs as Record<string, z.ZodType>;
+  // An output named like an input says what state holds (an inferred MIME type): it wins.
+  const fields = { ...inputs, ...kind.outputs } as Record<string, z.ZodType>;
+  const outputs = outputNames(kind);
+  return {
+    description: kind.description,
+    inputProperties: Object.fromEntries(
+      Object.entries(inputs).map(([name, schema]) => [name, propertySpec(kind, name, schema, kind.secretInputs.includes(name), types)]),
+    ),
+    requiredInputs: Object.keys(inputs).filter((name) => !isOptional(inputs[name])),
+    // The engine keeps an output named like a secret input secret: the schema says so too.
+    properties: Object.fromEntries(
+      outputs.map((name) => [name, propertySpec(kind, name, fields[name], kind.secretOutputs.includes(name) || kind.secretInputs.includes(name), types)]),
+    ),
+    required: outputs.filter((name) => !isOptional(fields[name])),
+  };
+}
+
+/** A resource property: its type, description, and the flags the kind's lists give it. */
+function propertySpec(kind: AnyKind, name: string, schema: z.ZodType, secret: boolean, types: ObjectTypes): PropertySpec {
+  const notes = notesOf(schema);
+  const where = `${kind.name}.${name}`;
+  return {
+    ...(isAsset(notes.sdkType) ? { $ref: "pulumi.json#/Asset" } : typeSpec(schema, where, types, notes.schemaType)),
+    description: notes.description,
+    ...(secret ? { secret: true } : {}),
+    ...(kind.replaceOn.includes(name) ? { replaceOnChanges: true } : {}),
+  };
+}
+
+/** An SDK type made of Pulumi assets only (`pulumi.asset.FileAsset | pulumi.asset.StringAsset`). */
+function isAsset(sdkType: string | undefined): boolean {
+  return sdkType !== undefined && sdkType.split(" | ").every((type) => /^pulumi\.asset\.\w+Asset$/.test(type));
+}
+
+/**
+ * The schema type a zod field stands for. Only the zod types the declarations use are known;
+ * another one fails the generator rather than writing a wrong type. `name` is the object type's
+ * name when the field holds an object (or a list of them).
+ */
+function typeSpec(schema: z.ZodType, where: string, types: ObjectTypes, name?: string): TypeSpec {
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  switch (def.type) {
+    case "string":
+    case "boolean":
+      return { type: def.type };
+    case "number":
+      return { type: isInteger(schema) ? "integer" : "number" };
+    case "unknown":
+      return { $ref: "pulumi.json#/Any" };
+    case "enum":
+      return { type: primitiveOf(Object.values(def.entries as Record<string, unknown>), where) };
+    case "literal":
+      return { type: primitiveOf(def.values as unknown[], where) };
+    case "optional":
+    case "default":
+      return typeSpec(def.innerType as z.ZodType, where, types, name);
+    case "array":
+      return { type: "array", items: typeSpec(def.element as z.ZodType, `${where}[]`, types, name) };
+    case "object":
+      return { $ref: types.define(name, where, objectSpec(schema, where, types)) };
+    default:
+      throw new Error(`${where}: no package schema type is known for the zod type "${def.type}"`);
+  }
+}
+
+/** Number formats of zod's integer checks (`.int()` is "safeint"). */
+const INTEGER_FORMATS = ["safeint", "int32", "uint32"];
+
+function isInteger(schema: z.ZodType): boolean {
+  const def = schema._zod.def as { format?: string; checks?: { _zod: { def: { format?: string } } }[] };
+  return [def, ...(def.checks ?? []).map((check) => check._zod.def)].some((check) => INTEGER_FORMATS.includes(check.format ?? ""));
+}
+
+/** The one primitive type of an enum's or a literal's values. */
+function primitiveOf(values: unknown[], where: string): "string" | "number" | "boolean" {
+  const kinds = [...new Set(values.map((value) => typeof value))];
+  if (kinds.length === 1 && (kinds[0] === "string" || kinds[0] === "number" || kinds[0] === "boolean")) return kinds[0];
+  throw new Error(`${where}: values of the types ${kinds.join(", ")} have no package schema type`);
+}
+
+/** An object type: its fields described with zod's `.describe()` (the API's payloads are). */
+function objectSpec(schema: z.ZodType, where: string, types: ObjectTypes): ObjectTypeSpec {
+  const shape = (schema._zod.def as unknown as { shape: Record<string, z.ZodType> }).shape;
+  return {
+    type: "object",
+    description: describedAs(schema, where),
+    properties: Object.fromEntries(
+      Object.entries(shape).map(([field, fieldSchema]) => {
+        const at = `${where}.${field}`;
+        return [field, { ...typeSpec(fieldSchema, at, types), description: describedAs(fieldSchema, at) }];
+      }),
+    ),
+    required: Object.keys(shape).filter((field) => !isOptional(shape[field])),
+  };
+}
+
+function describedAs(schema: z.ZodType, where: string): string {
+  const description = (schema.meta() as { description?: string } | undefined)?.description;
+  if (description === undefined) throw new Error(`${where}: no description for the package schema (give it one with .describe())`);
+  return description;
+}
+
+/** The named object types the properties refer to, each defined once under one name. */
+class ObjectTypes {
+  private readonly specs = new Map<string, ObjectTypeSpec>();
+
+  constructor(private readonly resourceNames: readonly string[]) {}
+
+  /** The reference to `spec` under `name`; a missing name, or one taken by something else, fails. */
+  define(name: string | undefined, where: string, spec: ObjectTypeSpec): string {
+    if (name === undefined) throw new Error(`${where}: an object needs a name in the package schema: give the field a schemaType note`);
+    // SDKs put types and resources side by side: one name for both would clash.
+    if (this.resourceNames.includes(name)) throw new Error(`${where}: the object type's name ${name} is a resource's`);
+    const known = this.specs.get(name);
+    if (known !== undefined && stableJson(known) !== stableJson(spec)) throw new Error(`${where}: ${name} already names another object type`);
+    this.specs.set(name, spec);
+    return `#/types/${typeToken(name)}`;
+  }
+
+  all(): Record<string, ObjectTypeSpec> {
+    return Object.fromEntries([...this.specs].map(([name, spec]) => [typeToken(name), spec]));
+  }
+}
+
+/** The provider's settings: the package's config variables and an explicit provider's arguments. */
+function settingProperties(): Record<string, PropertySpec> {
+  return Object.fromEntries(
+    Object.values(SETTINGS).map((setting) => {
+      const spec: PropertySpec = {
+        // Only a flag has a default that is not a string.
+        type: "default" in setting && typeof setting.default === "boolean" ? "boolean" : "string",
+        description: setting.description,
+        ...("secret" in setting ? { secret: true } : {}),
+        ...("default" in setting ? { default: setting.default } : {}),
+        defaultInfo: { environment: [setting.env] },
+      };
+      return [variableName(setting.key), spec];
+    }),
+  );
+}
+
+/** A config key's name within the package: `squarecloud:apiKey` is the variable `apiKey`. */
+function variableName(key: string): string {
+  const prefix = `${PACKAGE_NAME}:`;
+  if (!key.startsWith(prefix)) throw new Error(`the setting ${key} is not in the ${PACKAGE_NAME} namespace`);
+  return key.slice(prefix.length);
+}
