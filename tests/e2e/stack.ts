@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { ConfigMap, LocalWorkspace, ProjectSettings, Stack } from "@pulumi/pulumi/automation";
-import { pulumiEngine, repoRoot } from "./engine";
+import { pulumiEngine, repoRoot, yamlLanguageHostDir } from "./engine";
 import { npmInstall, outsideDir, pinnedPulumiSdk, vendorTarball } from "./outside-project";
 
 /** Scratch space inside the repo, so programs and provider processes resolve node_modules. */
@@ -93,6 +93,15 @@ export async function outsideProjectStack(workDir: string, tarball: string, opti
   // Within the project's range, the SDK of the engine the tests drive.
   npmInstall(workDir, [pinnedPulumiSdk]);
   return openStack(workDir, projectName(workDir), options);
+}
+
+/**
+ * A stack of a Pulumi YAML project of tests/e2e/yaml-programs (`runtime: yaml`), copied as it is
+ * and run by the YAML language host of scripts/install-yaml-host.
+ */
+export async function yamlProjectStack(project: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
+  const PATH = [yamlLanguageHostDir(), process.env.PATH].join(path.delimiter);
+  return projectStack(path.join(repoRoot, "tests", "e2e", "yaml-programs", project), { ...options, env: { PATH, ...options.env } });
 }
 
 /** The project name in dir's Pulumi.yaml. */
