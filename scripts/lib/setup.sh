@@ -20,6 +20,14 @@ ensure_engine() {
   export PULUMI_ENGINE_DIR PATH="$PULUMI_ENGINE_DIR:$PATH"
 }
 
+# The Pulumi YAML language host, which the e2e tests' YAML programs run on (built from sources on
+# first use, then cached); exports PULUMI_YAML_HOST_DIR and puts it on PATH, where the engine looks
+# for a language host it does not find beside itself.
+ensure_yaml_host() {
+  PULUMI_YAML_HOST_DIR=$(bash scripts/install-yaml-host)
+  export PULUMI_YAML_HOST_DIR PATH="$PULUMI_YAML_HOST_DIR:$PATH"
+}
+
 # actionlint, which the tests run on the example GitHub Actions workflow (built from sources on
 # first use, then cached); exports ACTIONLINT_BIN, the binary the tests run.
 ensure_actionlint() {

@@ -29,6 +29,19 @@ async function locateEngine(): Promise<PulumiCommand> {
   return command;
 }
 
+let yamlHost: string | undefined;
+
+/**
+ * The directory of the YAML language host that runs the tests' YAML programs: PULUMI_YAML_HOST_DIR
+ * (set by scripts/test) or scripts/install-yaml-host, which reuses its cached build. The engine
+ * finds a language host beside itself or on PATH; this one is not beside the engine, so stacks of
+ * YAML programs put it on PATH.
+ */
+export function yamlLanguageHostDir(): string {
+  yamlHost ??= process.env.PULUMI_YAML_HOST_DIR ?? installedToolDir("install-yaml-host", "Pulumi YAML language host");
+  return yamlHost;
+}
+
 function readPinnedVersion(): string {
   const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
   return manifest.config.pulumiVersion;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { ConfigMap, LocalWorkspace, ProjectSettings, Stack } from "@pulumi/pulumi/automation";
-import { pulumiEngine, repoRoot } from "./engine";
+import { pulumiEngine, repoRoot, yamlLanguageHostDir } from "./engine";
 import { npmInstall, outsideDir, pinnedPulumiSdk, vendorTarball } from "./outside-project";
 
 /** Scratch space inside the repo, so programs and provider processes resolve node_modules. */
@@ -96,6 +96,14 @@ export async function outsideProjectStack(workDir: string, tarball: string, opti
 }
 
 /**
+ * A stack of a Pulumi YAML project of tests/e2e/yaml-programs (`runtime: yaml`), copied as it is
+ * and run by the YAML language host of scripts/install-yaml-host.
+ */
+export async function yamlProjectStack(project: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
+  return projectStack(path.join(repoRoot, "tests", "e2e", "yaml-programs", project), withYamlHost(options));
+}
+
+/**
  * A stack of a Pulumi YAML program (runtime yaml) using the native plugin of this repository.
  * `program` is the project file's content below its name and runtime (resources, outputs, ...),
  * written as JSON, which YAML reads as it is; `setProgram` rewrites it between operations.
@@ -111,7 +119,7 @@ export async function yamlStack(
     writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify(project, null, 2));
   };
   setProgram(program);
-  return { ...(await openStack(workDir, label, options)), setProgram };
+  return { ...(await openStack(workDir, label, withYamlHost(options))), setProgram };
 }
 
 /**
@@ -124,6 +132,12 @@ export function nativePluginDir(): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(launcher, `#!/bin/sh\nexec node ${JSON.stringify(path.join(repoRoot, "dist", "provider", "plugin", "main.js"))} "$@"\n`, { mode: 0o755 });
   return dir;
+}
+
+/** The options with the YAML language host on the PATH of the CLI and what it starts. */
+function withYamlHost<T extends { env?: Record<string, string> }>(options: T): T {
+  const PATH = [yamlLanguageHostDir(), process.env.PATH].join(path.delimiter);
+  return { ...options, env: { PATH, ...options.env } };
 }
 
 /** The project name in dir's Pulumi.yaml. */
