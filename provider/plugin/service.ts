@@ -37,6 +37,11 @@ function sealed(kind: AnyKind, props: Props): unknown {
   return struct(wrapSecrets(props, [...kind.secretOutputs, ...kind.secretInputs]));
 }
 
+/** The kind's inputs among the properties read, as the code `pulumi import` generates states them. */
+function inputsAmong(kind: AnyKind, props: Props): Props {
+  return Object.fromEntries(Object.keys(kind.inputs).filter((name) => props[name] !== undefined).map((name) => [name, props[name]]));
+}
+
 /** Provider settings given as inputs of an explicit provider, or as the stack's config variables. */
 function settingsOf(args: Props, variables: Map<string, string>): Record<string, string | undefined> {
   const values: Record<string, string | undefined> = {};
@@ -161,8 +166,11 @@ export const resourceProviderService = {
     const response = new provproto.ReadResponse();
     response.setId(result.id ?? "");
     response.setProperties(sealed(kind, result.props ?? {}));
-    const inputs = request.getInputs()?.toJavaScript();
-    if (inputs) response.setInputs(request.getInputs());
+    // An import reads an id alone and needs the inputs that describe the object: the declared
+    // inputs found among what was read. A refresh keeps the program's inputs as they are.
+    const importing = Object.keys(props).length === 0;
+    if (importing && result.id) response.setInputs(struct(inputsAmong(kind, result.props ?? {})));
+    else if (request.getInputs()) response.setInputs(request.getInputs());
     return response;
   }),
 

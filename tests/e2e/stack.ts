@@ -103,6 +103,11 @@ export async function yamlProjectStack(project: string, options: Omit<ProgramSta
   return projectStack(path.join(repoRoot, "tests", "e2e", "yaml-programs", project), withYamlHost(options));
 }
 
+export interface YamlStack extends ProgramStack {
+  setProgram(next: Record<string, unknown>): void;
+  setProgramYaml(text: string): void;
+}
+
 /**
  * A stack of a Pulumi YAML program (runtime yaml) using the native plugin of this repository.
  * `program` is the project file's content below its name and runtime (resources, outputs, ...),
@@ -112,14 +117,17 @@ export async function yamlStack(
   label: string,
   program: Record<string, unknown>,
   options: Omit<ProgramStackOptions, "program"> = {},
-): Promise<ProgramStack & { setProgram(next: Record<string, unknown>): void }> {
+): Promise<YamlStack> {
   const workDir = scratchDir(label);
-  const setProgram = (next: Record<string, unknown>) => {
-    const project = { name: label, runtime: "yaml", plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] }, ...next };
-    writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify(project, null, 2));
+  const header = { name: label, runtime: "yaml", plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] } };
+  const setProgram = (next: Record<string, unknown>) => writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify({ ...header, ...next }, null, 2));
+  // YAML as `pulumi import` writes it (resources: ...), below the same project lines in YAML.
+  const setProgramYaml = (text: string) => {
+    const plugin = `plugins:\n  providers:\n    - name: squarecloud\n      path: ${JSON.stringify(nativePluginDir())}\n`;
+    writeFileSync(path.join(workDir, "Pulumi.yaml"), `name: ${label}\nruntime: yaml\n${plugin}${text}`);
   };
   setProgram(program);
-  return { ...(await openStack(workDir, label, withYamlHost(options))), setProgram };
+  return { ...(await openStack(workDir, label, withYamlHost(options))), setProgram, setProgramYaml };
 }
 
 /**

@@ -1,13 +1,13 @@
 import { DatabaseSummary } from "../../../provider/client/payloads/platform";
 import { beyondKeyCheck, emulatorConfig, emulatorSuite } from "../emulator-env";
 import { SecretScanner } from "../reliability/secret-scan";
-import { ProgramStack, yamlStack } from "../stack";
+import { YamlStack, yamlStack } from "../stack";
 
 // A Database declared in a Pulumi YAML program, served by the native plugin: the lifecycle the
 // TypeScript SDK's tests prove for the dynamic provider, through the same handlers.
 
 const suite = emulatorSuite();
-let program: ProgramStack & { setProgram(next: Record<string, unknown>): void };
+let program: YamlStack;
 const secrets = new SecretScanner();
 
 function databaseProgram(properties: Record<string, unknown>) {
