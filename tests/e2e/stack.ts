@@ -116,14 +116,16 @@ export interface YamlStack extends ProgramStack {
 export async function yamlStack(
   label: string,
   program: Record<string, unknown>,
-  options: Omit<ProgramStackOptions, "program"> = {},
+  options: Omit<ProgramStackOptions, "program"> & { installedPlugin?: boolean } = {},
 ): Promise<YamlStack> {
   const workDir = scratchDir(label);
-  const header = { name: label, runtime: "yaml", plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] } };
+  // The repo's build by path, unless the test installed the plugin from its tarball.
+  const plugins = options.installedPlugin ? {} : { plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] } };
+  const header = { name: label, runtime: "yaml", ...plugins };
   const setProgram = (next: Record<string, unknown>) => writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify({ ...header, ...next }, null, 2));
   // YAML as `pulumi import` writes it (resources: ...), below the same project lines in YAML.
   const setProgramYaml = (text: string) => {
-    const plugin = `plugins:\n  providers:\n    - name: squarecloud\n      path: ${JSON.stringify(nativePluginDir())}\n`;
+    const plugin = options.installedPlugin ? "" : `plugins:\n  providers:\n    - name: squarecloud\n      path: ${JSON.stringify(nativePluginDir())}\n`;
     writeFileSync(path.join(workDir, "Pulumi.yaml"), `name: ${label}\nruntime: yaml\n${plugin}${text}`);
   };
   setProgram(program);
