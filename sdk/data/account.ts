@@ -1,5 +1,5 @@
 import type * as platform from "../../provider/client/payloads/platform";
-import { optionsOnlyOutputForm, promiseForm } from "./forms";
+import { outputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";
 import { sessionFor } from "./session";
 
@@ -58,7 +58,7 @@ export const getAccount = promiseForm(async function getAccount(opts?: DataSourc
   return accountView(await sessionFor(opts).account());
 });
 
-export const getAccountOutput = optionsOnlyOutputForm(getAccount);
+export const getAccountOutput = outputForm(getAccount);
 
 function accountView(account: platform.Account): GetAccountResult {
   const { user } = account;

@@ -1,6 +1,4 @@
-import type * as pulumi from "@pulumi/pulumi";
 import type * as platform from "../../provider/client/payloads/platform";
-import type { InputsOf } from "../inputs";
 import { AppSummary, getAccount, text } from "./account";
 import { ARGUMENTS, checkArguments } from "./arguments";
 import { Deployment, groupDeployments } from "./deployments";
@@ -34,11 +32,7 @@ export const getApps = promiseForm(async function getApps(
   return { apps: filterApps(account.applications, args) };
 });
 
-const appsOutput = outputForm(getApps);
-
-export function getAppsOutput(args: InputsOf<GetAppsArgs> = {}, opts?: InputsOf<DataSourceOptions>): pulumi.Output<GetAppsResult> {
-  return appsOutput(args, opts);
-}
+export const getAppsOutput = outputForm(getApps);
 
 /** Every filter given must match exactly. */
 export function filterApps(apps: readonly AppSummary[], filter: GetAppsArgs): AppSummary[] {
