@@ -89,7 +89,7 @@ function accountView(account: platform.Account): GetAccountResult {
   };
 }
 
-function appSummaryView(app: platform.AppSummary): AppSummary {
+export function appSummaryView(app: platform.AppSummary): AppSummary {
   return {
     id: app.id,
     name: app.name,
@@ -104,6 +104,6 @@ function appSummaryView(app: platform.AppSummary): AppSummary {
 }
 
 /** The API sends "" for "none" (no custom domain, no description). */
-export function text(value: string | undefined): string | undefined {
+function text(value: string | undefined): string | undefined {
   return value === "" ? undefined : value;
 }

@@ -1,5 +1,5 @@
 import type * as platform from "../../provider/client/payloads/platform";
-import { AppSummary, getAccount, text } from "./account";
+import { AppSummary, appSummaryView, getAccount } from "./account";
 import { ARGUMENTS, checkArguments } from "./arguments";
 import { Deployment, groupDeployments } from "./deployments";
 import { idOrName, oneNamed } from "./lookup";
@@ -53,18 +53,10 @@ export interface GetAppArgs {
   name?: string;
 }
 
-export interface App {
-  id: string;
-  name: string;
-  description?: string;
+/** An application read by id: what the account listing shows of it, with its owner and always its creation date. */
+export interface App extends AppSummary {
   /** User id of the owner. */
   owner: string;
-  cluster: string;
-  /** MB. */
-  ram: number;
-  language: string;
-  domain?: string;
-  customDomain?: string;
   /** ISO 8601. */
   createdAt: string;
 }
@@ -79,19 +71,9 @@ export const getApp = promiseForm(async function getApp(args: GetAppArgs, opts?:
 
 export const getAppOutput = outputForm(getApp);
 
+/** The read by id names the language `language` where the listing says `lang`; the rest reads alike. */
 function appView(app: platform.App): App {
-  return {
-    id: app.id,
-    name: app.name,
-    description: text(app.desc),
-    owner: app.owner,
-    cluster: app.cluster,
-    ram: app.ram,
-    language: app.language,
-    domain: text(app.domain),
-    customDomain: text(app.custom),
-    createdAt: app.created_at,
-  };
+  return { ...appSummaryView({ ...app, lang: app.language }), owner: app.owner, createdAt: app.created_at };
 }
 
 // ---- getAppAnalytics
