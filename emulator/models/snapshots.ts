@@ -41,16 +41,16 @@ export class SnapshotsModel {
   /** GET /v2/users/snapshots: every snapshot of the account's apps or databases, newest first. */
   forAccount(account: AccountRecord, scope: SnapshotScope) {
     return scope === "applications"
-      ? this.appEntries(this.ctx.data.appSnapshots.filter((s) => s.ownerId === account.id))
-      : this.databaseEntries(this.ctx.data.databaseSnapshots.filter((s) => s.ownerId === account.id));
+      ? this.entries(this.ctx.data.appSnapshots.filter((s) => s.ownerId === account.id), appArchive)
+      : this.entries(this.ctx.data.databaseSnapshots.filter((s) => s.ownerId === account.id), databaseArchive);
   }
 
   forApp(appId: string) {
-    return this.appEntries(this.ctx.data.appSnapshots.filter((s) => s.appId === appId));
+    return this.entries(this.ctx.data.appSnapshots.filter((s) => s.appId === appId), appArchive);
   }
 
   forDatabase(databaseId: string) {
-    return this.databaseEntries(this.ctx.data.databaseSnapshots.filter((s) => s.databaseId === databaseId));
+    return this.entries(this.ctx.data.databaseSnapshots.filter((s) => s.databaseId === databaseId), databaseArchive);
   }
 
   findDatabaseVersion(databaseId: string, versionId: string): DatabaseSnapshotRecord | undefined {
@@ -59,25 +59,35 @@ export class SnapshotsModel {
     );
   }
 
-  private appEntries(snapshots: AppSnapshotRecord[]) {
+  /** Listing entries, newest first, each with a fresh pre-signed key to its archive. */
+  private entries<S extends { size: number; modified: number }>(snapshots: S[], archiveOf: (snapshot: S) => Archive) {
     const now = this.ctx.clock.now();
-    return newestFirst(snapshots).map((s) => ({
-      name: s.appId,
-      size: s.size,
-      modified: iso(s.modified),
-      key: presignedKey(appSnapshotPath(s.ownerId, s.appId), now),
-    }));
+    return newestFirst(snapshots).map((s) => {
+      const archive = archiveOf(s);
+      return {
+        name: archive.belongsTo,
+        size: s.size,
+        modified: iso(s.modified),
+        key: presignedKey(archive.path, now, archive.versionId),
+      };
+    });
   }
+}
 
-  private databaseEntries(snapshots: DatabaseSnapshotRecord[]) {
-    const now = this.ctx.clock.now();
-    return newestFirst(snapshots).map((s) => ({
-      name: s.databaseId,
-      size: s.size,
-      modified: iso(s.modified),
-      key: presignedKey(`databases/${s.ownerId}/${s.databaseId}.tar.gz`, now, s.versionId),
-    }));
-  }
+/** Where a snapshot's archive is stored, and the application or database it belongs to (an entry's `name`). */
+interface Archive {
+  belongsTo: string;
+  path: string;
+  versionId?: string;
+}
+
+function appArchive(snapshot: AppSnapshotRecord): Archive {
+  return { belongsTo: snapshot.appId, path: appSnapshotPath(snapshot.ownerId, snapshot.appId) };
+}
+
+function databaseArchive(snapshot: DatabaseSnapshotRecord): Archive {
+  const { databaseId, ownerId, versionId } = snapshot;
+  return { belongsTo: databaseId, path: `databases/${ownerId}/${databaseId}.tar.gz`, versionId };
 }
 
 function appSnapshotPath(ownerId: string, appId: string): string {

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { success } from "../http/reply";
+import type { Models } from "../core";
 import type { Route } from "../http/router";
 import type { ApiHandler } from "../http/server";
 import { ID_PATTERN, WORKSPACE_NAME_PATTERN } from "../models/rules";
+import type { AccountRecord } from "../state";
 import { parseBody } from "./validate";
 
 const id = z.string().regex(ID_PATTERN);
@@ -22,6 +24,21 @@ const codes = {
   group: "INVALID_GROUP",
 } as const;
 
+/**
+ * The workspace API names what it changes in the body, not the path: each change is its body
+ * checked against `schema` (a bad id, code or group answered with its own code), the model's
+ * action, and an empty success.
+ */
+function change<S extends z.ZodType>(
+  schema: S,
+  act: (body: z.infer<S>, account: AccountRecord, models: Models) => void,
+): ApiHandler {
+  return async ({ account, json }, models) => {
+    act(parseBody(schema, await json(), codes), account, models);
+    return success();
+  };
+}
+
 export const workspaceRoutes: Route<ApiHandler>[] = [
   {
     method: "GET",
@@ -39,10 +56,7 @@ export const workspaceRoutes: Route<ApiHandler>[] = [
   {
     method: "DELETE",
     template: "/v2/workspaces",
-    handler: async ({ account, json }, models) => {
-      models.workspaces.delete(account, parseBody(workspaceBody, await json(), codes).workspaceId);
-      return success();
-    },
+    handler: change(workspaceBody, (body, account, models) => models.workspaces.delete(account, body.workspaceId)),
   },
   {
     method: "GET",
@@ -52,10 +66,7 @@ export const workspaceRoutes: Route<ApiHandler>[] = [
   {
     method: "DELETE",
     template: "/v2/workspaces/leave",
-    handler: async ({ account, json }, models) => {
-      models.workspaces.leave(account, parseBody(workspaceBody, await json(), codes).workspaceId);
-      return success();
-    },
+    handler: change(workspaceBody, (body, account, models) => models.workspaces.leave(account, body.workspaceId)),
   },
   {
     method: "GET",
@@ -65,46 +76,32 @@ export const workspaceRoutes: Route<ApiHandler>[] = [
   {
     method: "POST",
     template: "/v2/workspaces/members",
-    handler: async ({ account, json }, models) => {
-      const body = parseBody(addMemberBody, await json(), codes);
-      models.workspaces.addMember(account, body.workspaceId, body.code, body.group);
-      return success();
-    },
+    handler: change(addMemberBody, (body, account, models) =>
+      models.workspaces.addMember(account, body.workspaceId, body.code, body.group),
+    ),
   },
   {
     method: "PATCH",
     template: "/v2/workspaces/members",
-    handler: async ({ account, json }, models) => {
-      const body = parseBody(changeGroupBody, await json(), codes);
-      models.workspaces.changeGroup(account, body.workspaceId, body.memberId, body.group);
-      return success();
-    },
+    handler: change(changeGroupBody, (body, account, models) =>
+      models.workspaces.changeGroup(account, body.workspaceId, body.memberId, body.group),
+    ),
   },
   {
     method: "DELETE",
     template: "/v2/workspaces/members",
-    handler: async ({ account, json }, models) => {
-      const body = parseBody(removeMemberBody, await json(), codes);
-      models.workspaces.removeMember(account, body.workspaceId, body.memberId);
-      return success();
-    },
+    handler: change(removeMemberBody, (body, account, models) => models.workspaces.removeMember(account, body.workspaceId, body.memberId)),
   },
   {
     method: "POST",
     template: "/v2/workspaces/applications",
-    handler: async ({ account, json }, models) => {
-      const body = parseBody(appLinkBody, await json(), codes);
-      models.workspaces.linkApp(account, body.workspaceId, models.apps.find(body.appId));
-      return success();
-    },
+    handler: change(appLinkBody, (body, account, models) =>
+      models.workspaces.linkApp(account, body.workspaceId, models.apps.find(body.appId)),
+    ),
   },
   {
     method: "DELETE",
     template: "/v2/workspaces/applications",
-    handler: async ({ account, json }, models) => {
-      const body = parseBody(appLinkBody, await json(), codes);
-      models.workspaces.unlinkApp(account, body.workspaceId, body.appId);
-      return success();
-    },
+    handler: change(appLinkBody, (body, account, models) => models.workspaces.unlinkApp(account, body.workspaceId, body.appId)),
   },
 ];

@@ -37,11 +37,7 @@ moved the file, the second finds nothing at \`path\` and the move is recorded as
   outputs: {
     movedAt: field(z.string(), "ISO 8601 UTC time the move was done."),
   },
-  notOutputs: [],
-  secretInputs: [],
-  secretOutputs: [],
   replaceOn: ["appId", "path", "to"],
-  updateOn: [],
   apis: ["platform"],
 });
 

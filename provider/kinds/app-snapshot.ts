@@ -22,11 +22,8 @@ are secrets. The API allows one snapshot per 5 seconds (the provider paces them)
     key: field(z.string(), "Secret: the credentials part of that URL (access key, expiry, signature)."),
     takenAt: field(z.string(), "ISO 8601 UTC time the snapshot was taken (as received, or as listed)."),
   },
-  notOutputs: [],
-  secretInputs: [],
   secretOutputs: ["url", "key"],
   replaceOn: ["appId", "trigger"],
-  updateOn: [],
   apis: ["platform"],
 });
 

@@ -142,10 +142,7 @@ instead of uploading.`,
     sha256: field(z.string(), "Hex sha256 of the uploaded bytes."),
   },
   notOutputs: ["source"],
-  secretInputs: [],
-  secretOutputs: [],
   replaceOn: ["source", "name", "prefix", "mimeType", "expireDays", "securityHash", "autoDownload"],
-  updateOn: [],
   apis: ["platform", "blob"],
 });
 

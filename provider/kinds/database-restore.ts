@@ -44,11 +44,7 @@ appears, and the next \`pulumi up\` then restores again: pin the version when th
       { sdkType: "hooks.RestorableSnapshot" },
     ),
   },
-  notOutputs: [],
-  secretInputs: [],
-  secretOutputs: [],
   replaceOn: ["databaseId", "snapshotId", "versionId"],
-  updateOn: [],
   apis: ["platform"],
 });
 

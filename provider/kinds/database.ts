@@ -59,8 +59,6 @@ existing database instead of creating one. Use \`protect: true\` to guard agains
     certificate: field(z.string().optional(), "Secret. The TLS client certificate, base64 PEM."),
     connectionUrl: field(z.string().optional(), "Secret: it carries the password."),
   },
-  notOutputs: [],
-  secretInputs: [],
   secretOutputs: ["password", "certificate", "connectionUrl"],
   replaceOn: ["type", "version"],
   updateOn: ["name", "memory", "passwordRotation"],

@@ -79,10 +79,18 @@ export function notesOf(schema: z.ZodType): FieldNotes & { description: string }
   return meta as FieldNotes & { description: string };
 }
 
+/** The lists a kind leaves out when it has nothing in them. */
+type ListsEmptyUnlessGiven = "notOutputs" | "secretInputs" | "secretOutputs" | "updateOn";
+
+/**
+ * A kind states only the lists it has something in; the declaration the rest of the code reads
+ * has every list, the others empty. `replaceOn` is always stated: every kind says what replaces it.
+ */
 export function declareKind<Inputs extends Fields, Outputs extends Fields>(
-  declaration: KindDeclaration<Inputs, Outputs>,
+  declaration: Omit<KindDeclaration<Inputs, Outputs>, ListsEmptyUnlessGiven> &
+    Partial<Pick<KindDeclaration<Inputs, Outputs>, ListsEmptyUnlessGiven>>,
 ): KindDeclaration<Inputs, Outputs> {
-  return declaration;
+  return { notOutputs: [], secretInputs: [], secretOutputs: [], updateOn: [], ...declaration };
 }
 
 /** The inputs as the handler receives them after check. */

@@ -1,5 +1,5 @@
 import type * as platform from "../../provider/client/payloads/platform";
-import { optionsOnlyOutputForm, promiseForm } from "./forms";
+import { outputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";
 import { sessionFor } from "./session";
 
@@ -58,7 +58,7 @@ export const getAccount = promiseForm(async function getAccount(opts?: DataSourc
   return accountView(await sessionFor(opts).account());
 });
 
-export const getAccountOutput = optionsOnlyOutputForm(getAccount);
+export const getAccountOutput = outputForm(getAccount);
 
 function accountView(account: platform.Account): GetAccountResult {
   const { user } = account;
@@ -89,7 +89,7 @@ function accountView(account: platform.Account): GetAccountResult {
   };
 }
 
-function appSummaryView(app: platform.AppSummary): AppSummary {
+export function appSummaryView(app: platform.AppSummary): AppSummary {
   return {
     id: app.id,
     name: app.name,
@@ -104,6 +104,6 @@ function appSummaryView(app: platform.AppSummary): AppSummary {
 }
 
 /** The API sends "" for "none" (no custom domain, no description). */
-export function text(value: string | undefined): string | undefined {
+function text(value: string | undefined): string | undefined {
   return value === "" ? undefined : value;
 }

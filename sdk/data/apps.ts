@@ -1,7 +1,5 @@
-import type * as pulumi from "@pulumi/pulumi";
 import type * as platform from "../../provider/client/payloads/platform";
-import type { InputsOf } from "../inputs";
-import { AppSummary, getAccount, text } from "./account";
+import { AppSummary, appSummaryView, getAccount } from "./account";
 import { ARGUMENTS, checkArguments } from "./arguments";
 import { Deployment, groupDeployments } from "./deployments";
 import { idOrName, oneNamed } from "./lookup";
@@ -34,11 +32,7 @@ export const getApps = promiseForm(async function getApps(
   return { apps: filterApps(account.applications, args) };
 });
 
-const appsOutput = outputForm(getApps);
-
-export function getAppsOutput(args: InputsOf<GetAppsArgs> = {}, opts?: InputsOf<DataSourceOptions>): pulumi.Output<GetAppsResult> {
-  return appsOutput(args, opts);
-}
+export const getAppsOutput = outputForm(getApps);
 
 /** Every filter given must match exactly. */
 export function filterApps(apps: readonly AppSummary[], filter: GetAppsArgs): AppSummary[] {
@@ -59,18 +53,10 @@ export interface GetAppArgs {
   name?: string;
 }
 
-export interface App {
-  id: string;
-  name: string;
-  description?: string;
+/** An application read by id: what the account listing shows of it, with its owner and always its creation date. */
+export interface App extends AppSummary {
   /** User id of the owner. */
   owner: string;
-  cluster: string;
-  /** MB. */
-  ram: number;
-  language: string;
-  domain?: string;
-  customDomain?: string;
   /** ISO 8601. */
   createdAt: string;
 }
@@ -85,19 +71,9 @@ export const getApp = promiseForm(async function getApp(args: GetAppArgs, opts?:
 
 export const getAppOutput = outputForm(getApp);
 
+/** The read by id names the language `language` where the listing says `lang`; the rest reads alike. */
 function appView(app: platform.App): App {
-  return {
-    id: app.id,
-    name: app.name,
-    description: text(app.desc),
-    owner: app.owner,
-    cluster: app.cluster,
-    ram: app.ram,
-    language: app.language,
-    domain: text(app.domain),
-    customDomain: text(app.custom),
-    createdAt: app.created_at,
-  };
+  return { ...appSummaryView({ ...app, lang: app.language }), owner: app.owner, createdAt: app.created_at };
 }
 
 // ---- getAppAnalytics

@@ -1,8 +1,6 @@
-import type * as pulumi from "@pulumi/pulumi";
 import type * as blob from "../../provider/client/payloads/blob";
-import type { InputsOf } from "../inputs";
 import { ARGUMENTS, checkArguments } from "./arguments";
-import { optionsOnlyOutputForm, outputForm, promiseForm } from "./forms";
+import { outputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";
 import { sessionFor } from "./session";
 
@@ -40,14 +38,7 @@ export const getBlobObjects = promiseForm(async function getBlobObjects(
   }));
 });
 
-const blobObjectsOutput = outputForm(getBlobObjects);
-
-export function getBlobObjectsOutput(
-  args: InputsOf<GetBlobObjectsArgs> = {},
-  opts?: InputsOf<DataSourceOptions>,
-): pulumi.Output<GetBlobObjectsResult> {
-  return blobObjectsOutput(args, opts);
-}
+export const getBlobObjectsOutput = outputForm(getBlobObjects);
 
 /** Usage, the plan's included storage and the billing estimate; refreshed by the server once a minute. */
 export type GetBlobStatsResult = blob.AccountStats;
@@ -58,7 +49,7 @@ export const getBlobStats = promiseForm(async function getBlobStats(
   return sessionFor(opts).read("getBlobStats", {}, (client) => client.accountStats());
 });
 
-export const getBlobStatsOutput = optionsOnlyOutputForm(getBlobStats);
+export const getBlobStatsOutput = outputForm(getBlobStats);
 
 function objectView(object: blob.BlobObject): BlobObjectSummary {
   return { id: object.id, size: object.size, createdAt: object.created_at, expiresAt: object.expires_at };

@@ -1,6 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
 import type * as platform from "../../provider/client/payloads/platform";
-import type { InputsOf } from "../inputs";
 import { ARGUMENTS, checkArguments } from "./arguments";
 import { newestFirst } from "./dates";
 import { outputForm, promiseForm } from "./forms";
@@ -69,17 +68,10 @@ export const getSnapshots = promiseForm(async function getSnapshots(
   }));
 });
 
-const snapshotsOutput = outputForm(getSnapshots, (result): GetSnapshotsResult<SnapshotEntryOutput> => ({
+export const getSnapshotsOutput = outputForm(getSnapshots, (result): GetSnapshotsResult<SnapshotEntryOutput> => ({
   ...result,
   entries: result.entries.map(secretKey),
 }));
-
-export function getSnapshotsOutput(
-  args: InputsOf<GetSnapshotsArgs> = {},
-  opts?: InputsOf<DataSourceOptions>,
-): pulumi.Output<GetSnapshotsResult<SnapshotEntryOutput>> {
-  return snapshotsOutput(args, opts);
-}
 
 // ---- the latest snapshot of one database
 

@@ -1,37 +1,27 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { InputsOf } from "../inputs";
 import { userError, withoutStack } from "../user-error";
-import type { DataSourceOptions } from "./options";
 
 /**
- * The Output form of a data source: the same read once its arguments are known (during a preview
- * with unknown arguments the result is unknown too), with `reveal` turning the plain result into
- * what the program sees, e.g. credentials wrapped as secret Outputs. Secret arguments or options
- * make the whole result secret. A failure becomes a RunError, which Pulumi prints as its message
- * alone: the message says it all (see promiseForm).
+ * The Output form of a data source: the same read, taking each of its arguments (args, options)
+ * as Inputs, once they are known (during a preview with unknown arguments the result is unknown
+ * too); an argument the Promise form may leave out, this form may leave out too. `reveal` turns
+ * the plain result into what the program sees, e.g. credentials wrapped as secret Outputs. Secret
+ * arguments or options make the whole result secret. A failure becomes a RunError, which Pulumi
+ * prints as its message alone: the message says it all (see promiseForm).
  */
-export function outputForm<A extends object, R, O = R>(
-  read: (args: A, opts?: DataSourceOptions) => Promise<R>,
+export function outputForm<A extends unknown[], R, O = R>(
+  read: (...args: A) => Promise<R>,
   reveal: (result: R) => O = (result) => result as unknown as O,
-): (args: InputsOf<A>, opts?: InputsOf<DataSourceOptions>) => pulumi.Output<O> {
-  return (args, opts) =>
-    pulumi
-      .all([pulumi.output(args), pulumi.output(opts ?? {})])
-      .apply(async ([known, options]) => {
-        try {
-          return reveal(await read(known as A, options as DataSourceOptions));
-        } catch (error) {
-          throw error instanceof Error ? reported(error) : error;
-        }
-      });
-}
-
-/** The Output form of a data source that takes no arguments, only options. */
-export function optionsOnlyOutputForm<R>(
-  read: (opts?: DataSourceOptions) => Promise<R>,
-): (opts?: InputsOf<DataSourceOptions>) => pulumi.Output<R> {
-  const form = outputForm((_args: object, opts?: DataSourceOptions) => read(opts));
-  return (opts) => form({}, opts);
+): (...args: { [I in keyof A]: InputsOf<NonNullable<A[I]>> }) => pulumi.Output<O> {
+  return (...args) =>
+    pulumi.all(args).apply(async (known) => {
+      try {
+        return reveal(await read(...(known as unknown as A)));
+      } catch (error) {
+        throw error instanceof Error ? reported(error) : error;
+      }
+    });
 }
 
 /**

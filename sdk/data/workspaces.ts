@@ -1,7 +1,7 @@
 import type * as platform from "../../provider/client/payloads/platform";
 import { ARGUMENTS, checkArguments } from "./arguments";
 import { idOrName, oneNamed } from "./lookup";
-import { optionsOnlyOutputForm, outputForm, promiseForm } from "./forms";
+import { outputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";
 import { sessionFor } from "./session";
 
@@ -30,7 +30,7 @@ export const getWorkspaces = promiseForm(async function getWorkspaces(
   }));
 });
 
-export const getWorkspacesOutput = optionsOnlyOutputForm(getWorkspaces);
+export const getWorkspacesOutput = outputForm(getWorkspaces);
 
 export interface GetWorkspaceArgs {
   id?: string;

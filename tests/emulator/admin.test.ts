@@ -167,21 +167,15 @@ describe("faults", () => {
     expect(log.find((e) => e.route === "POST /v2/databases")).toMatchObject({ status: 200, fault: "latency" });
   });
 
-  test("reset: the socket is destroyed before processing and nothing changes", async () => {
-    await env.emu.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "reset", count: 1 });
+  test.each([
+    { title: "reset: the socket is destroyed before processing and nothing changes", kind: "reset", databases: 2, status: 0 },
+    { title: "drop-after-commit: the change happens, the response never arrives", kind: "drop-after-commit", databases: 3, status: 200 },
+  ] as const)("$title", async ({ kind, databases, status }) => {
+    await env.emu.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind, count: 1 });
     await expect(env.platform("POST", "/v2/databases", { json: newDatabase })).rejects.toThrow();
-    expect(await databaseIds()).toHaveLength(2);
+    expect(await databaseIds()).toHaveLength(databases);
     const log = await env.emu.admin.requests();
-    expect(log.find((e) => e.route === "POST /v2/databases")).toMatchObject({ status: 0, fault: "reset" });
-  });
-
-  test("drop-after-commit: the change happens, the response never arrives", async () => {
-    await env.emu.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "drop-after-commit", count: 1 });
-    await expect(env.platform("POST", "/v2/databases", { json: newDatabase })).rejects.toThrow();
-    const ids = await databaseIds();
-    expect(ids).toHaveLength(3);
-    const log = await env.emu.admin.requests();
-    expect(log.find((e) => e.route === "POST /v2/databases")).toMatchObject({ status: 200, fault: "drop-after-commit" });
+    expect(log.find((e) => e.route === "POST /v2/databases")).toMatchObject({ status, fault: kind });
   });
 
   test("faults also apply to the blob API", async () => {

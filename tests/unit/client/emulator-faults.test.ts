@@ -1,6 +1,7 @@
 import { RunningEmulator, SEED_APPS, SEED_DATABASES, startEmulator } from "../../../emulator";
-import { ApiError, createClient } from "../../../provider/client";
+import { createClient } from "../../../provider/client";
 import type { SquareCloudClient } from "../../../provider/client";
+import { apiErrorOf } from "../helpers/api-error";
 import { EmulatorLinkedClock } from "../helpers/fake-clock";
 
 /**
@@ -44,12 +45,6 @@ async function served(route: string): Promise<number> {
   return (await emulator.admin.counters())[route] ?? 0;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
 describe("SquareCloudClient against injected faults", () => {
   it("retries a GET answered 503 once, after one backoff", async () => {
     await emulator.admin.injectFault({ match: { method: "GET", path: "/v2/databases/:id" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
@@ -81,7 +76,7 @@ describe("SquareCloudClient against injected faults", () => {
 
   it("does not repeat a database create whose answer was lost, and says it may exist", async () => {
     await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "drop-after-commit", count: 1 });
-    const error = await rejection(client.createDatabase({ name: "orders", type: "redis", memory: 512, version: "7.4.5" }));
+    const error = await apiErrorOf(client.createDatabase({ name: "orders", type: "redis", memory: 512, version: "7.4.5" }));
     expect(error.code).toBe("CONNECTION_RESET");
     expect(error.mayHaveCommitted).toBe(true);
     expect(error.message).toMatch(/^create database "orders" failed: CONNECTION_RESET .*may have taken effect/);
@@ -112,7 +107,7 @@ describe("SquareCloudClient against injected faults", () => {
     const app = SEED_APPS.aliceWebsite;
     const snapshotsBefore = (await client.listSnapshots("applications")).filter((s) => s.name === app).length;
     await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/apps/:id/snapshots" }, kind: "latency", latencyMs: 1_000, count: 1 });
-    const error = await rejection(client.createAppSnapshot(app));
+    const error = await apiErrorOf(client.createAppSnapshot(app));
     expect(error).toMatchObject({ code: "TIMEOUT", mayHaveCommitted: true, status: undefined });
     expect(error.message).toContain("no response within 500 ms, POST /v2/apps/{appId}/snapshots");
     const log = await emulator.admin.waitForRequests("POST /v2/apps/:id/snapshots");
@@ -139,7 +134,7 @@ describe("SquareCloudClient against injected faults", () => {
   });
 
   it("refuses an empty database update without sending it", async () => {
-    const error = await rejection(client.updateDatabase(SEED_DATABASES.aliceCache, {}));
+    const error = await apiErrorOf(client.updateDatabase(SEED_DATABASES.aliceCache, {}));
     expect(error.code).toBe("NO_UPDATE_DATA");
     expect(await served("PATCH /v2/databases/:id")).toBe(0);
   });

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ApiError } from "../../../provider/client/errors";
 import { HttpClient, HttpClientOptions } from "../../../provider/client/http";
 import { ConcurrencyLimit, IntervalPacer } from "../../../provider/client/pacing";
+import { apiErrorOf } from "../helpers/api-error";
 import { FakeClock } from "../helpers/fake-clock";
 import { closedPort, reply, StubHandler, StubServer } from "../helpers/stub-server";
 
@@ -40,12 +40,6 @@ beforeEach(() => {
 
 afterEach(() => client.close());
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
 describe("HttpClient", () => {
   it("sends the raw key, its user agent and JSON, and returns the parsed response", async () => {
     stub.handler = reply(200, { status: "success", response: { id: "t1", size: 3, unknown: "dropped" } });
@@ -70,7 +64,7 @@ describe("HttpClient", () => {
 
   it("maps the error envelope to an ApiError and keeps the query out of it", async () => {
     stub.handler = reply(400, { status: "error", code: "INVALID_OBJECT_PREFIX", message: "bad prefix" });
-    const error = await failure(
+    const error = await apiErrorOf(
       client.request({ operation: "list objects", method: "GET", path: "/v1/objects", query: { prefix: "x!" }, schema: Thing }),
     );
     expect(error.message).toBe("list objects failed: INVALID_OBJECT_PREFIX (HTTP 400, GET /v1/objects): bad prefix");
@@ -92,7 +86,7 @@ describe("HttpClient", () => {
 
   it("names the endpoint and the bad field of an unexpected shape without echoing values", async () => {
     stub.handler = reply(200, { status: "success", response: { id: 42, size: "secret-looking-value" } });
-    const error = await failure(
+    const error = await apiErrorOf(
       client.request({ operation: "get thing", method: "GET", path: "/v2/things/{id}", params: { id: "t1" }, schema: Thing }),
     );
     expect(error.code).toBe("INVALID_RESPONSE");
@@ -103,7 +97,7 @@ describe("HttpClient", () => {
 
   it("reports a success status with a body that is not JSON as INVALID_RESPONSE", async () => {
     stub.handler = (_req, res) => res.writeHead(200).end("password=hunter2");
-    const error = await failure(client.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing }));
+    const error = await apiErrorOf(client.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing }));
     expect(error.code).toBe("INVALID_RESPONSE");
     expect(error.mayHaveCommitted).toBe(true);
     expect(error.message).not.toContain("hunter2");
@@ -138,7 +132,7 @@ describe("HttpClient", () => {
     // The stub never answers: only the client's own timer can end the request.
     let hungUp!: Promise<void>;
     stub.handler = (_req, res) => (hungUp = new Promise((resolve) => res.on("close", resolve)));
-    const error = await failure(
+    const error = await apiErrorOf(
       client.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing, timeoutMs: 100 }),
     );
     expect(error).toMatchObject({ code: "TIMEOUT", mayHaveCommitted: true });
@@ -159,7 +153,7 @@ describe("HttpClient", () => {
     const inFlight = client.request({ operation: "get thing", method: "GET", path: "/v2/things", schema: Thing });
     await received;
     const closed = client.close();
-    const error = await failure(client.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing }));
+    const error = await apiErrorOf(client.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing }));
     expect(error).toMatchObject({ code: "CLIENT_CLOSED", mayHaveCommitted: false });
     expect(error.message).toBe("create thing failed: CLIENT_CLOSED (not sent, POST /v2/things): the client was already closed");
     answer();
@@ -173,7 +167,7 @@ describe("HttpClient", () => {
   it("retries a POST whose connection was refused, since nothing was sent", async () => {
     const unreachable = new HttpClient(options(`http://127.0.0.1:${await closedPort()}`));
     try {
-      const error = await failure(unreachable.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing }));
+      const error = await apiErrorOf(unreachable.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing }));
       expect(error.code).toBe("CONNECTION_REFUSED");
       expect(error.mayHaveCommitted).toBe(false);
       expect(clock.sleeps).toEqual([50, 100]);
@@ -188,7 +182,7 @@ describe("HttpClient connection errors", () => {
     const base = `http://127.0.0.1:${await closedPort()}/v2`;
     const unreachable = new HttpClient({ ...options(base), sources: { url: "SQUARECLOUD_PLATFORM_URL", key: "squarecloud:apiKey" } });
     try {
-      const error = await failure(unreachable.request({ operation: "read account", method: "GET", path: "/v2/users/me" }));
+      const error = await apiErrorOf(unreachable.request({ operation: "read account", method: "GET", path: "/v2/users/me" }));
       expect(error.message).toBe(
         `read account failed: CONNECTION_REFUSED (ECONNREFUSED, GET /v2/v2/users/me): nothing accepted the connection at ${base} ` +
           "(from SQUARECLOUD_PLATFORM_URL). For the local emulator, start it first: npx squarecloud-emulator. pulumi refresh and " +
@@ -206,7 +200,7 @@ describe("HttpClient gates", () => {
     const gate = new IntervalPacer(clock).gate("things", 10_000);
     const unreachable = new HttpClient(options(`http://127.0.0.1:${await closedPort()}`));
     try {
-      const error = await failure(unreachable.request({ operation: "create thing", method: "POST", path: "/v2/things", gate }));
+      const error = await apiErrorOf(unreachable.request({ operation: "create thing", method: "POST", path: "/v2/things", gate }));
       expect(error.code).toBe("CONNECTION_REFUSED");
     } finally {
       await unreachable.close();
@@ -223,7 +217,7 @@ describe("HttpClient gates", () => {
     stub.handler = reply(200, { status: "success" });
     const gate = new IntervalPacer(clock).gate("things", 60_001); // the call's deadline is 60 s
     await client.request({ operation: "get thing", method: "GET", path: "/v2/things", gate });
-    const error = await failure(client.request({ operation: "get thing", resource: "t1", method: "GET", path: "/v2/things", gate }));
+    const error = await apiErrorOf(client.request({ operation: "get thing", resource: "t1", method: "GET", path: "/v2/things", gate }));
     expect(error).toMatchObject({ code: "DEADLINE_EXCEEDED", mayHaveCommitted: false });
     expect(error.message).toBe(
       'get thing "t1" failed: DEADLINE_EXCEEDED (not sent, GET /v2/things): ' +
@@ -236,7 +230,7 @@ describe("HttpClient gates", () => {
   it("stops waiting for a concurrency slot at the call's deadline", async () => {
     const limit = new ConcurrencyLimit(1, clock);
     const holder = await limit.gate(clock.now());
-    const pending = failure(client.request({ operation: "upload object", method: "POST", path: "/v1/objects", gate: limit.gate }));
+    const pending = apiErrorOf(client.request({ operation: "upload object", method: "POST", path: "/v1/objects", gate: limit.gate }));
     await new Promise((resolve) => setImmediate(resolve));
     clock.advance(59_999);
     clock.advance(1);

@@ -184,20 +184,25 @@ describe("WorkspaceMember", () => {
     expect(JSON.stringify([b, c])).not.toMatch(/[0-9a-f]{32}/);
   });
 
-  test("a lost add is settled by reading the members, never by sending the code again", async () => {
-    const { id } = await newWorkspace("lossy");
-    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces/members" }, kind: "drop-after-commit", count: 1 });
+  test.each([
+    {
+      title: "a lost add is settled by reading the members, never by sending the code again",
+      workspace: "lossy",
+      lost: { kind: "drop-after-commit", count: 1 },
+      sent: 1,
+    },
+    {
+      title: "lost adds that added nobody send the unspent code again, after reading, until one lands",
+      workspace: "lossy_reset",
+      lost: { kind: "reset", count: 2 },
+      sent: 3,
+    },
+  ] as const)("$title", async ({ workspace, lost, sent }) => {
+    const { id } = await newWorkspace(workspace);
+    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces/members" }, ...lost });
     const { outs } = await workspaceMemberHandler.create(member(id, "maintain", await codeOf(1), bob()));
     expect(outs).toMatchObject({ userId: bob(), group: "maintain" });
-    expect(await counter("POST /v2/workspaces/members")).toBe(1);
-  });
-
-  test("lost adds that added nobody send the unspent code again, after reading, until one lands", async () => {
-    const { id } = await newWorkspace("lossy_reset");
-    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces/members" }, kind: "reset", count: 2 });
-    const { outs } = await workspaceMemberHandler.create(member(id, "maintain", await codeOf(1), bob()));
-    expect(outs).toMatchObject({ userId: bob(), group: "maintain" });
-    expect(await counter("POST /v2/workspaces/members")).toBe(3);
+    expect(await counter("POST /v2/workspaces/members")).toBe(sent);
   });
 
   test("an add lost on every attempt, with nobody joined, fails and says what the next up does", async () => {
