@@ -165,9 +165,10 @@ const UNKNOWN_OUTCOME = /the outcome is unknown|may or may not have been taken/;
 /**
  * How many times a command may run in one step. The first run may fail for any reason and the
  * second must then succeed; from the second on, a run refused only over unknown-outcome creates
- * is run again, as a user would, up to this bound. One create loses its answer in about 9% of
- * its sendings at 20% faults and 18% at 40%, each sending drawn apart: five in a row happen about
- * twice in 10,000 at 40%, so reaching the bound points at a fault that repeats, not at chance.
+ * is run again, as a user would, up to this bound. Each sending of a create draws its faults
+ * apart, and at 40% faults about 22% of them lose the answer of an app snapshot (18% of a
+ * database's, whose 503 is sent again): six in a row, past the bound, happen about once in
+ * 10,000 steps, so a run past it points at a fault that repeats.
  */
 const MAX_RUNS = 6;
 
