@@ -16,8 +16,9 @@ import { VERBOSE, type Transcript } from "./transcript";
 // emulator injects every kind of fault (fault-mix.ts) from a seed. A run converges when, with
 // faults off after each step, there is nothing left to preview, the account holds exactly what
 // state records, and every one-time secret is in state or reported lost with its recovery step.
-// A failed command is run once more, faults still on, and must then succeed (a third time only
-// after creates whose outcome stayed unknown, which are never sent twice). Shared by the CI test
+// A failed command is run once more, faults still on, and must then succeed, unless it was
+// refused only because creates kept an unknown outcome (never sent twice): then it is run again,
+// as the refusal tells the user to, a bounded number of times. Shared by the CI test
 // (faults.test.ts) and the chaos bench (bench/chaos.ts), so it reports and never asserts.
 
 const TYPE = (kind: string) => `pulumi-nodejs:dynamic/squarecloud:${kind}`;
@@ -38,8 +39,10 @@ export interface FaultRunContext {
 export interface FaultRunResult {
   rate: number;
   seed: number;
-  /** The most plain `up`s one step needed: 1 when no `up` failed. */
+  /** The most `up`s one step ran: 1 when no `up` failed. */
   ups: number;
+  /** Each run of a command beyond its second, with what made it necessary. */
+  extraRuns: ExtraRun[];
   /** Some command failed at least once (and was run again). */
   commandFailed: boolean;
   duplicates: number;
@@ -51,6 +54,15 @@ export interface FaultRunResult {
   tally: RequestTally;
   /** Why the run did not converge; absent when it did. */
   failure?: string;
+}
+
+/** A command run a third time or later, because the one before was refused only over unknown-outcome creates. */
+export interface ExtraRun {
+  command: string;
+  /** 3 for the third run of the command, and so on. */
+  run: number;
+  /** The resources whose create was refused in the run before, as `Database documents`. */
+  refused: string[];
 }
 
 /** The one command that runs exactly this seed and rate again. */
@@ -85,6 +97,7 @@ export async function faultRun(context: FaultRunContext, rate: number, seed: num
     rate,
     seed,
     ups: 1,
+    extraRuns: [],
     commandFailed: false,
     duplicates: 0,
     orphans: 0,
@@ -144,13 +157,24 @@ export async function faultRun(context: FaultRunContext, rate: number, seed: num
 /**
  * A create whose outcome stayed unknown (no usable answer, nothing new listed after looking
  * again) is not sent again within the run, by design: a database or a snapshot sent twice could
- * be made twice. Only these refusals may fail a second attempt; the third must then succeed.
+ * be made twice. The provider refuses it with an error that says to run `pulumi up` again (or to
+ * adopt what appears), and each run of the command draws its own faults.
  */
 const UNKNOWN_OUTCOME = /the outcome is unknown|may or may not have been taken/;
 
 /**
+ * How many times a command may run in one step. The first run may fail for any reason and the
+ * second must then succeed; from the second on, a run refused only over unknown-outcome creates
+ * is run again, as a user would, up to this bound. Each sending of a create draws its faults
+ * apart, and at 40% faults about 22% of them lose the answer of an app snapshot (18% of a
+ * database's, whose 503 is sent again): six in a row, past the bound, happen about once in
+ * 10,000 steps, so a run past it points at a fault that repeats.
+ */
+const MAX_RUNS = 6;
+
+/**
  * Runs a command under faults; when it fails outright, the same command once more must succeed,
- * unless its only errors were unknown outcomes of creates, then a third time.
+ * unless its only errors were unknown outcomes of creates: then it runs again, up to MAX_RUNS.
  */
 async function underFaults(
   { transcript }: FaultRunContext,
@@ -158,24 +182,35 @@ async function underFaults(
   command: () => Promise<{ stdout: string; stderr: string }>,
   result: FaultRunResult,
 ): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
+  for (let run = 1; ; run++) {
     try {
-      await transcript.record(attempt === 1 ? label : `${label} (attempt ${attempt})`, command);
+      await transcript.record(run === 1 ? label : `${label} (attempt ${run})`, command);
+      if (label === "up") result.ups = Math.max(result.ups, run);
       return;
     } catch (err) {
       result.commandFailed = true;
-      if (label === "up") result.ups = Math.max(result.ups, attempt + 1);
       // The verbose output is megabytes: the failure shows the CLI's own error lines only, with
       // the "* ..." lines that detail a "1 error occurred:".
       const lines = String(err).split("\n").filter((line) => !line.startsWith("{") && !/ error: update failed/.test(line));
       const errors = [...new Set(lines.filter((line) => / error: /.test(line)))];
       const onlyUnknownOutcomes = errors.length > 0 && errors.every((line) => UNKNOWN_OUTCOME.test(line));
-      if (attempt >= 3 || (attempt === 2 && !onlyUnknownOutcomes)) {
+      if (run >= MAX_RUNS || (run >= 2 && !onlyUnknownOutcomes)) {
+        if (label === "up") result.ups = Math.max(result.ups, run);
         const details = [...new Set(lines.filter((line) => / error: |^\s+\* /.test(line)))];
-        throw new CommandFailed(`${label} failed ${attempt} times under faults:\n${details.join("\n")}`);
+        throw new CommandFailed(`${label} failed ${run} times under faults:\n${details.join("\n")}`);
       }
+      if (run >= 2) result.extraRuns.push({ command: label, run: run + 1, refused: refusedResources(errors) });
     }
   }
+}
+
+/**
+ * The resources named by the engine's progress lines of unknown-outcome refusals
+ * (` +  pulumi-nodejs:dynamic/squarecloud:Database documents creating (7s) error: ...`).
+ */
+function refusedResources(errorLines: string[]): string[] {
+  const named = errorLines.map((line) => /squarecloud:(\w+) (\S+) .*? error: /.exec(line)).filter((match) => match !== null);
+  return [...new Set(named.map(([, type, name]) => `${type} ${name}`))];
 }
 
 /**

@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  const header = ["rate", "runs", "requests", "injected faults", "retries", "failed runs", "second up", "third up", "duplicates", "orphans", "passwords lost"];
+  const header = ["rate", "runs", "requests", "injected faults", "retries", "failed runs", "second up", "third+ up", "duplicates", "orphans", "passwords lost"];
   const lines = summarizeByRate(results).map((f) =>
     [`${f.rate * 100}%`, f.runs, f.requests, f.faults, f.retries, f.commandFailed, f.convergedOnUp[1], f.convergedOnUp[2], f.duplicates, f.orphans, f.passwordsLost].join(" | "),
   );
