@@ -106,7 +106,9 @@ export const resourceProviderService = {
     await configure({ config: { get: (key: string) => values[key] } } as never);
     const response = new provproto.ConfigureResponse();
     response.setAcceptsecrets(true);
-    response.setSupportspreview(true);
+    // No preview support: the handlers' create and update act on the service, so the engine must
+    // not call them during a preview; it plans with the inputs alone, as for the dynamic provider.
+    response.setSupportspreview(false);
     return response;
   }),
 
