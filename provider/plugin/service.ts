@@ -6,6 +6,7 @@ import { packageVersion } from "../client/version";
 import { configure } from "../runtime";
 import { emptyproto, plugproto, Props, provproto, struct, unwrapSecrets, wrapSecrets } from "./wire";
 import { errorStatus } from "./errors";
+import { asCallOn } from "./engine-log";
 // Imported, not read from disk: the build copies it beside the compiled plugin.
 import schema from "./schema.json";
 
@@ -54,11 +55,13 @@ function settingsOf(args: Props, variables: Map<string, string>): Record<string,
 
 function handled(work: (call: Call) => Promise<unknown>) {
   return (call: Call, callback: Callback) => {
-    work(call).then(
+    // Configure, GetSchema and the like are about no resource.
+    const urn: string = call.request.getUrn?.() ?? "";
+    asCallOn(urn, () => work(call)).then(
       (value) => callback(null, value),
       (err) => {
         const status = errorStatus(err, (properties) => {
-          const kind = byToken.get(tokenOf(call.request.getUrn()));
+          const kind = byToken.get(tokenOf(urn));
           return kind ? sealed(kind, properties) : struct(properties);
         });
         callback(status, null, status.metadata);
@@ -111,7 +114,9 @@ export const resourceProviderService = {
     await configure({ config: { get: (key: string) => values[key] } } as never);
     const response = new provproto.ConfigureResponse();
     response.setAcceptsecrets(true);
-    response.setSupportspreview(true);
+    // No preview support: the handlers' create and update act on the service, so the engine must
+    // not call them during a preview; it plans with the inputs alone, as for the dynamic provider.
+    response.setSupportspreview(false);
     return response;
   }),
 

@@ -13,6 +13,8 @@ export const provproto = require("@pulumi/pulumi/proto/provider_pb");
 export const provrpc = require("@pulumi/pulumi/proto/provider_grpc_pb");
 export const plugproto = require("@pulumi/pulumi/proto/plugin_pb");
 export const statusproto = require("@pulumi/pulumi/proto/status_pb");
+export const engproto = require("@pulumi/pulumi/proto/engine_pb");
+export const engrpc = require("@pulumi/pulumi/proto/engine_grpc_pb");
 
 /** How the engine marks a secret value inside a property map (see @pulumi/pulumi runtime/rpc). */
 const SIG_KEY = "4dabf18193072939515e22adb298388d";

@@ -30,6 +30,9 @@ export interface ProgramStack {
   dispose(): Promise<void>;
 }
 
+/** The key that marks a secret in state; beside it, `ciphertext` holds the encrypted value. */
+export const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
 export interface StateResource {
   urn: string;
   type: string;
