@@ -127,9 +127,10 @@ export const resourceProviderService = {
     const news = unwrapSecrets(received);
     const result = await handlers[kind.kind].check(olds, news.plain);
     const response = new provproto.CheckResponse();
-    // The inputs as received, secrets still wrapped, plus what the check added (an inferred MIME type).
+    // The inputs as received plus what the check added (an inferred MIME type), secret where they
+    // came secret and where the kind declares them secret (an invite code given in plain text).
     const added = Object.fromEntries(Object.entries(result.inputs ?? {}).filter(([name]) => !(name in received)));
-    response.setInputs(struct({ ...received, ...added }));
+    response.setInputs(struct(wrapSecrets({ ...news.plain, ...added }, [...news.secret, ...kind.secretInputs])));
     response.setFailuresList(
       (result.failures ?? []).map((f) => {
         const failure = new provproto.CheckFailure();
