@@ -10,10 +10,18 @@ export type ResourceHandler = Required<
 
 /**
  * Pulumi prints what a dynamic provider writes to stderr under the resource; that is the only
- * channel for warnings (pulumi.log does not reach the CLI from this process).
+ * channel for warnings there (pulumi.log does not reach the CLI from that process). The native
+ * plugin, whose stderr the engine hides, sends them elsewhere with sendWarningsTo.
  */
+let warningSink = (message: string) => console.warn(`warning: ${message}`);
+
 export function warn(message: string): void {
-  console.warn(`warning: ${message}`);
+  warningSink(message);
+}
+
+/** Every later warning goes to `sink` instead of stderr. */
+export function sendWarningsTo(sink: (message: string) => void): void {
+  warningSink = sink;
 }
 
 /**

@@ -11,8 +11,8 @@ export interface DatabaseArgs {
   type: pulumi.Input<"mongo" | "redis">;
   /** RAM in MB: at least 512 for redis, 1024 for mongo. Changes in place. */
   memory: pulumi.Input<number>;
-  /** The engine version, e.g. "7.4.5". A change replaces the database. */
-  version: pulumi.Input<string>;
+  /** The engine version, e.g. "7.4.5": required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing. */
+  version?: pulumi.Input<string>;
   /** Take over this existing database at creation instead of creating one; read only then. */
   adoptId?: pulumi.Input<string>;
   /** Any value; setting or changing it resets the password once and stores the new one as a secret. */
@@ -36,8 +36,8 @@ export class Database extends pulumi.dynamic.Resource {
   declare readonly type: pulumi.Output<"mongo" | "redis">;
   /** RAM in MB: at least 512 for redis, 1024 for mongo. Changes in place. */
   declare readonly memory: pulumi.Output<number>;
-  /** The engine version, e.g. "7.4.5". A change replaces the database. */
-  declare readonly version: pulumi.Output<string>;
+  /** The engine version, e.g. "7.4.5": required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing. */
+  declare readonly version: pulumi.Output<string | undefined>;
   /** Take over this existing database at creation instead of creating one; read only then. */
   declare readonly adoptId: pulumi.Output<string | undefined>;
   /** Any value; setting or changing it resets the password once and stores the new one as a secret. */

@@ -6,7 +6,11 @@ import { join } from "node:path";
  * would make tsc copy a second package.json into dist/ and shift Node's package boundary.
  * This file compiles to dist/provider/client/, three levels below the package root.
  */
-function packageVersion(): string {
+declare const SQUARECLOUD_BUNDLED_VERSION: string | undefined;
+
+export function packageVersion(): string {
+  // The plugin's bundle has no package.json beside it: its build writes the version in.
+  if (typeof SQUARECLOUD_BUNDLED_VERSION === "string") return SQUARECLOUD_BUNDLED_VERSION;
   try {
     const manifest = JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "package.json"), "utf8")) as {
       version?: unknown;

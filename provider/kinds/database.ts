@@ -33,10 +33,13 @@ existing database instead of creating one. Use \`protect: true\` to guard agains
       `RAM in MB: at least ${MIN_MEMORY_MB.redis} for redis, ${MIN_MEMORY_MB.mongo} for mongo. Changes in place.`,
     ),
     version: field(
-      z.string({ error: "must be a string" }).regex(/^\d+(\.\d+)*$/, {
-        error: 'must be a dotted numeric engine version such as "7.4.5"',
-      }),
-      'The engine version, e.g. "7.4.5". A change replaces the database.',
+      z
+        .string({ error: "must be a string" })
+        .regex(/^\d+(\.\d+)*$/, {
+          error: 'must be a dotted numeric engine version such as "7.4.5"',
+        })
+        .optional(),
+      'The engine version, e.g. "7.4.5": required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing.',
     ),
     adoptId: field(ApiId.optional(), "Take over this existing database at creation instead of creating one; read only then."),
     passwordRotation: field(

@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { closeSync, cpSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
+import { contentOf, fetchBytes, sha256 } from "./blob-content";
 import { pulumiEngine } from "./engine";
 import { emulatorConfig, emulatorSuite } from "./emulator-env";
 import { programStack, ProgramStack } from "./stack";
@@ -16,20 +16,6 @@ const PAST_LIST_CACHE = 31_000;
 type Spec = Record<string, unknown> & { name: string };
 
 const suite = emulatorSuite();
-
-/** Deterministic text of exactly `size` bytes, different for each label. */
-function contentOf(label: string, size: number): string {
-  return `${label}:`.padEnd(size, `${label}-0123456789abcdef\n`).slice(0, size);
-}
-
-function sha256(text: string | Buffer): string {
-  return createHash("sha256").update(text).digest("hex");
-}
-
-async function fetchBytes(url: string): Promise<{ status: number; body: Buffer; type: string | null }> {
-  const response = await fetch(url);
-  return { status: response.status, body: Buffer.from(await response.arrayBuffer()), type: response.headers.get("content-type") };
-}
 
 async function setObjects(program: ProgramStack, objects: Record<string, Spec>) {
   await program.stack.setConfig("objects", { value: JSON.stringify(objects) });

@@ -1,18 +1,13 @@
 import { SEED_APPS, SEED_DATABASES, SEED_DATABASE_SNAPSHOT_VERSIONS } from "../../emulator";
 import type { SnapshotEntry } from "../../provider/client/payloads/platform";
 import { beyondKeyCheck, emulatorConfig, emulatorSuite } from "./emulator-env";
-import { programStack, ProgramStack } from "./stack";
+import { MOVE_ROUTE, PRESIGNED_KEY, RESTORE_ROUTE, SNAPSHOT_ROUTE } from "./operation-routes";
+import { programStack, ProgramStack, SECRET_SIG } from "./stack";
 
 // AppSnapshot, DatabaseRestore and AppFileMove through the real engine against the emulator, on
 // one stack: each scenario changes the program's config and runs the engine again.
 
 const suite = emulatorSuite();
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
-/** What every pre-signed snapshot key carries (emulator/models/presign.ts). */
-const PRESIGNED_KEY = /AWSAccessKeyId=|Signature=/;
-const SNAPSHOT_ROUTE = "POST /v2/apps/:id/snapshots";
-const RESTORE_ROUTE = "POST /v2/databases/:id/snapshots/restore";
-const MOVE_ROUTE = "PATCH /v2/apps/:id/files";
 
 interface Operations {
   snapshots?: Record<string, unknown>;

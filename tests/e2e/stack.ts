@@ -30,6 +30,9 @@ export interface ProgramStack {
   dispose(): Promise<void>;
 }
 
+/** The key that marks a secret in state; beside it, `ciphertext` holds the encrypted value. */
+export const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
 export interface StateResource {
   urn: string;
   type: string;
@@ -100,8 +103,54 @@ export async function outsideProjectStack(workDir: string, tarball: string, opti
  * and run by the YAML language host of scripts/install-yaml-host.
  */
 export async function yamlProjectStack(project: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
+  return projectStack(path.join(repoRoot, "tests", "e2e", "yaml-programs", project), withYamlHost(options));
+}
+
+export interface YamlStack extends ProgramStack {
+  setProgram(next: Record<string, unknown>): void;
+  setProgramYaml(text: string): void;
+}
+
+/**
+ * A stack of a Pulumi YAML program (runtime yaml) using the native plugin of this repository.
+ * `program` is the project file's content below its name and runtime (resources, outputs, ...),
+ * written as JSON, which YAML reads as it is; `setProgram` rewrites it between operations.
+ */
+export async function yamlStack(
+  label: string,
+  program: Record<string, unknown>,
+  options: Omit<ProgramStackOptions, "program"> & { installedPlugin?: boolean } = {},
+): Promise<YamlStack> {
+  const workDir = scratchDir(label);
+  // The repo's build by path, unless the test installed the plugin from its tarball.
+  const plugins = options.installedPlugin ? {} : { plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] } };
+  const header = { name: label, runtime: "yaml", ...plugins };
+  const setProgram = (next: Record<string, unknown>) => writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify({ ...header, ...next }, null, 2));
+  // YAML as `pulumi import` writes it (resources: ...), below the same project lines in YAML.
+  const setProgramYaml = (text: string) => {
+    const plugin = options.installedPlugin ? "" : `plugins:\n  providers:\n    - name: squarecloud\n      path: ${JSON.stringify(nativePluginDir())}\n`;
+    writeFileSync(path.join(workDir, "Pulumi.yaml"), `name: ${label}\nruntime: yaml\n${plugin}${text}`);
+  };
+  setProgram(program);
+  return { ...(await openStack(workDir, label, withYamlHost(options))), setProgram, setProgramYaml };
+}
+
+/**
+ * The native plugin of this repository's build, as the engine runs a plugin found by a project's
+ * `plugins:` path: a directory holding an executable `pulumi-resource-squarecloud`.
+ */
+export function nativePluginDir(): string {
+  const dir = path.join(scratchRoot, "native-plugin");
+  const launcher = path.join(dir, "pulumi-resource-squarecloud");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(launcher, `#!/bin/sh\nexec node ${JSON.stringify(path.join(repoRoot, "dist", "provider", "plugin", "main.js"))} "$@"\n`, { mode: 0o755 });
+  return dir;
+}
+
+/** The options with the YAML language host on the PATH of the CLI and what it starts. */
+function withYamlHost<T extends { env?: Record<string, string> }>(options: T): T {
   const PATH = [yamlLanguageHostDir(), process.env.PATH].join(path.delimiter);
-  return projectStack(path.join(repoRoot, "tests", "e2e", "yaml-programs", project), { ...options, env: { PATH, ...options.env } });
+  return { ...options, env: { PATH, ...options.env } };
 }
 
 /** The project name in dir's Pulumi.yaml. */

@@ -35,7 +35,8 @@ export async function createDatabase(inputs: DatabaseInputs): Promise<Located> {
 async function createReconciled(inputs: DatabaseInputs, before: string[], owner: string, attemptsLeft: number): Promise<Located> {
   let created: CreatedDatabase;
   try {
-    created = await apiClient().createDatabase(inputs);
+    // check refuses a new database without a version (only an imported one may lack it).
+    created = await apiClient().createDatabase({ ...inputs, version: inputs.version as string });
   } catch (err) {
     if (!(err instanceof ApiError) || !err.mayHaveCommitted) throw err;
     const appeared = await appearedSince(inputs.name, before, err);

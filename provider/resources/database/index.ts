@@ -25,8 +25,13 @@ const DATABASE_VISIBILITY: Visibility = { notFound: "DATABASE_NOT_FOUND" };
 const UPDATABLE = database.updateOn;
 
 export const databaseHandler: ResourceHandler = {
-  check: checkKind(database, ({ news, known }) => {
+  check: checkKind(database, ({ olds, news, known }) => {
     const failures: CheckFailure[] = [];
+    // The API needs the version to create a database but never reports it: only a database
+    // already in state (imported) may be without one.
+    if (Object.keys(olds).length === 0 && news.version === undefined) {
+      failures.push({ property: "version", reason: "is required to create a database" });
+    }
     const type = known.type as DatabaseInputs["type"] | undefined;
     const memory = known.memory as number | undefined;
     if (type !== undefined && memory !== undefined && memory < MIN_MEMORY_MB[type]) {
@@ -49,9 +54,13 @@ export const databaseHandler: ResourceHandler = {
   async diff(id, olds: DatabaseOutputs, news: DatabaseInputs) {
     databaseHoldings.noteHeld(id, `database "${olds.name}"`);
     const changed = (key: keyof DatabaseInputs) => isUnknown(news[key]) || olds[key] !== news[key];
-    const replaces = database.replaceOn.filter(changed);
+    // A version only replaces what had one: an imported database (the API never reports its
+    // version) records the first one given, in place; a version left out manages none.
+    const versioned = olds.version !== undefined && news.version !== undefined;
+    const replaces = database.replaceOn.filter((key) => (key === "version" ? versioned : true) && changed(key));
+    const recordsVersion = olds.version === undefined && news.version !== undefined;
     databaseHoldings.refuseSelfAdoption(`database "${olds.name}"`, id, news.adoptId, replaces);
-    return { changes: replaces.length > 0 || UPDATABLE.some(changed), replaces };
+    return { changes: replaces.length > 0 || UPDATABLE.some(changed) || recordsVersion, replaces };
   },
 
   async create(inputs: DatabaseInputs) {

@@ -41,7 +41,9 @@ export const workspaceMemberHandler: ResourceHandler = {
     return { id: memberResourceId(inputs.workspaceId, joined.member.id), outs: outputsOf(joined) };
   },
 
-  async read(id, props: WorkspaceMemberOutputs) {
+  async read(id, stored: WorkspaceMemberOutputs) {
+    // An import reads the id alone: it names the workspace and the user.
+    const props = { ...membershipOf(id), ...stored };
     let workspace: Workspace;
     try {
       workspace = await readWorkspace(props.workspaceId);
@@ -105,6 +107,15 @@ export const workspaceMemberHandler: ResourceHandler = {
 /** Unique per membership; the handlers read workspaceId and userId from the props. */
 function memberResourceId(workspaceId: string, userId: string): string {
   return `${workspaceId}/${userId}`;
+}
+
+/** The workspace and user a membership's id names (what `pulumi import` is given). */
+function membershipOf(id: string): Pick<WorkspaceMemberOutputs, "workspaceId" | "userId"> {
+  const [workspaceId, userId, ...rest] = id.split("/");
+  if (!workspaceId || !userId || rest.length > 0) {
+    throw new Error(`"${id}" is not a workspace membership's id: it is <workspaceId>/<userId>`);
+  }
+  return { workspaceId, userId };
 }
 
 function outputsOf({ workspace, member }: Membership): WorkspaceMemberOutputs {

@@ -39,6 +39,12 @@ describe("Database check", () => {
     expect(failures[0].reason).toBe("is required");
   });
 
+  test("a database already in state (imported: the API never reports a version) may leave version out", async () => {
+    const imported = { name: "cache", type: "redis", memory: 512 };
+    expect((await databaseHandler.check(imported, imported)).failures).toEqual([]);
+    expect((await databaseHandler.check({}, imported)).failures).toEqual([{ property: "version", reason: "is required to create a database" }]);
+  });
+
   test("tolerates unknown values during preview but still checks the known ones", async () => {
     // 768 MB is enough for a redis database: with the engine unknown, it waits for up.
     expect((await databaseHandler.check({}, { ...valid, name: UNKNOWN, type: UNKNOWN, memory: 768 })).failures).toEqual([]);
@@ -62,6 +68,13 @@ describe("Database check", () => {
 });
 
 describe("Database diff", () => {
+  test("a version given to an imported database (none in state) is recorded in place, never a replacement", async () => {
+    const imported = { name: "cache", type: "redis" as const, memory: 512 };
+    expect(await databaseHandler.diff("id", imported, { ...imported, version: "7.4.5" })).toEqual({ changes: true, replaces: [] });
+    expect(await databaseHandler.diff("id", imported, { ...imported, version: UNKNOWN })).toEqual({ changes: true, replaces: [] });
+    expect(await databaseHandler.diff("id", { ...imported, version: "7.4.5" }, imported)).toEqual({ changes: false, replaces: [] });
+  });
+
   const olds = { ...valid, password: "p", certificate: "c", connectionUrl: "redis://default:p@h:1" };
 
   test("no change when the inputs match the state", async () => {

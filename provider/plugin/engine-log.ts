@@ -1,0 +1,49 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { sendWarningsTo } from "../handler";
+import { engproto, engrpc, grpc } from "./wire";
+
+/**
+ * The handlers' warnings, where the engine shows them. The engine hides a native plugin's stderr
+ * (it prints a dynamic provider's), so each warning goes to the engine's Log service instead,
+ * under the resource of the call that gave it.
+ */
+
+interface Call {
+  urn: string;
+  deliveries: Promise<void>[];
+}
+
+const calls = new AsyncLocalStorage<Call>();
+
+/** From now on, warnings go to the engine at `address` (the plugin's first argument). */
+export function logWarningsTo(address: string): void {
+  const engine = new engrpc.EngineClient(address, grpc.credentials.createInsecure());
+  sendWarningsTo((message) => {
+    const call = calls.getStore();
+    const request = new engproto.LogRequest();
+    request.setSeverity(engproto.LogSeverity.WARNING);
+    request.setMessage(message);
+    request.setUrn(call?.urn ?? "");
+    const delivered = new Promise<void>((resolve) =>
+      engine.log(request, (err: Error | null) => {
+        // Kept in the engine's debug log at least.
+        if (err) console.warn(`warning: ${message}`);
+        resolve();
+      }),
+    );
+    call?.deliveries.push(delivered);
+  });
+}
+
+/**
+ * Runs one call of the engine on the resource `urn` (empty for calls about no resource). It ends
+ * only once its warnings are delivered, so none is lost when the engine finishes right after.
+ */
+export async function asCallOn<T>(urn: string, work: () => Promise<T>): Promise<T> {
+  const call: Call = { urn, deliveries: [] };
+  try {
+    return await calls.run(call, work);
+  } finally {
+    await Promise.all(call.deliveries);
+  }
+}

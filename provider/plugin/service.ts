@@ -1,0 +1,201 @@
+import { ConfigError, resolveConfig, SETTINGS } from "../config";
+import { handlers } from "../index";
+import { kinds } from "../kinds";
+import type { AnyKind } from "../kinds/declaration";
+import { packageVersion } from "../client/version";
+import { configure } from "../runtime";
+import { emptyproto, plugproto, Props, provproto, struct, unwrapSecrets, wrapSecrets } from "./wire";
+import { errorStatus } from "./errors";
+import { asCallOn } from "./engine-log";
+// Imported, not read from disk: the build copies it beside the compiled plugin.
+import schema from "./schema.json";
+
+/**
+ * The ResourceProvider gRPC service of the native plugin: each call finds the kind by its type
+ * token (`squarecloud:index:Database`) and hands plain inputs and outputs to the same handler the
+ * dynamic provider runs. What the wire needs and the handlers must not know happens here: secrets
+ * arrive wrapped and leave wrapped, as the kind's declaration says; config arrives as variables.
+ */
+
+type Call = { request: any };
+type Callback = (err: any, value?: unknown, metadata?: any) => void;
+
+const byToken = new Map<string, AnyKind>(kinds.map((kind) => [`squarecloud:index:${kind.name}`, kind]));
+
+function kindOf(token: string): AnyKind {
+  const kind = byToken.get(token);
+  if (!kind) throw new Error(`unknown resource type ${token}`);
+  return kind;
+}
+
+/** The kind's type token from a resource URN (`urn:pulumi:stack::project::type::name`). */
+function tokenOf(urn: string): string {
+  return urn.split("::")[2];
+}
+
+/** What state may hold in plaintext never does: the kind's secret outputs and secret inputs leave wrapped. */
+function sealed(kind: AnyKind, props: Props): unknown {
+  return struct(wrapSecrets(props, [...kind.secretOutputs, ...kind.secretInputs]));
+}
+
+/** The kind's inputs among the properties read, as the code `pulumi import` generates states them. */
+function inputsAmong(kind: AnyKind, props: Props): Props {
+  return Object.fromEntries(Object.keys(kind.inputs).filter((name) => props[name] !== undefined).map((name) => [name, props[name]]));
+}
+
+/** Provider settings given as inputs of an explicit provider, or as the stack's config variables. */
+function settingsOf(args: Props, variables: Map<string, string>): Record<string, string | undefined> {
+  const values: Record<string, string | undefined> = {};
+  for (const [name, setting] of Object.entries(SETTINGS)) {
+    const given = args[name] ?? variables.get(setting.key.replace(":", ":config:"));
+    values[setting.key] = given === undefined ? undefined : String(given);
+  }
+  return values;
+}
+
+function handled(work: (call: Call) => Promise<unknown>) {
+  return (call: Call, callback: Callback) => {
+    // Configure, GetSchema and the like are about no resource.
+    const urn: string = call.request.getUrn?.() ?? "";
+    asCallOn(urn, () => work(call)).then(
+      (value) => callback(null, value),
+      (err) => {
+        const status = errorStatus(err, (properties) => {
+          const kind = byToken.get(tokenOf(urn));
+          return kind ? sealed(kind, properties) : struct(properties);
+        });
+        callback(status, null, status.metadata);
+      },
+    );
+  };
+}
+
+export const resourceProviderService = {
+  getPluginInfo: handled(async () => {
+    const info = new plugproto.PluginInfo();
+    info.setVersion(packageVersion());
+    return info;
+  }),
+
+  getSchema: handled(async () => {
+    const response = new provproto.GetSchemaResponse();
+    response.setSchema(JSON.stringify(schema));
+    return response;
+  }),
+
+  checkConfig: handled(async ({ request }) => {
+    const news = unwrapSecrets(request.getNews().toJavaScript()).plain;
+    const response = new provproto.CheckResponse();
+    response.setInputs(request.getNews());
+    try {
+      resolveConfig(settingsOf(news, new Map()));
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      const failure = new provproto.CheckFailure();
+      failure.setProperty("");
+      failure.setReason(err.message);
+      response.setFailuresList([failure]);
+    }
+    return response;
+  }),
+
+  // A new key or URL changes which account and service the resources are read from, never the
+  // resources themselves: the provider is updated in place, nothing is replaced.
+  diffConfig: handled(async ({ request }) => {
+    const response = new provproto.DiffResponse();
+    const changed = JSON.stringify(request.getOlds().toJavaScript()) !== JSON.stringify(request.getNews().toJavaScript());
+    response.setChanges(changed ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
+    return response;
+  }),
+
+  configure: handled(async ({ request }) => {
+    const args = unwrapSecrets(request.getArgs()?.toJavaScript() ?? {}).plain;
+    const values = settingsOf(args, new Map(request.getVariablesMap().toObject()));
+    await configure({ config: { get: (key: string) => values[key] } } as never);
+    const response = new provproto.ConfigureResponse();
+    response.setAcceptsecrets(true);
+    // No preview support: the handlers' create and update act on the service, so the engine must
+    // not call them during a preview; it plans with the inputs alone, as for the dynamic provider.
+    response.setSupportspreview(false);
+    return response;
+  }),
+
+  check: handled(async ({ request }) => {
+    const kind = kindOf(request.getType() || tokenOf(request.getUrn()));
+    const received: Props = request.getNews().toJavaScript();
+    const olds = unwrapSecrets(request.getOlds()?.toJavaScript() ?? {}).plain;
+    const news = unwrapSecrets(received);
+    const result = await handlers[kind.kind].check(olds, news.plain);
+    const response = new provproto.CheckResponse();
+    // The inputs as received plus what the check added (an inferred MIME type), secret where they
+    // came secret and where the kind declares them secret (an invite code given in plain text).
+    const added = Object.fromEntries(Object.entries(result.inputs ?? {}).filter(([name]) => !(name in received)));
+    response.setInputs(struct(wrapSecrets({ ...news.plain, ...added }, [...news.secret, ...kind.secretInputs])));
+    response.setFailuresList(
+      (result.failures ?? []).map((f) => {
+        const failure = new provproto.CheckFailure();
+        failure.setProperty(f.property);
+        failure.setReason(f.reason);
+        return failure;
+      }),
+    );
+    return response;
+  }),
+
+  diff: handled(async ({ request }) => {
+    const kind = kindOf(tokenOf(request.getUrn()));
+    const olds = unwrapSecrets(request.getOlds().toJavaScript()).plain;
+    const news = unwrapSecrets(request.getNews().toJavaScript()).plain;
+    const result = await handlers[kind.kind].diff(request.getId(), olds, news);
+    const response = new provproto.DiffResponse();
+    const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = provproto.DiffResponse.DiffChanges;
+    response.setChanges(result.changes === true ? DIFF_SOME : result.changes === false ? DIFF_NONE : DIFF_UNKNOWN);
+    response.setReplacesList(result.replaces ?? []);
+    response.setDeletebeforereplace(result.deleteBeforeReplace ?? false);
+    return response;
+  }),
+
+  create: handled(async ({ request }) => {
+    const kind = kindOf(tokenOf(request.getUrn()));
+    const inputs = unwrapSecrets(request.getProperties().toJavaScript()).plain;
+    const result = await handlers[kind.kind].create(inputs);
+    const response = new provproto.CreateResponse();
+    response.setId(result.id);
+    response.setProperties(sealed(kind, result.outs ?? {}));
+    return response;
+  }),
+
+  read: handled(async ({ request }) => {
+    const kind = kindOf(tokenOf(request.getUrn()));
+    const props = unwrapSecrets(request.getProperties()?.toJavaScript() ?? {}).plain;
+    const result = await handlers[kind.kind].read(request.getId(), props);
+    const response = new provproto.ReadResponse();
+    response.setId(result.id ?? "");
+    response.setProperties(sealed(kind, result.props ?? {}));
+    // An import reads an id alone and needs the inputs that describe the object: the declared
+    // inputs found among what was read. A refresh keeps the program's inputs as they are.
+    const importing = Object.keys(props).length === 0;
+    if (importing && result.id) response.setInputs(struct(inputsAmong(kind, result.props ?? {})));
+    else if (request.getInputs()) response.setInputs(request.getInputs());
+    return response;
+  }),
+
+  update: handled(async ({ request }) => {
+    const kind = kindOf(tokenOf(request.getUrn()));
+    const olds = unwrapSecrets(request.getOlds().toJavaScript()).plain;
+    const news = unwrapSecrets(request.getNews().toJavaScript()).plain;
+    const result = await handlers[kind.kind].update(request.getId(), olds, news);
+    const response = new provproto.UpdateResponse();
+    response.setProperties(sealed(kind, result.outs ?? {}));
+    return response;
+  }),
+
+  delete: handled(async ({ request }) => {
+    const kind = kindOf(tokenOf(request.getUrn()));
+    await handlers[kind.kind].delete(request.getId(), unwrapSecrets(request.getProperties().toJavaScript()).plain);
+    return new emptyproto.Empty();
+  }),
+
+  // Methods left out (invoke, construct, call, ...) get grpc-js's UNIMPLEMENTED answer.
+  cancel: handled(async () => new emptyproto.Empty()),
+};

@@ -1,0 +1,62 @@
+import * as grpc from "@grpc/grpc-js";
+
+/**
+ * The gRPC and protobuf modules of @pulumi/pulumi (a peer dependency; grpc-js and google-protobuf
+ * come with it). Plain requires, so that the plugin's bundle holds exactly one copy of each: the
+ * generated messages work only with the protobuf runtime they were generated against.
+ */
+export { grpc };
+export const structproto = require("google-protobuf/google/protobuf/struct_pb");
+export const emptyproto = require("google-protobuf/google/protobuf/empty_pb");
+export const anyproto = require("google-protobuf/google/protobuf/any_pb");
+export const provproto = require("@pulumi/pulumi/proto/provider_pb");
+export const provrpc = require("@pulumi/pulumi/proto/provider_grpc_pb");
+export const plugproto = require("@pulumi/pulumi/proto/plugin_pb");
+export const statusproto = require("@pulumi/pulumi/proto/status_pb");
+export const engproto = require("@pulumi/pulumi/proto/engine_pb");
+export const engrpc = require("@pulumi/pulumi/proto/engine_grpc_pb");
+
+/** How the engine marks a secret value inside a property map (see @pulumi/pulumi runtime/rpc). */
+const SIG_KEY = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+export type Props = Record<string, unknown>;
+
+/** A property map as plain values, with the names of the top-level properties that were secret. */
+export function unwrapSecrets(props: Props): { plain: Props; secret: Set<string> } {
+  const secret = new Set<string>();
+  const plain = Object.fromEntries(
+    Object.entries(props).map(([name, value]) => {
+      const [unwrapped, wasSecret] = unwrap(value);
+      if (wasSecret) secret.add(name);
+      return [name, unwrapped];
+    }),
+  );
+  return { plain, secret };
+}
+
+function unwrap(value: unknown): [unknown, boolean] {
+  if (Array.isArray(value)) {
+    const items = value.map(unwrap);
+    return [items.map(([item]) => item), items.some(([, secret]) => secret)];
+  }
+  if (value === null || typeof value !== "object") return [value, false];
+  const record = value as Props;
+  if (record[SIG_KEY] === SECRET_SIG) return [unwrap(record.value)[0], true];
+  const entries = Object.entries(record).map(([key, item]) => [key, ...unwrap(item)] as const);
+  return [Object.fromEntries(entries.map(([key, item]) => [key, item])), entries.some(([, , secret]) => secret)];
+}
+
+/** The properties with those named wrapped as secrets (absent ones stay absent). */
+export function wrapSecrets(props: Props, names: Iterable<string>): Props {
+  const wrapped: Props = { ...props };
+  for (const name of names) {
+    if (wrapped[name] !== undefined) wrapped[name] = { [SIG_KEY]: SECRET_SIG, value: wrapped[name] };
+  }
+  return wrapped;
+}
+
+/** A protobuf Struct of plain JSON values: undefined properties are left out, as state has no such value. */
+export function struct(props: Props): unknown {
+  return structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(props)));
+}
