@@ -1,4 +1,5 @@
 import { ConfigError, resolveConfig, SETTINGS } from "../config";
+import type { ResourceHandler } from "../handler";
 import { handlers } from "../index";
 import { kinds } from "../kinds";
 import type { AnyKind } from "../kinds/declaration";
@@ -26,6 +27,16 @@ function kindOf(token: string): AnyKind {
   const kind = byToken.get(token);
   if (!kind) throw new Error(`unknown resource type ${token}`);
   return kind;
+}
+
+/** The handler of the resource a call is about, found by the type in its URN. */
+function handlerOf(request: { getUrn(): string }): ResourceHandler {
+  return handlers[kindOf(tokenOf(request.getUrn())).kind];
+}
+
+/** A property map of a request as the handlers take it: plain values, secrets unwrapped. */
+function plain(props: { toJavaScript(): Props } | undefined): Props {
+  return unwrapSecrets(props?.toJavaScript() ?? {}).plain;
 }
 
 /** The kind's type token from a resource URN (`urn:pulumi:stack::project::type::name`). */
@@ -143,10 +154,7 @@ export const resourceProviderService = {
   }),
 
   diff: handled(async ({ request }) => {
-    const kind = kindOf(tokenOf(request.getUrn()));
-    const olds = unwrapSecrets(request.getOlds().toJavaScript()).plain;
-    const news = unwrapSecrets(request.getNews().toJavaScript()).plain;
-    const result = await handlers[kind.kind].diff(request.getId(), olds, news);
+    const result = await handlerOf(request).diff(request.getId(), plain(request.getOlds()), plain(request.getNews()));
     const response = new provproto.DiffResponse();
     const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = provproto.DiffResponse.DiffChanges;
     response.setChanges(result.changes === true ? DIFF_SOME : result.changes === false ? DIFF_NONE : DIFF_UNKNOWN);
@@ -157,8 +165,7 @@ export const resourceProviderService = {
 
   create: handled(async ({ request }) => {
     const kind = kindOf(tokenOf(request.getUrn()));
-    const inputs = unwrapSecrets(request.getProperties().toJavaScript()).plain;
-    const result = await handlers[kind.kind].create(inputs);
+    const result = await handlers[kind.kind].create(plain(request.getProperties()));
     const response = new provproto.CreateResponse();
     response.setId(result.id);
     response.setProperties(sealed(kind, result.outs ?? {}));
@@ -167,7 +174,7 @@ export const resourceProviderService = {
 
   read: handled(async ({ request }) => {
     const kind = kindOf(tokenOf(request.getUrn()));
-    const props = unwrapSecrets(request.getProperties()?.toJavaScript() ?? {}).plain;
+    const props = plain(request.getProperties());
     const result = await handlers[kind.kind].read(request.getId(), props);
     const response = new provproto.ReadResponse();
     response.setId(result.id ?? "");
@@ -182,17 +189,14 @@ export const resourceProviderService = {
 
   update: handled(async ({ request }) => {
     const kind = kindOf(tokenOf(request.getUrn()));
-    const olds = unwrapSecrets(request.getOlds().toJavaScript()).plain;
-    const news = unwrapSecrets(request.getNews().toJavaScript()).plain;
-    const result = await handlers[kind.kind].update(request.getId(), olds, news);
+    const result = await handlers[kind.kind].update(request.getId(), plain(request.getOlds()), plain(request.getNews()));
     const response = new provproto.UpdateResponse();
     response.setProperties(sealed(kind, result.outs ?? {}));
     return response;
   }),
 
   delete: handled(async ({ request }) => {
-    const kind = kindOf(tokenOf(request.getUrn()));
-    await handlers[kind.kind].delete(request.getId(), unwrapSecrets(request.getProperties().toJavaScript()).plain);
+    await handlerOf(request).delete(request.getId(), plain(request.getProperties()));
     return new emptyproto.Empty();
   }),
 

@@ -1,7 +1,7 @@
 import { closeSync, cpSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
-import { contentOf, fetchBytes, sha256 } from "./blob-content";
+import { contentOf, expectReplaced, fetchBytes, replaceOneByNewContent, sha256 } from "./blob-content";
 import { pulumiEngine } from "./engine";
 import { emulatorConfig, emulatorSuite } from "./emulator-env";
 import { programStack, ProgramStack } from "./stack";
@@ -150,19 +150,8 @@ describe("BlobObject lifecycle", () => {
 
   test("a new file content replaces the object: new URL, the old object deleted only after the new one is stored", async () => {
     const before = (await outputsOf(program)).one;
-    const next = contentOf("one-v2", 2100);
-    write("assets/one.txt", next);
-    expect((await program.stack.preview()).changeSummary).toEqual({ replace: 1, same: 3 });
-
-    await suite.emulator.admin.clearRequests();
-    const up = await program.stack.up();
-    expect(up.summary.resourceChanges).toEqual({ replace: 1, same: 3 });
-    const after = (await outputsOf(program)).one;
-    expect(after.id).not.toBe(before.id);
-    expect(after.url).not.toBe(before.url);
-    expect((await fetchBytes(after.url)).body.toString()).toBe(next);
-    expect((await fetchBytes(before.url)).status).toBe(404);
-
+    const next = await replaceOneByNewContent(program.stack, () => suite.emulator.admin.clearRequests(), write);
+    await expectReplaced(before, (await outputsOf(program)).one, next);
     const mutations = await mutatingRequests();
     expect(mutations).toEqual(["POST /v1/objects", "DELETE /v1/objects"]);
   });

@@ -2,6 +2,7 @@ import { ConfigMap } from "@pulumi/pulumi/automation";
 import { SEED_APPS } from "../../emulator";
 import { accountClient, beyondKeyCheck, emulatorConfig, emulatorSuite } from "./emulator-env";
 import { programStack, ProgramStack, StateResource } from "./stack";
+import { expectRenameWarning } from "./workspace-rename";
 
 // Workspace and WorkspaceMember through the real engine against the emulator: a team onboarded
 // from one roster, then the life of that team on one stack, scenario after scenario.
@@ -266,10 +267,7 @@ describe("a team kept in a roster", () => {
     await setRoster(program, roster);
     const preview = await program.stack.preview();
     expect(preview.changeSummary).toMatchObject({ replace: 3 });
-    const said = preview.stdout + preview.stderr;
-    expect(said).toContain("REPLACES the workspace");
-    expect(said).toContain("deleted with every member and every application link");
-    expect(said).toContain("FRESH invite code");
+    expectRenameWarning(preview.stdout + preview.stderr);
   });
 
   test("an up of the rename with spent codes fails, however often, and leaves the old team whole", async () => {

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { contentOf, fetchBytes, sha256 } from "../blob-content";
+import { contentOf, expectReplaced, fetchBytes, replaceOneByNewContent, sha256 } from "../blob-content";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
 import { ProgramStack, yamlStack } from "../stack";
 
@@ -95,18 +95,10 @@ test("a preview with the same contents shows no changes", async () => {
 
 test("a new file content replaces the object: new URL, the old object deleted only after the new one is stored", async () => {
   const before = (await outputsOf()).one;
-  const next = contentOf("one-v2", 2100);
-  write("assets/one.txt", next);
-  expect((await program.stack.preview()).changeSummary).toEqual({ replace: 1, same: 3 });
-
-  await suite.emulator.admin.clearRequests();
-  const up = await program.stack.up();
-  expect(up.summary.resourceChanges).toEqual({ replace: 1, same: 3 });
+  const next = await replaceOneByNewContent(program.stack, () => suite.emulator.admin.clearRequests(), write);
   const after = (await outputsOf()).one;
-  expect(after.id).not.toBe(before.id);
   expect(after).toMatchObject({ size: next.length, sha256: sha256(next) });
-  expect((await fetchBytes(after.url)).body.toString()).toBe(next);
-  expect((await fetchBytes(before.url)).status).toBe(404);
+  await expectReplaced(before, after, next);
   expect(await mutatingRequests()).toEqual(["POST /v1/objects", "DELETE /v1/objects"]);
 });
 

@@ -2,6 +2,7 @@ import { SEED_APPS } from "../../../emulator";
 import { beyondKeyCheck, emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
 import { SecretScanner } from "../reliability/secret-scan";
 import { ProgramStack, SECRET_SIG, StateResource, yamlStack } from "../stack";
+import { expectRenameWarning } from "../workspace-rename";
 
 // A Workspace and a WorkspaceMember declared in a Pulumi YAML program, served by the native
 // plugin: the team's life the TypeScript SDK's tests prove for the dynamic provider.
@@ -179,10 +180,7 @@ test("a rename warns in the preview that it replaces the workspace and every mem
   setTeam({ ...team, name: "native_team_v2" });
   const preview = await program.stack.preview();
   expect(preview.changeSummary).toMatchObject({ replace: 2 });
-  const said = preview.stdout + preview.stderr;
-  expect(said).toContain("REPLACES the workspace");
-  expect(said).toContain("deleted with every member and every application link");
-  expect(said).toContain("FRESH invite code");
+  expectRenameWarning(preview.stdout + preview.stderr);
 });
 
 test("with a fresh code, even one set in plain config, the team moves, the code stays encrypted, and only then is the old workspace deleted", async () => {
