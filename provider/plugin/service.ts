@@ -29,9 +29,10 @@ function kindOf(token: string): AnyKind {
   return kind;
 }
 
-/** The handler of the resource a call is about, found by the type in its URN. */
-function handlerOf(request: { getUrn(): string }): ResourceHandler {
-  return handlers[kindOf(tokenOf(request.getUrn())).kind];
+/** The kind of the resource a call is about, found by the type in its URN, and its handler. */
+function targetOf(request: { getUrn(): string }): { kind: AnyKind; handler: ResourceHandler } {
+  const kind = kindOf(tokenOf(request.getUrn()));
+  return { kind, handler: handlers[kind.kind] };
 }
 
 /** A property map of a request as the handlers take it: plain values, secrets unwrapped. */
@@ -154,7 +155,7 @@ export const resourceProviderService = {
   }),
 
   diff: handled(async ({ request }) => {
-    const result = await handlerOf(request).diff(request.getId(), plain(request.getOlds()), plain(request.getNews()));
+    const result = await targetOf(request).handler.diff(request.getId(), plain(request.getOlds()), plain(request.getNews()));
     const response = new provproto.DiffResponse();
     const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = provproto.DiffResponse.DiffChanges;
     response.setChanges(result.changes === true ? DIFF_SOME : result.changes === false ? DIFF_NONE : DIFF_UNKNOWN);
@@ -164,8 +165,8 @@ export const resourceProviderService = {
   }),
 
   create: handled(async ({ request }) => {
-    const kind = kindOf(tokenOf(request.getUrn()));
-    const result = await handlers[kind.kind].create(plain(request.getProperties()));
+    const { kind, handler } = targetOf(request);
+    const result = await handler.create(plain(request.getProperties()));
     const response = new provproto.CreateResponse();
     response.setId(result.id);
     response.setProperties(sealed(kind, result.outs ?? {}));
@@ -173,9 +174,9 @@ export const resourceProviderService = {
   }),
 
   read: handled(async ({ request }) => {
-    const kind = kindOf(tokenOf(request.getUrn()));
+    const { kind, handler } = targetOf(request);
     const props = plain(request.getProperties());
-    const result = await handlers[kind.kind].read(request.getId(), props);
+    const result = await handler.read(request.getId(), props);
     const response = new provproto.ReadResponse();
     response.setId(result.id ?? "");
     response.setProperties(sealed(kind, result.props ?? {}));
@@ -188,15 +189,15 @@ export const resourceProviderService = {
   }),
 
   update: handled(async ({ request }) => {
-    const kind = kindOf(tokenOf(request.getUrn()));
-    const result = await handlers[kind.kind].update(request.getId(), plain(request.getOlds()), plain(request.getNews()));
+    const { kind, handler } = targetOf(request);
+    const result = await handler.update(request.getId(), plain(request.getOlds()), plain(request.getNews()));
     const response = new provproto.UpdateResponse();
     response.setProperties(sealed(kind, result.outs ?? {}));
     return response;
   }),
 
   delete: handled(async ({ request }) => {
-    await handlerOf(request).delete(request.getId(), plain(request.getProperties()));
+    await targetOf(request).handler.delete(request.getId(), plain(request.getProperties()));
     return new emptyproto.Empty();
   }),
 

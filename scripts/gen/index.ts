@@ -17,7 +17,7 @@ export const SCHEMA_FILE = "provider/plugin/schema.json";
 const root = path.join(__dirname, "..", "..", "..");
 
 /** Every generated file's path (relative to the repository) and content. */
-export function generatedFiles(): Map<string, string> {
+function generatedFiles(): Map<string, string> {
   const files = new Map<string, string>();
   for (const kind of kinds) {
     const hook = existsSync(path.join(root, "sdk", "hooks", `${fileStem(kind)}.ts`));

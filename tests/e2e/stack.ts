@@ -139,7 +139,7 @@ export async function yamlStack(
  * The native plugin of this repository's build, as the engine runs a plugin found by a project's
  * `plugins:` path: a directory holding an executable `pulumi-resource-squarecloud`.
  */
-export function nativePluginDir(): string {
+function nativePluginDir(): string {
   const dir = path.join(scratchRoot, "native-plugin");
   const launcher = path.join(dir, "pulumi-resource-squarecloud");
   mkdirSync(dir, { recursive: true });
