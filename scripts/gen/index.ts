@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { functions } from "../../provider/functions";
 import { kinds } from "../../provider/kinds";
 import { fill, tables } from "./docs";
 import { PackageInfo, packageSchema, schemaText } from "./schema";
@@ -29,7 +30,7 @@ function generatedFiles(): Map<string, string> {
     if (text.includes("<!-- generated: ")) files.set(page, fill(text, generated, page));
   }
   const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as PackageInfo;
-  files.set(SCHEMA_FILE, schemaText(packageSchema(kinds, manifest)));
+  files.set(SCHEMA_FILE, schemaText(packageSchema(kinds, manifest, functions)));
   return files;
 }
 

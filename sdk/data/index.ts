@@ -17,6 +17,7 @@ export {
   getAppsOutput,
 } from "./apps";
 export type {
+  AnalyticsPoint,
   App,
   GetAppAnalyticsArgs,
   GetAppAnalyticsResult,
@@ -26,7 +27,7 @@ export type {
   GetAppsArgs,
   GetAppsResult,
 } from "./apps";
-export type { Deployment, DeploymentStep } from "./deployments";
+export type { Deployment, DeploymentStep } from "../../provider/functions/deployments";
 export {
   getDatabaseMetrics,
   getDatabaseMetricsOutput,
@@ -42,6 +43,7 @@ export type {
   GetLatestDatabaseSnapshotArgs,
   GetSnapshotsArgs,
   GetSnapshotsResult,
+  MetricPoint,
   SnapshotEntry,
   SnapshotEntryOutput,
 } from "./databases";
