@@ -134,7 +134,7 @@ const deployment = field(
 
 export const getAppDeployments = declareFunction({
   name: "getAppDeployments",
-  description: "An application's recent deployments (GitHub integration), each with its events.",
+  description: "An application's deployments of the past 24 hours, each with its events.",
   args: { appId: field(ARGUMENTS.id, "The application's id.") },
   result: {
     appId: field(z.string(), "The application's id."),

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import * as path from "node:path";
 import { functions } from "../../provider/functions";
 import { kinds } from "../../provider/kinds";
-import { fill, tables } from "./docs";
+import { fill, functionsTable, tables } from "./docs";
 import { PackageInfo, packageSchema, schemaText } from "./schema";
 import { fileStem, sdkSource } from "./sdk";
 
@@ -24,7 +24,7 @@ function generatedFiles(): Map<string, string> {
     const hook = existsSync(path.join(root, "sdk", "hooks", `${fileStem(kind)}.ts`));
     files.set(`sdk/${fileStem(kind)}.ts`, sdkSource(kind, hook));
   }
-  const generated = Object.assign({}, ...kinds.map(tables));
+  const generated = Object.assign(functionsTable(functions), ...kinds.map(tables));
   for (const page of markdownFiles("docs")) {
     const text = readFileSync(path.join(root, page), "utf8");
     if (text.includes("<!-- generated: ")) files.set(page, fill(text, generated, page));
