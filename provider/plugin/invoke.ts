@@ -4,7 +4,7 @@ import { AnyFunction, fieldsWithin, runFunction } from "../functions/declaration
 import { sessionOf } from "../functions/session";
 import { notesOf } from "../kinds/declaration";
 import { providerConfig } from "../runtime";
-import { Props, provproto, secret, struct, unwrapSecrets } from "./wire";
+import { Props, provproto, secret, struct, unwrapSecrets, wrapSecrets } from "./wire";
 
 /**
  * Invoke of a data source (`fn::invoke` of `squarecloud:index:getApp` in Pulumi YAML): the same
@@ -20,15 +20,17 @@ export async function invoke(request: { getTok(): string; getArgs(): { toJavaScr
   const token = request.getTok();
   const fn = byToken.get(token);
   if (!fn) throw new Error(`unknown function ${token}`);
-  const args = unwrapSecrets(request.getArgs()?.toJavaScript() ?? {}).plain;
+  const args = unwrapSecrets(request.getArgs()?.toJavaScript() ?? {});
   let result: Props;
   try {
-    result = await runFunction(fn, args, () => sessionOf(providerConfig()));
+    result = await runFunction(fn, args.plain, () => sessionOf(providerConfig()));
   } catch (error) {
     throw named(fn, error);
   }
+  // As in the TypeScript SDK's Output form: what was read with a secret argument is secret as a whole.
+  const returned = args.secret.size > 0 ? wrapSecrets(result, Object.keys(result)) : sealed(fn.result, result);
   const response = new provproto.InvokeResponse();
-  response.setReturn(struct(sealed(fn.result, result)));
+  response.setReturn(struct(returned));
   return response;
 }
 

@@ -8,6 +8,7 @@ import { providerAgainstEmulator } from "../helpers/provider-emulator";
 
 const env = providerAgainstEmulator({ resetBeforeEach: false });
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+const SECRET_VALUE_SIG = "1b47061264138c4ac30d75fd1eb44270";
 
 function request(name: string, args: Record<string, unknown> = {}) {
   const req = new provproto.InvokeRequest();
@@ -33,12 +34,19 @@ test("a snapshot's key comes back as a secret, in a list or at the top, and noth
   expect(scope).toBe("databases");
   expect(entries.length).toBeGreaterThan(0);
   for (const entry of entries) {
-    expect(entry.key).toEqual({ [SECRET_SIG]: "1b47061264138c4ac30d75fd1eb44270", value: expect.any(String) });
+    expect(entry.key).toEqual({ [SECRET_SIG]: SECRET_VALUE_SIG, value: expect.any(String) });
     expect(typeof entry.name).toBe("string");
   }
   const latest = await returned("getLatestDatabaseSnapshot", { databaseId: entries[0].name });
-  expect(latest.key).toEqual({ [SECRET_SIG]: "1b47061264138c4ac30d75fd1eb44270", value: entries[0].key.value });
+  expect(latest.key).toEqual({ [SECRET_SIG]: SECRET_VALUE_SIG, value: entries[0].key.value });
   expect(latest.modified).toBe(entries[0].modified);
+});
+
+test("a result read with a secret argument is secret in every field", async () => {
+  const result = await returned("getAppAnalytics", { appId: { [SECRET_SIG]: SECRET_VALUE_SIG, value: SEED_APPS.aliceBot } });
+  expect(Object.keys(result).length).toBeGreaterThan(2);
+  for (const value of Object.values(result)) expect(value).toMatchObject({ [SECRET_SIG]: SECRET_VALUE_SIG });
+  expect(result.appId.value).toBe(SEED_APPS.aliceBot);
 });
 
 test("a bad argument fails with the TypeScript SDK's message, before any request", async () => {
