@@ -1,7 +1,8 @@
 /**
  * Data sources: plain functions that read the platform and blob APIs from the program's process
  * (a dynamic provider cannot serve invokes). Each comes as `getX` (a Promise) and `getXOutput`
- * (an Output, taking Inputs).
+ * (an Output, taking Inputs), and runs the read declared in provider/functions, which the native
+ * plugin serves to Pulumi YAML as `squarecloud:index:getX`.
  */
 export { getAccount, getAccountOutput } from "./account";
 export type { AppSummary, DatabaseSummary, GetAccountResult } from "./account";
