@@ -19,5 +19,3 @@ export const functions = [
   getBlobObjects,
   getBlobStats,
 ] as const;
-
-export type { AnyFunction, FunctionDeclaration } from "./declaration";

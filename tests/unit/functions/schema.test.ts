@@ -3,9 +3,9 @@ import * as path from "node:path";
 import { z } from "zod";
 import { functions } from "../../../provider/functions";
 import { AnyFunction, fieldsWithin } from "../../../provider/functions/declaration";
-import { notesOf } from "../../../provider/kinds/declaration";
+import { field, notesOf } from "../../../provider/kinds/declaration";
 import { SCHEMA_FILE } from "../../../scripts/gen";
-import { FunctionSpec, PackageSchema, PropertySpec, typeToken } from "../../../scripts/gen/schema";
+import { FunctionSpec, PackageSchema, packageSchema, PropertySpec, typeToken } from "../../../scripts/gen/schema";
 import { repoRoot } from "../../install-script";
 
 // The package schema's functions, as checked in, against the functions' declarations: what YAML's
@@ -57,4 +57,12 @@ test("the result fields that hold a credential are secret in the schema, at any 
   expect(sorted(inSchema)).toEqual(sorted(functions.flatMap((fn) => declaredSecretPaths(fn.result, fn.name))));
   // The snapshot's pre-signed key, in both functions that return one.
   expect(sorted(inSchema)).toEqual(["getLatestDatabaseSnapshot.key", "getSnapshots.entries.key"]);
+});
+
+test("a tuple is a list of its items' one type; a tuple of different types is refused", () => {
+  expect(schema.types["squarecloud:index:MetricPoint"].properties.net).toMatchObject({ type: "array", items: { type: "number" } });
+  const pair: AnyFunction = { ...functions[0], result: { pair: field(z.tuple([z.string(), z.number()]), "A pair of two types.") } };
+  expect(() => packageSchema([], { version: "1.0.0", description: "test", license: "Apache-2.0" }, [pair])).toThrow(
+    "getAccount.result.pair: a tuple of different types has no package schema type",
+  );
 });
