@@ -65,6 +65,8 @@ export interface FieldNotes {
    * object has no name, and the schema's object types need one (`squarecloud:index:<name>`).
    */
   schemaType?: string;
+  /** A data source's result field that holds a credential: secret in the package schema and in what the plugin returns. */
+  secret?: boolean;
 }
 
 /** A field with its one-line description (shown in the API reference and the docs' tables). */

@@ -8,6 +8,7 @@ import { configure } from "../runtime";
 import { emptyproto, plugproto, Props, provproto, struct, unwrapSecrets, wrapSecrets } from "./wire";
 import { errorStatus } from "./errors";
 import { asCallOn } from "./engine-log";
+import { invoke } from "./invoke";
 // Imported, not read from disk: the build copies it beside the compiled plugin.
 import schema from "./schema.json";
 
@@ -201,6 +202,8 @@ export const resourceProviderService = {
     return new emptyproto.Empty();
   }),
 
-  // Methods left out (invoke, construct, call, ...) get grpc-js's UNIMPLEMENTED answer.
+  invoke: handled(async ({ request }) => invoke(request)),
+
+  // Methods left out (construct, call, ...) get grpc-js's UNIMPLEMENTED answer.
   cancel: handled(async () => new emptyproto.Empty()),
 };

@@ -51,9 +51,14 @@ function unwrap(value: unknown): [unknown, boolean] {
 export function wrapSecrets(props: Props, names: Iterable<string>): Props {
   const wrapped: Props = { ...props };
   for (const name of names) {
-    if (wrapped[name] !== undefined) wrapped[name] = { [SIG_KEY]: SECRET_SIG, value: wrapped[name] };
+    if (wrapped[name] !== undefined) wrapped[name] = secret(wrapped[name]);
   }
   return wrapped;
+}
+
+/** A value as the engine receives a secret. */
+export function secret(value: unknown): Props {
+  return { [SIG_KEY]: SECRET_SIG, value };
 }
 
 /** A protobuf Struct of plain JSON values: undefined properties are left out, as state has no such value. */

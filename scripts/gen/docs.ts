@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { AnyFunction } from "../../provider/functions/declaration";
 import { AnyKind, notesOf } from "../../provider/kinds/declaration";
 import { outputNames } from "../../sdk/registration";
 import { isOptional, typeText } from "./types";
@@ -30,6 +31,15 @@ function outputsTable(kind: AnyKind): string {
     return row([code(name), code(notesOf(schema).sdkType ?? typeText(schema)), secret, cell(notesOf(schema).description)]);
   });
   return [row(["Output", "Type", "Secret", "Description"]), row(["---", "---", "---", "---"]), ...rows].join("\n");
+}
+
+/** The token table of the data sources page: what YAML's `fn::invoke` names, and what each takes (`?`: optional). */
+export function functionsTable(functions: readonly AnyFunction[]): Record<string, string> {
+  const rows = functions.map((fn) => {
+    const args = Object.entries(fn.args as Record<string, z.ZodType>).map(([name, schema]) => code(isOptional(schema) ? `${name}?` : name));
+    return row([code(`squarecloud:index:${fn.name}`), args.join(", ") || "none", cell(fn.description)]);
+  });
+  return { functions: [row(["Token", "Arguments", "What it reads"]), row(["---", "---", "---"]), ...rows].join("\n") };
 }
 
 function onChange(kind: AnyKind, input: string): string {

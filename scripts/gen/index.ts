@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { functions } from "../../provider/functions";
 import { kinds } from "../../provider/kinds";
-import { fill, tables } from "./docs";
+import { fill, functionsTable, tables } from "./docs";
 import { PackageInfo, packageSchema, schemaText } from "./schema";
 import { fileStem, sdkSource } from "./sdk";
 
@@ -23,13 +24,13 @@ function generatedFiles(): Map<string, string> {
     const hook = existsSync(path.join(root, "sdk", "hooks", `${fileStem(kind)}.ts`));
     files.set(`sdk/${fileStem(kind)}.ts`, sdkSource(kind, hook));
   }
-  const generated = Object.assign({}, ...kinds.map(tables));
+  const generated = Object.assign(functionsTable(functions), ...kinds.map(tables));
   for (const page of markdownFiles("docs")) {
     const text = readFileSync(path.join(root, page), "utf8");
     if (text.includes("<!-- generated: ")) files.set(page, fill(text, generated, page));
   }
   const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as PackageInfo;
-  files.set(SCHEMA_FILE, schemaText(packageSchema(kinds, manifest)));
+  files.set(SCHEMA_FILE, schemaText(packageSchema(kinds, manifest, functions)));
   return files;
 }
 

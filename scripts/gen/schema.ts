@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { SETTINGS } from "../../provider/config";
-import { AnyKind, notesOf } from "../../provider/kinds/declaration";
+import type { AnyFunction } from "../../provider/functions/declaration";
+import { AnyKind, FieldNotes, notesOf } from "../../provider/kinds/declaration";
 import { stableJson } from "../../provider/stable-json";
 import { outputNames } from "../../sdk/registration";
 import { isOptional } from "./types";
@@ -54,6 +55,13 @@ export interface ResourceSpec {
   required: string[];
 }
 
+/** A data source: what `fn::invoke` takes and returns. */
+export interface FunctionSpec {
+  description: string;
+  inputs?: { properties: Record<string, PropertySpec>; required: string[] };
+  outputs: { properties: Record<string, PropertySpec>; required: string[] };
+}
+
 export interface PackageSchema {
   name: string;
   displayName: string;
@@ -64,6 +72,7 @@ export interface PackageSchema {
   config: { variables: Record<string, PropertySpec> };
   provider: { description: string; inputProperties: Record<string, PropertySpec> };
   resources: Record<string, ResourceSpec>;
+  functions: Record<string, FunctionSpec>;
   types: Record<string, ObjectTypeSpec>;
 }
 
@@ -74,9 +83,10 @@ export interface PackageInfo {
   license: string;
 }
 
-export function packageSchema(kinds: readonly AnyKind[], info: PackageInfo): PackageSchema {
+export function packageSchema(kinds: readonly AnyKind[], info: PackageInfo, functions: readonly AnyFunction[] = []): PackageSchema {
   const types = new ObjectTypes(kinds.map((kind) => kind.name));
   const resources = Object.fromEntries(kinds.map((kind) => [typeToken(kind.name), resourceSpec(kind, types)]));
+  const functionSpecs = Object.fromEntries(functions.map((fn) => [typeToken(fn.name), functionSpec(fn, types)]));
   const settings = settingProperties();
   return {
     name: PACKAGE_NAME,
@@ -91,6 +101,7 @@ export function packageSchema(kinds: readonly AnyKind[], info: PackageInfo): Pac
       inputProperties: settings,
     },
     resources,
+    functions: functionSpecs,
     types: types.all(),
   };
 }
@@ -119,6 +130,28 @@ function resourceSpec(kind: AnyKind, types: ObjectTypes): ResourceSpec {
   };
 }
 
+/**
+ * A data source's arguments and result. Functions without arguments have no inputs; result fields
+ * that hold a credential are secret, at any depth (see objectSpec).
+ */
+function functionSpec(fn: AnyFunction, types: ObjectTypes): FunctionSpec {
+  const objectOf = (fields: Record<string, z.ZodType>, side: string) => ({
+    properties: Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, fieldSpec(schema, `${fn.name}.${side}.${name}`, types)])),
+    required: Object.keys(fields).filter((name) => !isOptional(fields[name])),
+  });
+  return {
+    description: fn.description,
+    ...(Object.keys(fn.args).length > 0 ? { inputs: objectOf(fn.args, "args") } : {}),
+    outputs: objectOf(fn.result, "result"),
+  };
+}
+
+/** A field declared with `field()`: its type (an object named by its schemaType), description and secrecy. */
+function fieldSpec(schema: z.ZodType, where: string, types: ObjectTypes): PropertySpec {
+  const notes = notesOf(schema);
+  return { ...typeSpec(schema, where, types), description: notes.description, ...(notes.secret ? { secret: true } : {}) };
+}
+
 /** A resource property: its type, description, and the flags the kind's lists give it. */
 function propertySpec(kind: AnyKind, name: string, schema: z.ZodType, secret: boolean, types: ObjectTypes): PropertySpec {
   const notes = notesOf(schema);
@@ -141,7 +174,7 @@ function isAsset(sdkType: string | undefined): boolean {
  * another one fails the generator rather than writing a wrong type. `name` is the object type's
  * name when the field holds an object (or a list of them).
  */
-function typeSpec(schema: z.ZodType, where: string, types: ObjectTypes, name?: string): TypeSpec {
+function typeSpec(schema: z.ZodType, where: string, types: ObjectTypes, name = (schema.meta() as FieldNotes | undefined)?.schemaType): TypeSpec {
   const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
   switch (def.type) {
     case "string":
@@ -160,11 +193,20 @@ function typeSpec(schema: z.ZodType, where: string, types: ObjectTypes, name?: s
       return typeSpec(def.innerType as z.ZodType, where, types, name);
     case "array":
       return { type: "array", items: typeSpec(def.element as z.ZodType, `${where}[]`, types, name) };
+    case "tuple":
+      return { type: "array", items: tupleItem(def.items as z.ZodType[], where, types) };
     case "object":
       return { $ref: types.define(name, where, objectSpec(schema, where, types)) };
     default:
       throw new Error(`${where}: no package schema type is known for the zod type "${def.type}"`);
   }
+}
+
+/** A tuple is a list in the schema: its items must share one type. */
+function tupleItem(items: z.ZodType[], where: string, types: ObjectTypes): TypeSpec {
+  const specs = items.map((item, i) => typeSpec(item, `${where}[${i}]`, types));
+  if (new Set(specs.map((spec) => stableJson(spec))).size !== 1) throw new Error(`${where}: a tuple of different types has no package schema type`);
+  return specs[0];
 }
 
 /** Number formats of zod's integer checks (`.int()` is "safeint"). */
@@ -191,7 +233,8 @@ function objectSpec(schema: z.ZodType, where: string, types: ObjectTypes): Objec
     properties: Object.fromEntries(
       Object.entries(shape).map(([field, fieldSchema]) => {
         const at = `${where}.${field}`;
-        return [field, { ...typeSpec(fieldSchema, at, types), description: describedAs(fieldSchema, at) }];
+        const secret = (fieldSchema.meta() as FieldNotes | undefined)?.secret ? { secret: true as const } : {};
+        return [field, { ...typeSpec(fieldSchema, at, types), description: describedAs(fieldSchema, at), ...secret }];
       }),
     ),
     required: Object.keys(shape).filter((field) => !isOptional(shape[field])),

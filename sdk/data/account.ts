@@ -1,4 +1,5 @@
-import type * as platform from "../../provider/client/payloads/platform";
+import * as declared from "../../provider/functions/account";
+import { runFunction } from "../../provider/functions/declaration";
 import { outputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";
 import { sessionFor } from "./session";
@@ -55,55 +56,7 @@ export interface GetAccountResult {
 
 /** The account of the API key: user, plan and memory, its applications and databases. */
 export const getAccount = promiseForm(async function getAccount(opts?: DataSourceOptions): Promise<GetAccountResult> {
-  return accountView(await sessionFor(opts).account());
+  return runFunction(declared.getAccount, {}, () => sessionFor(opts));
 });
 
 export const getAccountOutput = outputForm(getAccount);
-
-function accountView(account: platform.Account): GetAccountResult {
-  const { user } = account;
-  return {
-    user: {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      locale: user.locale,
-      createdAt: user.created_at,
-      plan: {
-        name: user.plan.name,
-        memory: user.plan.memory,
-        periodEnd: user.plan.duration === undefined ? undefined : new Date(user.plan.duration).toISOString(),
-      },
-    },
-    applications: account.applications.map(appSummaryView),
-    // connection_url is left out: the listing may carry credentials in it.
-    databases: account.databases.map((db) => ({
-      id: db.id,
-      name: db.name,
-      type: db.type,
-      memory: db.memory,
-      cpu: db.cpu,
-      cluster: db.cluster,
-      createdAt: db.created_at,
-    })),
-  };
-}
-
-export function appSummaryView(app: platform.AppSummary): AppSummary {
-  return {
-    id: app.id,
-    name: app.name,
-    description: text(app.desc),
-    ram: app.ram,
-    language: app.lang,
-    domain: text(app.domain),
-    customDomain: text(app.custom),
-    cluster: app.cluster,
-    createdAt: app.created_at,
-  };
-}
-
-/** The API sends "" for "none" (no custom domain, no description). */
-function text(value: string | undefined): string | undefined {
-  return value === "" ? undefined : value;
-}

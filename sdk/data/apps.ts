@@ -1,8 +1,8 @@
 import type * as platform from "../../provider/client/payloads/platform";
-import { AppSummary, appSummaryView, getAccount } from "./account";
-import { ARGUMENTS, checkArguments } from "./arguments";
-import { Deployment, groupDeployments } from "./deployments";
-import { idOrName, oneNamed } from "./lookup";
+import * as declared from "../../provider/functions/apps";
+import { runFunction } from "../../provider/functions/declaration";
+import type { Deployment } from "../../provider/functions/deployments";
+import type { AppSummary } from "./account";
 import { outputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";
 import { sessionFor } from "./session";
@@ -27,22 +27,13 @@ export const getApps = promiseForm(async function getApps(
   args: GetAppsArgs = {},
   opts?: DataSourceOptions,
 ): Promise<GetAppsResult> {
-  checkArguments("getApps", { name: ARGUMENTS.optionalText, language: ARGUMENTS.optionalText, cluster: ARGUMENTS.optionalText }, args);
-  const account = await getAccount(opts);
-  return { apps: filterApps(account.applications, args) };
+  return runFunction(declared.getApps, args, () => sessionFor(opts));
 });
 
 export const getAppsOutput = outputForm(getApps);
 
 /** Every filter given must match exactly. */
-export function filterApps(apps: readonly AppSummary[], filter: GetAppsArgs): AppSummary[] {
-  return apps.filter(
-    (app) =>
-      (filter.name === undefined || app.name === filter.name) &&
-      (filter.language === undefined || app.language === filter.language) &&
-      (filter.cluster === undefined || app.cluster === filter.cluster),
-  );
-}
+export const filterApps: (apps: readonly AppSummary[], filter: GetAppsArgs) => AppSummary[] = declared.filterApps;
 
 // ---- getApp
 
@@ -63,18 +54,11 @@ export interface App extends AppSummary {
 
 /** One application, by id or by name. A name matching none or several fails, listing the candidates. */
 export const getApp = promiseForm(async function getApp(args: GetAppArgs, opts?: DataSourceOptions): Promise<App> {
-  checkArguments("getApp", { id: ARGUMENTS.optionalId, name: ARGUMENTS.optionalText }, args);
-  const by = idOrName("getApp", args);
-  const id = "id" in by ? by.id : oneNamed((await getAccount(opts)).applications, by.name, "application").id;
-  return sessionFor(opts).read("getApp", { id }, async (client) => appView(await client.getApp(id)));
+  return runFunction(declared.getApp, args, () => sessionFor(opts));
 });
 
 export const getAppOutput = outputForm(getApp);
 
-/** The read by id names the language `language` where the listing says `lang`; the rest reads alike. */
-function appView(app: platform.App): App {
-  return { ...appSummaryView({ ...app, lang: app.language }), owner: app.owner, createdAt: app.created_at };
-}
 
 // ---- getAppAnalytics
 
@@ -84,8 +68,32 @@ export interface GetAppAnalyticsArgs {
   range?: platform.AnalyticsRange;
 }
 
+/** Traffic of one dimension value (`type`: a country, a path, ...), or of one point in time (in `visits`). */
+export interface AnalyticsPoint {
+  /** Absent in `visits`. */
+  type?: string;
+  visits: number;
+  requests: number;
+  bytes: number;
+  /** ISO 8601. */
+  date: string;
+}
+
 /** Every array is present; an app without traffic (or a window before it existed) has empty ones. */
-export type GetAppAnalyticsResult = { appId: string; range: platform.AnalyticsRange } & platform.Analytics;
+export interface GetAppAnalyticsResult {
+  appId: string;
+  range: platform.AnalyticsRange;
+  visits: AnalyticsPoint[];
+  countries: AnalyticsPoint[];
+  devices: AnalyticsPoint[];
+  os: AnalyticsPoint[];
+  browsers: AnalyticsPoint[];
+  protocols: AnalyticsPoint[];
+  methods: AnalyticsPoint[];
+  paths: AnalyticsPoint[];
+  referers: AnalyticsPoint[];
+  providers: AnalyticsPoint[];
+}
 
 /**
  * Traffic of an application's website. The API computes one answer per 10 s per app: calls with
@@ -95,13 +103,7 @@ export const getAppAnalytics = promiseForm(async function getAppAnalytics(
   args: GetAppAnalyticsArgs,
   opts?: DataSourceOptions,
 ): Promise<GetAppAnalyticsResult> {
-  checkArguments("getAppAnalytics", { appId: ARGUMENTS.id, range: ARGUMENTS.range }, args);
-  const { appId, range = "daily" } = args;
-  return sessionFor(opts).read("getAppAnalytics", { appId, range }, async (client) => ({
-    appId,
-    range,
-    ...(await client.appAnalytics(appId, range)),
-  }));
+  return runFunction(declared.getAppAnalytics, args, () => sessionFor(opts));
 });
 
 export const getAppAnalyticsOutput = outputForm(getAppAnalytics);
@@ -122,12 +124,7 @@ export const getAppDeployments = promiseForm(async function getAppDeployments(
   args: GetAppDeploymentsArgs,
   opts?: DataSourceOptions,
 ): Promise<GetAppDeploymentsResult> {
-  checkArguments("getAppDeployments", { appId: ARGUMENTS.id }, args);
-  const { appId } = args;
-  return sessionFor(opts).read("getAppDeployments", { appId }, async (client) => ({
-    appId,
-    deployments: groupDeployments(await client.appDeployments(appId)),
-  }));
+  return runFunction(declared.getAppDeployments, args, () => sessionFor(opts));
 });
 
 export const getAppDeploymentsOutput = outputForm(getAppDeployments);

@@ -1,5 +1,6 @@
 import type * as blob from "../../provider/client/payloads/blob";
-import { ARGUMENTS, checkArguments } from "./arguments";
+import * as declared from "../../provider/functions/blob";
+import { runFunction } from "../../provider/functions/declaration";
 import { outputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";
 import { sessionFor } from "./session";
@@ -30,12 +31,7 @@ export const getBlobObjects = promiseForm(async function getBlobObjects(
   args: GetBlobObjectsArgs = {},
   opts?: DataSourceOptions,
 ): Promise<GetBlobObjectsResult> {
-  checkArguments("getBlobObjects", { prefix: ARGUMENTS.prefix }, args);
-  const { prefix } = args;
-  return sessionFor(opts).read("getBlobObjects", { prefix }, async (client) => ({
-    prefix,
-    objects: (await client.listAllObjects(prefix)).map(objectView),
-  }));
+  return runFunction(declared.getBlobObjects, args, () => sessionFor(opts));
 });
 
 export const getBlobObjectsOutput = outputForm(getBlobObjects);
@@ -46,11 +42,7 @@ export type GetBlobStatsResult = blob.AccountStats;
 export const getBlobStats = promiseForm(async function getBlobStats(
   opts?: DataSourceOptions,
 ): Promise<GetBlobStatsResult> {
-  return sessionFor(opts).read("getBlobStats", {}, (client) => client.accountStats());
+  return runFunction(declared.getBlobStats, {}, () => sessionFor(opts));
 });
 
 export const getBlobStatsOutput = outputForm(getBlobStats);
-
-function objectView(object: blob.BlobObject): BlobObjectSummary {
-  return { id: object.id, size: object.size, createdAt: object.created_at, expiresAt: object.expires_at };
-}

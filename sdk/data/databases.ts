@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type * as platform from "../../provider/client/payloads/platform";
-import { ARGUMENTS, checkArguments } from "./arguments";
-import { newestFirst } from "./dates";
+import * as declared from "../../provider/functions/databases";
+import { runFunction } from "../../provider/functions/declaration";
 import { outputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";
 import { sessionFor } from "./session";
@@ -14,20 +14,26 @@ export interface GetDatabaseMetricsArgs {
 
 export interface GetDatabaseMetricsResult {
   databaseId: string;
-  /** One point per 5 minutes, most recent first. `net` is cumulative traffic, two counters. */
-  points: platform.MetricPoint[];
+  /** One point per 5 minutes, most recent first. */
+  points: MetricPoint[];
+}
+
+/** The use of a database at one point in time. */
+export interface MetricPoint {
+  /** ISO 8601. */
+  date: string;
+  cpu: number;
+  /** MB. */
+  ram: number;
+  /** Cumulative network traffic: two counters. */
+  net: [number, number];
 }
 
 export const getDatabaseMetrics = promiseForm(async function getDatabaseMetrics(
   args: GetDatabaseMetricsArgs,
   opts?: DataSourceOptions,
 ): Promise<GetDatabaseMetricsResult> {
-  checkArguments("getDatabaseMetrics", { databaseId: ARGUMENTS.id }, args);
-  const { databaseId } = args;
-  return sessionFor(opts).read("getDatabaseMetrics", { databaseId }, async (client) => ({
-    databaseId,
-    points: newestFirst(await client.databaseMetrics(databaseId), (point) => point.date),
-  }));
+  return runFunction(declared.getDatabaseMetrics, args, () => sessionFor(opts));
 });
 
 export const getDatabaseMetricsOutput = outputForm(getDatabaseMetrics);
@@ -44,7 +50,14 @@ export interface GetSnapshotsArgs {
  * 8601 date, `versionId` (database snapshots) what a restore needs. `key` is a pre-signed download
  * credential: sensitive in the Promise form, a secret Output in the Output form.
  */
-export type SnapshotEntry = platform.SnapshotEntry;
+export interface SnapshotEntry {
+  name: string;
+  /** Bytes. */
+  size: number;
+  modified: string;
+  key: string;
+  versionId?: string;
+}
 
 /** The Output form's entry: the same fields, `key` a secret. */
 export type SnapshotEntryOutput = Omit<SnapshotEntry, "key"> & { key: pulumi.Output<string> };
@@ -60,12 +73,7 @@ export const getSnapshots = promiseForm(async function getSnapshots(
   args: GetSnapshotsArgs = {},
   opts?: DataSourceOptions,
 ): Promise<GetSnapshotsResult> {
-  checkArguments("getSnapshots", { scope: ARGUMENTS.scope }, args);
-  const { scope = "applications" } = args;
-  return sessionFor(opts).read("getSnapshots", { scope }, async (client) => ({
-    scope,
-    entries: newestFirst(await client.listSnapshots(scope), (entry) => entry.modified),
-  }));
+  return runFunction(declared.getSnapshots, args, () => sessionFor(opts));
 });
 
 export const getSnapshotsOutput = outputForm(getSnapshots, (result): GetSnapshotsResult<SnapshotEntryOutput> => ({
@@ -76,12 +84,7 @@ export const getSnapshotsOutput = outputForm(getSnapshots, (result): GetSnapshot
 // ---- the latest snapshot of one database
 
 /** The most recent entry that belongs to `owner` (a database or application id), if any. */
-export function latestSnapshotOf<E extends { name: string; modified: string }>(entries: readonly E[], owner: string): E | undefined {
-  return newestFirst(
-    entries.filter((entry) => entry.name === owner),
-    (entry) => entry.modified,
-  )[0];
-}
+export const latestSnapshotOf = declared.latestSnapshotOf;
 
 export interface GetLatestDatabaseSnapshotArgs {
   databaseId: string;
@@ -92,11 +95,7 @@ export const getLatestDatabaseSnapshot = promiseForm(async function getLatestDat
   args: GetLatestDatabaseSnapshotArgs,
   opts?: DataSourceOptions,
 ): Promise<SnapshotEntry> {
-  checkArguments("getLatestDatabaseSnapshot", { databaseId: ARGUMENTS.id }, args);
-  const { entries } = await getSnapshots({ scope: "databases" }, opts);
-  const latest = latestSnapshotOf(entries, args.databaseId);
-  if (!latest) throw new Error(`database "${args.databaseId}" has no snapshots`);
-  return latest;
+  return runFunction(declared.getLatestDatabaseSnapshot, args, () => sessionFor(opts));
 });
 
 export const getLatestDatabaseSnapshotOutput = outputForm(getLatestDatabaseSnapshot, secretKey);

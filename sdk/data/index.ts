@@ -1,7 +1,8 @@
 /**
  * Data sources: plain functions that read the platform and blob APIs from the program's process
  * (a dynamic provider cannot serve invokes). Each comes as `getX` (a Promise) and `getXOutput`
- * (an Output, taking Inputs).
+ * (an Output, taking Inputs), and runs the read declared in provider/functions, which the native
+ * plugin serves to Pulumi YAML as `squarecloud:index:getX`.
  */
 export { getAccount, getAccountOutput } from "./account";
 export type { AppSummary, DatabaseSummary, GetAccountResult } from "./account";
@@ -17,6 +18,7 @@ export {
   getAppsOutput,
 } from "./apps";
 export type {
+  AnalyticsPoint,
   App,
   GetAppAnalyticsArgs,
   GetAppAnalyticsResult,
@@ -26,7 +28,7 @@ export type {
   GetAppsArgs,
   GetAppsResult,
 } from "./apps";
-export type { Deployment, DeploymentStep } from "./deployments";
+export type { Deployment, DeploymentStep } from "../../provider/functions/deployments";
 export {
   getDatabaseMetrics,
   getDatabaseMetricsOutput,
@@ -42,6 +44,7 @@ export type {
   GetLatestDatabaseSnapshotArgs,
   GetSnapshotsArgs,
   GetSnapshotsResult,
+  MetricPoint,
   SnapshotEntry,
   SnapshotEntryOutput,
 } from "./databases";

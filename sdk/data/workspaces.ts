@@ -1,6 +1,5 @@
-import type * as platform from "../../provider/client/payloads/platform";
-import { ARGUMENTS, checkArguments } from "./arguments";
-import { idOrName, oneNamed } from "./lookup";
+import { runFunction } from "../../provider/functions/declaration";
+import * as declared from "../../provider/functions/workspaces";
 import { outputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";
 import { sessionFor } from "./session";
@@ -25,9 +24,7 @@ export interface GetWorkspacesResult {
 export const getWorkspaces = promiseForm(async function getWorkspaces(
   opts?: DataSourceOptions,
 ): Promise<GetWorkspacesResult> {
-  return sessionFor(opts).read("getWorkspaces", {}, async (client) => ({
-    workspaces: (await client.listWorkspaces()).map(workspaceView),
-  }));
+  return runFunction(declared.getWorkspaces, {}, () => sessionFor(opts));
 });
 
 export const getWorkspacesOutput = outputForm(getWorkspaces);
@@ -43,21 +40,7 @@ export const getWorkspace = promiseForm(async function getWorkspace(
   args: GetWorkspaceArgs,
   opts?: DataSourceOptions,
 ): Promise<GetWorkspaceResult> {
-  checkArguments("getWorkspace", { id: ARGUMENTS.optionalId, name: ARGUMENTS.optionalText }, args);
-  const by = idOrName("getWorkspace", args);
-  if ("name" in by) return oneNamed((await getWorkspaces(opts)).workspaces, by.name, "workspace");
-  return sessionFor(opts).read("getWorkspace", by, async (client) => workspaceView(await client.getWorkspace(by.id)));
+  return runFunction(declared.getWorkspace, args, () => sessionFor(opts));
 });
 
 export const getWorkspaceOutput = outputForm(getWorkspace);
-
-function workspaceView(workspace: platform.Workspace): GetWorkspaceResult {
-  return {
-    id: workspace.id,
-    name: workspace.name,
-    owner: workspace.owner,
-    createdAt: workspace.createdAt,
-    members: workspace.members.map(({ id, name, group, joinedAt }) => ({ id, name, group, joinedAt })),
-    applications: workspace.applications.map(({ id, name, ram, lang }) => ({ id, name, ram, language: lang })),
-  };
-}

@@ -82,6 +82,7 @@ test("every property, config variable, provider argument and object type has a d
     ...described("config", schema.config.variables),
     ...described("provider", schema.provider.inputProperties),
     ...Object.entries(schema.resources).flatMap(([token, resource]) => [...described(`${token} input`, resource.inputProperties), ...described(token, resource.properties)]),
+    ...Object.entries(schema.functions).flatMap(([token, fn]) => [...described(`${token} input`, fn.inputs?.properties ?? {}), ...described(token, fn.outputs.properties)]),
     ...Object.entries(schema.types).flatMap(([token, type]) => (type.description ? described(token, type.properties) : [token])),
   ];
   expect(undescribed).toEqual([]);

@@ -1,4 +1,4 @@
-import { Memo, memoKey } from "../../../sdk/data/memo";
+import { Memo, memoKey } from "../../../provider/functions/memo";
 
 describe("Memo", () => {
   test("concurrent and later calls with one key share one task", async () => {

@@ -1,4 +1,4 @@
-import { groupDeployments } from "../../../sdk/data/deployments";
+import { groupDeployments } from "../../../provider/functions/deployments";
 
 const event = (id: string, state: string, date: string) => ({ id, state, date });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { checkFields, FieldSchemas } from "../../provider/check";
-import { AnalyticsRange, ApiId, SnapshotScope } from "../../provider/client/payloads/platform";
-import { objectName } from "../../provider/kinds/blob-object";
+import { checkFields, FieldSchemas } from "../check";
+import { AnalyticsRange, ApiId, SnapshotScope } from "../client/payloads/platform";
+import { objectName } from "../kinds/blob-object";
 
 /**
  * The rules of data-source arguments, checked before any request, as resources check theirs: a

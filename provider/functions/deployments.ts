@@ -1,4 +1,4 @@
-import type { DeploymentEvent } from "../../provider/client/payloads/platform";
+import type { DeploymentEvent } from "../client/payloads/platform";
 import { newestFirst, time } from "./dates";
 
 export interface DeploymentStep {

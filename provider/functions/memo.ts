@@ -1,4 +1,4 @@
-import { stableJson } from "../../provider/stable-json";
+import { stableJson } from "../stable-json";
 
 /**
  * Promises shared by key for the life of the process. A program that reads the same thing twice

@@ -1,4 +1,4 @@
-import { idOrName, oneNamed } from "../../../sdk/data/lookup";
+import { idOrName, oneNamed } from "../../../provider/functions/lookup";
 
 const apps = [
   { id: "a1", name: "API" },

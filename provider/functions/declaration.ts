@@ -1,0 +1,57 @@
+import type { z } from "zod";
+import type { Fields } from "../kinds/declaration";
+import { checkArguments } from "./arguments";
+import type { Session } from "./session";
+
+/**
+ * What a data source is, said once: its arguments with the rules checked before any request, its
+ * result with descriptions, and its read. The TypeScript SDK's `getX` and `getXOutput` and the
+ * native plugin's invoke of `squarecloud:index:getX` both run `runFunction`, so both check, read
+ * and memoize alike; the package schema's function and the docs' token table come from here too.
+ * Fields are declared with `field()`; a result field that holds a credential carries the
+ * `secret` note, and the plugin returns it as a secret.
+ */
+export interface FunctionDeclaration<Args extends Fields = Fields, Result extends Fields = Fields> {
+  /** The SDK's function name; the plugin serves it as `squarecloud:index:<name>`. */
+  name: string;
+  /** What it reads and what it costs: the SDK function's doc comment and the schema's description. */
+  description: string;
+  args: Args;
+  result: Result;
+  /**
+   * The read, given checked arguments. `session` is made at its first use, so that a bad argument
+   * is reported before a missing API key, as a resource's check is.
+   */
+  read(args: ArgsOf<Args>, session: () => Session): Promise<z.infer<z.ZodObject<Result>>>;
+}
+
+/** Any function, for code that serves every function (`read` makes a declaration's type invariant). */
+export type AnyFunction = FunctionDeclaration<any, any>;
+
+type ArgsOf<Args extends Fields> = z.infer<z.ZodObject<Args>>;
+
+/** The arguments a program gives and the result it gets. */
+export type FunctionArgs<F> = F extends FunctionDeclaration<infer A, Fields> ? ArgsOf<A> : never;
+export type FunctionResult<F> = F extends FunctionDeclaration<Fields, infer R> ? z.infer<z.ZodObject<R>> : never;
+
+export function declareFunction<Args extends Fields, Result extends Fields>(declaration: FunctionDeclaration<Args, Result>): FunctionDeclaration<Args, Result> {
+  return declaration;
+}
+
+/** Checks the arguments (a failure names the function, the argument, the rule and the value), then reads. */
+export function runFunction<Args extends Fields, Result extends Fields>(
+  fn: FunctionDeclaration<Args, Result>,
+  args: ArgsOf<Args>,
+  session: () => Session,
+): Promise<z.infer<z.ZodObject<Result>>> {
+  checkArguments(fn.name, fn.args, args);
+  return fn.read(args, session);
+}
+
+/** The fields of an object field, or of a list of objects (where a secret note may sit deeper); none for any other field. */
+export function fieldsWithin(schema: z.ZodType): Fields | undefined {
+  const def = schema._zod.def as unknown as { type: string; innerType?: z.ZodType; element?: z.ZodType; shape?: Fields };
+  if (def.type === "optional") return fieldsWithin(def.innerType!);
+  if (def.type === "array") return fieldsWithin(def.element!);
+  return def.type === "object" ? def.shape : undefined;
+}

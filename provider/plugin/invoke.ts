@@ -1,0 +1,58 @@
+import type { z } from "zod";
+import { functions } from "../functions";
+import { AnyFunction, fieldsWithin, runFunction } from "../functions/declaration";
+import { sessionOf } from "../functions/session";
+import { notesOf } from "../kinds/declaration";
+import { providerConfig } from "../runtime";
+import { Props, provproto, secret, struct, unwrapSecrets, wrapSecrets } from "./wire";
+
+/**
+ * Invoke of a data source (`fn::invoke` of `squarecloud:index:getApp` in Pulumi YAML): the same
+ * check, read and memo as the TypeScript SDK's `getApp` (provider/functions), with the settings
+ * this provider was configured with (the stack's config, or an explicit provider's arguments).
+ * Reads of one configuration share a session for the life of the plugin process, which serves one
+ * provider: a program that reads the same thing twice makes one request, as in TypeScript.
+ */
+
+const byToken = new Map<string, AnyFunction>(functions.map((fn) => [`squarecloud:index:${fn.name}`, fn]));
+
+export async function invoke(request: { getTok(): string; getArgs(): { toJavaScript(): Props } | undefined }): Promise<unknown> {
+  const token = request.getTok();
+  const fn = byToken.get(token);
+  if (!fn) throw new Error(`unknown function ${token}`);
+  const args = unwrapSecrets(request.getArgs()?.toJavaScript() ?? {});
+  let result: Props;
+  try {
+    result = await runFunction(fn, args.plain, () => sessionOf(providerConfig()));
+  } catch (error) {
+    throw named(fn, error);
+  }
+  // As in the TypeScript SDK's Output form: what was read with a secret argument is secret as a whole.
+  const returned = args.secret.size > 0 ? wrapSecrets(result, Object.keys(result)) : sealed(fn.result, result);
+  const response = new provproto.InvokeResponse();
+  response.setReturn(struct(returned));
+  return response;
+}
+
+/**
+ * The failure with the function's name in front, once: a bad argument's message already starts
+ * with it, and keeps the exact text the TypeScript SDK gives. Messages come from the checks, the
+ * configuration and the client, none of which ever puts a secret in one.
+ */
+function named(fn: AnyFunction, error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(message.startsWith(`${fn.name}: `) ? message : `${fn.name}: ${message}`);
+}
+
+/** The result with every field the declaration notes as secret wrapped, at any depth. */
+function sealed(fields: Record<string, z.ZodType>, values: Props): Props {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, sealedField(fields[name], value)]));
+}
+
+function sealedField(schema: z.ZodType | undefined, value: unknown): unknown {
+  if (schema === undefined || value === undefined) return value;
+  if (notesOf(schema).secret) return secret(value);
+  const shape = fieldsWithin(schema);
+  if (shape === undefined) return value;
+  return Array.isArray(value) ? value.map((item) => sealed(shape, item as Props)) : sealed(shape, value as Props);
+}
