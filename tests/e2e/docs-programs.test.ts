@@ -146,7 +146,7 @@ async function expectOnlyWebsiteLinked(workspaceId: string): Promise<void> {
   expect((await suite.api.getWorkspace(workspaceId)).applications.map((app) => app.id)).toEqual([SEED_APPS.aliceWebsite]);
 }
 
-/** A page's YAML program without its project lines (name, runtime), which the test's project gives. */
+/** A page's YAML program without its project lines (name, runtime) when it shows them: the test's project gives its own. */
 function yamlBody(program: DocProgram): string {
   const header = /^name: [\w-]+\nruntime: yaml\n/;
   return program.code.replace(header, "");
