@@ -5,6 +5,7 @@ import { ConfigMap, OutputMap } from "@pulumi/pulumi/automation";
 import { SEED_APPS } from "../../emulator";
 import { DocProgram, docFiles, programs, sectionFiles } from "../doc-blocks";
 import { repoRoot } from "./engine";
+import { RESTORE_ROUTE, SNAPSHOT_ROUTE } from "./operation-routes";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
 import { projectStack, ProgramStack, YamlStack, yamlStack } from "./stack";
 
@@ -59,7 +60,13 @@ const RUNS: Record<string, ProgramRun> = {
   "workspace-member": {
     config: () => inviteCodeConfig(suite.emulator, { bobInviteCode: suite.emulator.accounts[1] }),
     creates: 3,
-    check: ({ bobGroup }) => expect(bobGroup.value).toBe("maintain"),
+    async check({ bobGroup }) {
+      expect(bobGroup.value).toBe("maintain");
+      const crew = (await suite.api.listWorkspaces()).filter((workspace) => workspace.name === "platform_crew");
+      expect(crew.map((workspace) => workspace.members.map(({ id, group }) => ({ id, group })))).toEqual([
+        expect.arrayContaining([{ id: suite.emulator.accounts[1].accountId, group: "maintain" }]),
+      ]);
+    },
   },
   "blob-object": {
     creates: 2,
@@ -90,14 +97,18 @@ const RUNS: Record<string, ProgramRun> = {
   },
   "app-snapshot": {
     creates: 2,
-    check: ({ backupUrl, backupTakenAt }) => {
+    async check({ backupUrl, backupTakenAt }) {
       expect(backupUrl.secret).toBe(true);
       expect(Date.parse(backupTakenAt.value)).not.toBeNaN();
+      expect(await succeeded(SNAPSHOT_ROUTE)).toBe(1);
     },
   },
   "database-restore": {
     creates: 2,
-    check: ({ restoredVersion }) => expect(restoredVersion.value).toBe(RESTORED_VERSION),
+    async check({ restoredVersion }) {
+      expect(restoredVersion.value).toBe(RESTORED_VERSION);
+      expect(await succeeded(RESTORE_ROUTE)).toBe(1);
+    },
   },
   "app-file-move": {
     creates: 2,
@@ -141,6 +152,11 @@ interface LanguageStack {
   write(code: string): void;
 }
 const stacks: Record<string, LanguageStack> = {};
+
+/** How many requests of the route the emulator carried out since the program began (a refusal and its retry count once). */
+async function succeeded(route: string): Promise<number> {
+  return (await suite.emulator.admin.requests()).filter((request) => request.route === route && request.status < 300).length;
+}
 
 async function expectOnlyWebsiteLinked(workspaceId: string): Promise<void> {
   expect((await suite.api.getWorkspace(workspaceId)).applications.map((app) => app.id)).toEqual([SEED_APPS.aliceWebsite]);
