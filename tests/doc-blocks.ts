@@ -3,12 +3,14 @@ import * as path from "node:path";
 import { repoRoot } from "./install-script";
 
 // The documentation as the tests read it: from the Markdown files themselves, so what a reader
-// copies is what was tested. A fenced `ts` block is marked by the HTML comment on the line right
-// above its fence:
-//   <!-- program: <name> -->  a whole Pulumi program; blocks of one name in one file are joined
+// copies is what was tested. A fenced `ts` or `yaml` block is marked by the HTML comment on the
+// line right above its fence:
+//   <!-- program: <name> -->  a whole Pulumi program, TypeScript or Pulumi YAML; blocks of one
+//                             name and language in one file are joined
 //   <!-- test: <name> -->     a whole jest test file
 //   <!-- fragment -->         part of a program, not run
-// Blocks of other languages (sh, bash, json, yaml, text) are shell snippets and files, not run.
+// or, unmarked, is a file of a project that the paragraph above names ("`Pulumi.yaml`:").
+// Blocks of other languages (sh, bash, json, text) are shell snippets and files, not run.
 
 export type BlockMarker = { kind: "program" | "test"; name: string } | { kind: "fragment" };
 
@@ -20,6 +22,8 @@ export interface FencedBlock {
   /** The first word of the fence's info string; "" when there is none. */
   language: string;
   marker?: BlockMarker;
+  /** The file of a project the block gives, when the paragraph right above names it ("`Pulumi.yaml`:"). */
+  projectFile?: string;
   /** The block's text, without the fences and without the indentation of a fence inside a list. */
   code: string;
 }
@@ -54,7 +58,14 @@ export function fencedBlocks(file: string): FencedBlock[] {
     const code: string[] = [];
     for (i++; i < lines.length && !CLOSING_FENCE.test(lines[i]); i++) code.push(lines[i].slice(indent.length));
     if (i === lines.length) throw new Error(`${file}:${start + 1}: a code block is never closed`);
-    blocks.push({ file, line: start + 1, language, marker: markerAbove(lines[start - 1]), code: code.map((line) => `${line}\n`).join("") });
+    blocks.push({
+      file,
+      line: start + 1,
+      language,
+      marker: markerAbove(lines[start - 1]),
+      projectFile: projectFileAbove(lines, start),
+      code: code.map((line) => `${line}\n`).join(""),
+    });
   }
   return blocks;
 }
@@ -65,40 +76,62 @@ function markerAbove(line: string | undefined): BlockMarker | undefined {
   return match[3] ? { kind: "fragment" } : { kind: match[1] as "program" | "test", name: match[2] };
 }
 
-/** The programs of a file by name, each the file's blocks of that name joined in order. */
-export function programs(file: string): Map<string, string> {
-  const joined = new Map<string, string>();
-  for (const block of fencedBlocks(file)) {
-    if (block.marker?.kind !== "program") continue;
-    joined.set(block.marker.name, (joined.get(block.marker.name) ?? "") + block.code);
-  }
-  return joined;
+/** The file name that opens the paragraph ending on the line above the block's blank line: "`Pulumi.yaml`:" or "`package.json` (no `main`...):". */
+function projectFileAbove(lines: string[], fence: number): string | undefined {
+  if (fence < 2 || lines[fence - 1].trim() !== "" || !lines[fence - 2].trimEnd().endsWith(":")) return undefined;
+  let first = fence - 2;
+  while (first > 0 && lines[first - 1].trim() !== "") first--;
+  return PROJECT_FILE.exec(lines[first])?.[1];
 }
 
-/** The program of that name in a file. */
+const PROJECT_FILE = /^`([\w-]+\.[\w.]+)`/;
+
+/** A whole program of a page: the page's blocks of one name and language, joined in order. */
+export interface DocProgram {
+  file: string;
+  name: string;
+  /** The fence's language: "ts" or "yaml". */
+  language: string;
+  code: string;
+}
+
+/** The programs of a file, in the order their first blocks appear. */
+export function programs(file: string): DocProgram[] {
+  const joined = new Map<string, DocProgram>();
+  for (const block of fencedBlocks(file)) {
+    if (block.marker?.kind !== "program") continue;
+    const key = `${block.marker.name} ${block.language}`;
+    const found = joined.get(key) ?? { file, name: block.marker.name, language: block.language, code: "" };
+    joined.set(key, { ...found, code: found.code + block.code });
+  }
+  return [...joined.values()];
+}
+
+/** The TypeScript program of that name in a file. */
 export function program(file: string, name: string): string {
-  const code = programs(file).get(name);
-  if (code === undefined) throw new Error(`${file} has no <!-- program: ${name} --> block`);
-  return code;
+  const found = programs(file).find((candidate) => candidate.name === name && candidate.language === "ts");
+  if (found === undefined) throw new Error(`${file} has no <!-- program: ${name} --> ts block`);
+  return found.code;
 }
 
 /** The text of a file's `## <heading>` section, up to the next `## `. */
 export function section(file: string, heading: string): string {
-  const text = readDoc(file);
-  const start = text.indexOf(`\n## ${heading}\n`);
-  if (start < 0) throw new Error(`${file} has no "## ${heading}" section`);
-  const end = text.indexOf("\n## ", start + 1);
-  return text.slice(start, end < 0 ? undefined : end);
+  const { first, end } = sectionLines(file, heading);
+  return readDoc(file).split("\n").slice(first, end).join("\n");
 }
 
-/**
- * The files a section gives, each as a paragraph starting with its file name in backticks and
- * ending with ":", then its fenced block; name -> content.
- */
+/** The 0-based line of a section's heading and the line after its last. */
+function sectionLines(file: string, heading: string): { first: number; end: number } {
+  const lines = readDoc(file).split("\n");
+  const first = lines.indexOf(`## ${heading}`);
+  if (first < 0) throw new Error(`${file} has no "## ${heading}" section`);
+  const next = lines.findIndex((line, i) => i > first && line.startsWith("## "));
+  return { first, end: next < 0 ? lines.length : next };
+}
+
+/** The project files a section gives (see projectFile), name -> content. */
 export function sectionFiles(file: string, heading: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const [, name, content] of section(file, heading).matchAll(/^`([\w-]+\.[\w.]+)`(?:[^\n]|\n(?!\n))*:\n\n```\w*\n([\s\S]*?)^```/gm)) {
-    files[name] = content;
-  }
-  return files;
+  const { first, end } = sectionLines(file, heading);
+  const inSection = fencedBlocks(file).filter((block) => block.projectFile !== undefined && block.line > first && block.line <= end);
+  return Object.fromEntries(inSection.map((block) => [block.projectFile, block.code]));
 }

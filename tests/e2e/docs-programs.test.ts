@@ -1,17 +1,21 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { ConfigMap, OutputMap } from "@pulumi/pulumi/automation";
 import { SEED_APPS } from "../../emulator";
-import { docFiles, programs, sectionFiles } from "../doc-blocks";
+import { DocProgram, docFiles, programs, sectionFiles } from "../doc-blocks";
 import { repoRoot } from "./engine";
+import { RESTORE_ROUTE, SNAPSHOT_ROUTE } from "./operation-routes";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
-import { projectStack, ProgramStack } from "./stack";
+import { projectStack, ProgramStack, YamlStack, yamlStack } from "./stack";
 
-// Every program block of docs/ (`<!-- program: <name> -->`), run as a reader runs it: the project
-// of README's Install section, the page's program as index.ts, the package resolved by its name.
-// One stack serves them all, one program after the other: `up`, what the page says it does, then
-// `destroy`. README.md's own program runs in readme.test.ts, in a project outside the repository.
+// Every program block of docs/ (`<!-- program: <name> -->`), run as a reader runs it. A
+// TypeScript program runs in the project of README's Install section, as index.ts, the package
+// resolved by its name; a Pulumi YAML program is the project file, run by the native plugin. One
+// stack per language serves them all, one program after the other: `up`, what the page says it
+// does, then `destroy`. A page's TypeScript and YAML tabs share a name and, where they say the
+// same, the run. README.md's own program runs in readme.test.ts, in a project outside the
+// repository.
 
 interface ProgramRun {
   /** Stack config besides the emulator's URLs and key. */
@@ -22,6 +26,8 @@ interface ProgramRun {
   creates: number;
   /** What the outputs and the account show after `up`. */
   check(outputs: OutputMap): Promise<void> | void;
+  /** What differs for the page's YAML program of that name. */
+  yaml?: Partial<ProgramRun>;
 }
 
 const suite = emulatorSuite();
@@ -41,19 +47,43 @@ const RUNS: Record<string, ProgramRun> = {
     async check({ teamId, teamApps, teamMembers }) {
       expect(teamApps.value).toEqual(["Alice Website"]);
       expect(teamMembers.value).toEqual([`${alice().name} (owner)`]);
-      expect((await suite.api.getWorkspace(teamId.value)).applications.map((app) => app.id)).toEqual([SEED_APPS.aliceWebsite]);
+      await expectOnlyWebsiteLinked(teamId.value);
+    },
+    yaml: {
+      async check({ teamId, teamApps, teamMembers }) {
+        expect(teamApps.value).toEqual([expect.objectContaining({ id: SEED_APPS.aliceWebsite, name: "Alice Website" })]);
+        expect(teamMembers.value).toEqual([expect.objectContaining({ name: alice().name, group: "owner" })]);
+        await expectOnlyWebsiteLinked(teamId.value);
+      },
     },
   },
   "workspace-member": {
     config: () => inviteCodeConfig(suite.emulator, { bobInviteCode: suite.emulator.accounts[1] }),
     creates: 3,
-    check: ({ bobGroup }) => expect(bobGroup.value).toBe("maintain"),
+    async check({ bobGroup }) {
+      expect(bobGroup.value).toBe("maintain");
+      const crew = (await suite.api.listWorkspaces()).filter((workspace) => workspace.name === "platform_crew");
+      expect(crew.map((workspace) => workspace.members.map(({ id, group }) => ({ id, group })))).toEqual([
+        expect.arrayContaining([{ id: suite.emulator.accounts[1].accountId, group: "maintain" }]),
+      ]);
+    },
   },
   "blob-object": {
     creates: 2,
     async check({ pageUrl, pageExpiresAt }) {
       expect(await (await fetch(pageUrl.value)).text()).toContain("<h1>Hello from Pulumi</h1>");
       expect(pageExpiresAt.value).toEqual(expect.any(String));
+    },
+    yaml: {
+      files: { public: "examples/static-assets/public" },
+      async check({ pageUrl, pageExpiresAt }) {
+        const served = await fetch(pageUrl.value);
+        expect({ type: served.headers.get("content-type"), body: await served.text() }).toEqual({
+          type: "text/html",
+          body: readFileSync(path.join(repoRoot, "examples/static-assets/public/index.html"), "utf8"),
+        });
+        expect(pageExpiresAt.value).toEqual(expect.any(String));
+      },
     },
   },
   "blob-folder": {
@@ -67,19 +97,41 @@ const RUNS: Record<string, ProgramRun> = {
   },
   "app-snapshot": {
     creates: 2,
-    check: ({ backupUrl, backupTakenAt }) => {
+    async check({ backupUrl, backupTakenAt }) {
       expect(backupUrl.secret).toBe(true);
       expect(Date.parse(backupTakenAt.value)).not.toBeNaN();
+      expect(await succeeded(SNAPSHOT_ROUTE)).toBe(1);
     },
   },
   "database-restore": {
     creates: 2,
-    check: ({ restoredVersion }) => expect(restoredVersion.value).toBe(RESTORED_VERSION),
+    async check({ restoredVersion }) {
+      expect(restoredVersion.value).toBe(RESTORED_VERSION);
+      expect(await succeeded(RESTORE_ROUTE)).toBe(1);
+    },
   },
   "app-file-move": {
     creates: 2,
     // Moved: nothing is left at the old path to move.
     check: () => expect(suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "index.js", to: "again.js" })).rejects.toMatchObject({ code: "FILE_NOT_FOUND" }),
+  },
+  "native-cache": {
+    creates: 2,
+    async check({ redisUrl }) {
+      expect(redisUrl).toMatchObject({ secret: true, value: expect.stringMatching(/^redis:\/\//) });
+      // The account has a "cache" of its own: the one created is the one the URL leads to.
+      const host = new URL(redisUrl.value).host;
+      const created = (await suite.api.listDatabases()).filter((db) => db.connection_url && new URL(db.connection_url).host === host);
+      expect(created).toEqual([expect.objectContaining({ name: "cache", type: "redis", memory: 512 })]);
+    },
+  },
+  "native-providers": {
+    config: async () => ({ teamKey: { value: alice().apiKey, secret: true } }),
+    // The stack, the explicit provider and the database.
+    creates: 3,
+    async check() {
+      expect((await suite.api.listDatabases()).filter((db) => db.name === "teamcache")).toEqual([expect.objectContaining({ type: "redis", memory: 512 })]);
+    },
   },
   "data-sources": {
     creates: 1,
@@ -91,41 +143,76 @@ const RUNS: Record<string, ProgramRun> = {
   },
 };
 
-/** Program name -> its page and code, for every page of docs/. */
-const found = new Map(docFiles().flatMap((file) => (file.startsWith("docs/") ? [...programs(file)].map(([name, code]) => [name, { file, code }] as const) : [])));
+/** The programs of docs/, TypeScript and YAML. */
+const found: DocProgram[] = docFiles().flatMap((file) => (file.startsWith("docs/") ? programs(file) : []));
 
-let project: ProgramStack;
+/** Where a program of each language is written and run. */
+interface LanguageStack {
+  project: ProgramStack;
+  write(code: string): void;
+}
+const stacks: Record<string, LanguageStack> = {};
+
+/** How many requests of the route the emulator carried out since the program began (a refusal and its retry count once). */
+async function succeeded(route: string): Promise<number> {
+  return (await suite.emulator.admin.requests()).filter((request) => request.route === route && request.status < 300).length;
+}
+
+async function expectOnlyWebsiteLinked(workspaceId: string): Promise<void> {
+  expect((await suite.api.getWorkspace(workspaceId)).applications.map((app) => app.id)).toEqual([SEED_APPS.aliceWebsite]);
+}
+
+/** A page's YAML program without its project lines (name, runtime) when it shows them: the test's project gives its own. */
+function yamlBody(program: DocProgram): string {
+  const header = /^name: [\w-]+\nruntime: yaml\n/;
+  return program.code.replace(header, "");
+}
 
 beforeAll(async () => {
   const source = mkdtempSync(path.join(tmpdir(), "squarecloud-docs-"));
   try {
     for (const [name, content] of Object.entries(sectionFiles("README.md", "Install"))) writeFileSync(path.join(source, name), content);
-    project = suite.keep(await projectStack(source));
+    const project = suite.keep(await projectStack(source));
+    stacks.ts = { project, write: (code) => writeFileSync(path.join(project.workDir, "index.ts"), code) };
   } finally {
     rmSync(source, { recursive: true, force: true });
   }
+  // Explicit providers read the URLs from the environment, as a reader's would with SQUARECLOUD_PLATFORM_URL set.
+  const env = { SQUARECLOUD_PLATFORM_URL: suite.emulator.platformUrl, SQUARECLOUD_BLOB_URL: suite.emulator.blobUrl };
+  const yaml: YamlStack = await yamlStack("docs-yaml", { resources: {} }, { env });
+  suite.keep(yaml);
+  stacks.yaml = { project: yaml, write: (code) => yaml.setProgramYaml(code) };
 });
 
-test("every program of docs/ has a run here", () => {
-  expect([...found.keys()].sort()).toEqual(Object.keys(RUNS).sort());
+test("every program of docs/ has a run here, and every run a program", () => {
+  expect([...new Set(found.map((program) => program.name))].sort()).toEqual(Object.keys(RUNS).sort());
+  expect(Object.keys(RUNS).filter((name) => RUNS[name].yaml && !found.some((program) => program.name === name && program.language === "yaml"))).toEqual([]);
 });
 
-test.each(Object.keys(RUNS))("the program of %s runs up and destroy against the emulator", async (name) => {
-  const run = RUNS[name];
-  const program = found.get(name);
-  if (!program) throw new Error(`no page of docs/ has <!-- program: ${name} -->`);
-  writeFileSync(path.join(project.workDir, "index.ts"), program.code);
-  const copied = Object.entries(run.files ?? {}).map(([there, here]) => {
-    cpSync(path.join(repoRoot, here), path.join(project.workDir, there), { recursive: true });
-    return path.join(project.workDir, there);
-  });
-  try {
-    await project.stack.setAllConfig({ ...emulatorConfig(suite.emulator), ...(await run.config?.()) });
-    const up = await project.stack.up();
-    expect(up.summary.resourceChanges).toEqual({ create: run.creates });
-    await run.check(up.outputs);
-    expect((await project.stack.destroy()).summary.resourceChanges).toEqual({ delete: run.creates });
-  } finally {
-    for (const file of copied) rmSync(file, { recursive: true, force: true });
-  }
-});
+test.each(found.map((program) => [program.name, program.language, program] as const))(
+  "the program of %s in %s runs up and destroy against the emulator",
+  async (name, language, program) => {
+    const { yaml, ...shared } = RUNS[name];
+    const run: ProgramRun = language === "yaml" ? { ...shared, ...yaml } : shared;
+    const { project, write } = stacks[language];
+    write(language === "yaml" ? yamlBody(program) : program.code);
+    const copied = Object.entries(run.files ?? {}).map(([there, here]) => {
+      cpSync(path.join(repoRoot, here), path.join(project.workDir, there), { recursive: true });
+      return path.join(project.workDir, there);
+    });
+    // Each program meets the account as seeded, as on a reader's first run: the one before may have moved a file.
+    await suite.emulator.admin.reset();
+    let destroyed;
+    try {
+      await project.stack.setAllConfig({ ...emulatorConfig(suite.emulator), ...(await run.config?.()) });
+      const up = await project.stack.up();
+      expect(up.summary.resourceChanges).toEqual({ create: run.creates });
+      await run.check(up.outputs);
+    } finally {
+      // Whatever happened, the stack is left empty for the next program.
+      destroyed = await project.stack.destroy();
+      for (const file of copied) rmSync(file, { recursive: true, force: true });
+    }
+    expect(destroyed.summary.resourceChanges).toEqual({ delete: run.creates });
+  },
+);

@@ -1,7 +1,7 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { SETTINGS } from "../../../provider/config";
-import { docFiles, fencedBlocks, readDoc, section } from "../../doc-blocks";
+import { docFiles, FencedBlock, fencedBlocks, programs, readDoc, section } from "../../doc-blocks";
 import { repoRoot } from "../../install-script";
 
 // The documentation's shape: a short README from which every page is at most two clicks away,
@@ -100,14 +100,38 @@ test("every relative link of README.md, CONTRIBUTING.md, bench/README.md and doc
   expect(broken).toEqual([]);
 });
 
-test("every ts block says whether it runs: a program, a test file or a fragment; other blocks carry no mark", () => {
+test("every ts and yaml block says whether it runs: a program, a test file, a fragment or a named project file; other blocks carry no mark", () => {
   const blocks = docFiles().flatMap(fencedBlocks);
-  expect(blocks.filter((block) => block.language === "ts" && block.marker === undefined).map(({ file, line }) => `${file}:${line}`)).toEqual([]);
-  expect(blocks.filter((block) => block.language !== "ts" && block.marker !== undefined).map(({ file, line }) => `${file}:${line}`)).toEqual([]);
+  const marked = ["ts", "yaml"];
+  const at = ({ file, line }: FencedBlock) => `${file}:${line}`;
+  expect(blocks.filter((block) => marked.includes(block.language) && block.marker === undefined && block.projectFile === undefined).map(at)).toEqual([]);
+  expect(blocks.filter((block) => !marked.includes(block.language) && block.marker !== undefined).map(at)).toEqual([]);
   // A program is found by its name: one name, one page.
   const owners = new Map<string, Set<string>>();
   for (const { file, marker } of blocks) if (marker && marker.kind !== "fragment") owners.set(marker.name, (owners.get(marker.name) ?? new Set()).add(file));
   expect([...owners].filter(([, files]) => files.size > 1)).toEqual([]);
+});
+
+/** The kinds the native plugin serves, by token ("squarecloud:index:Database"): these have a YAML example. */
+const SERVED_BY_PLUGIN = new Set(Object.keys(JSON.parse(readFileSync(path.join(repoRoot, "provider/plugin/schema.json"), "utf8")).resources));
+
+/** The heading each program block of a page sits under, by the block's language. */
+function programHeadings(page: string): Record<string, string | undefined> {
+  const lines = readDoc(page).split("\n");
+  const headings: Record<string, string | undefined> = {};
+  for (const block of fencedBlocks(page)) {
+    if (block.marker?.kind !== "program") continue;
+    headings[block.language] = lines.slice(0, block.line - 1).reverse().find((line) => /^#{1,6} /.test(line));
+  }
+  return headings;
+}
+
+test.each(Object.keys(RESOURCE_PAGES))("%s has its example in each language that serves its kind, one program under each language's heading", (page) => {
+  const kind = path.basename(page, ".md").replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase());
+  const yaml = SERVED_BY_PLUGIN.has(`squarecloud:index:${kind}`) ? { yaml: "### YAML" } : {};
+  expect(programHeadings(page)).toEqual({ ts: "### TypeScript", ...yaml });
+  // The tabs are one example: one program name across them.
+  expect(new Set(programs(page).map((program) => program.name)).size).toBe(1);
 });
 
 test.each(Object.entries(RESOURCE_PAGES))("%s has the slots of its generated inputs and outputs tables", (page, kind) => {
