@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { ConfigMap, OutputMap } from "@pulumi/pulumi/automation";
-import { SEED_APPS } from "../../emulator";
+import { SEED_ACCOUNTS, SEED_APPS, SEED_DATABASES } from "../../emulator";
 import { DocProgram, docFiles, programs, sectionFiles } from "../doc-blocks";
 import { repoRoot } from "./engine";
 import { RESTORE_ROUTE, SNAPSHOT_ROUTE } from "./operation-routes";
@@ -139,6 +139,15 @@ const RUNS: Record<string, ProgramRun> = {
       expect(team.value.name).toBe("platform_team");
       expect(latest.value).toBe("f5f93ab3-3cbc-42b5-b8c0-f6605c64cea9");
       expect(pythonApps.value.apps.map((app: { name: string }) => app.name)).toEqual(["Alice Bot"]);
+    },
+    yaml: {
+      config: async () => ({ teamKey: { value: SEED_ACCOUNTS.bob.apiKey, secret: true } }),
+      // The stack and the explicit provider.
+      creates: 2,
+      check({ backups, teamUser }) {
+        expect(backups).toMatchObject({ secret: true, value: expect.arrayContaining([expect.objectContaining({ name: SEED_DATABASES.aliceMain })]) });
+        expect(teamUser.value).toBe(SEED_ACCOUNTS.bob.name);
+      },
     },
   },
 };

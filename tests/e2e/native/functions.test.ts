@@ -1,6 +1,5 @@
 import { RequestLogEntry, SEED_ACCOUNTS, SEED_APPS, SEED_BLOB_OBJECTS, SEED_DATABASE_SNAPSHOT_VERSIONS, SEED_DATABASES, SEED_WORKSPACES } from "../../../emulator";
 import * as sq from "../../../sdk";
-import { fencedBlocks, section } from "../../doc-blocks";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
 import { SECRET_SIG, YamlStack, yamlStack } from "../stack";
 
@@ -61,9 +60,7 @@ describe("every data source in one YAML program", () => {
 
   beforeAll(async () => {
     program = await yamlStack("native-functions", everyFunction(), {
-      config: { ...emulatorConfig(suite.emulator), bobKey: { value: bob.apiKey, secret: true }, teamKey: { value: bob.apiKey, secret: true } },
-      // For the docs' example, whose explicit provider gives only its key.
-      env: { SQUARECLOUD_PLATFORM_URL: suite.emulator.platformUrl, SQUARECLOUD_BLOB_URL: suite.emulator.blobUrl },
+      config: { ...emulatorConfig(suite.emulator), bobKey: { value: bob.apiKey, secret: true } },
     });
     suite.keep(program);
     await suite.emulator.admin.clearRequests();
@@ -143,14 +140,6 @@ describe("every data source in one YAML program", () => {
     expect(program.backendText()).not.toContain(alice.apiKey);
     expect(program.backendText()).not.toContain(bob.apiKey);
   });
-});
-
-test("the docs' YAML example runs: the snapshots with their keys secret, the explicit provider's account", async () => {
-  const [example] = fencedBlocks("docs/data-sources.md").filter((block) => block.language === "yaml" && section("docs/data-sources.md", "Pulumi YAML").includes(block.code));
-  program.setProgramYaml(example!.code);
-  const up = await program.stack.up();
-  expect(up.outputs.backups).toMatchObject({ secret: true, value: expect.arrayContaining([expect.objectContaining({ name: SEED_DATABASES.aliceMain })]) });
-  expect(up.outputs.teamUser.value).toBe(bob.name);
 });
 
 test("a bad argument is refused with the TypeScript SDK's message, before any request", async () => {
