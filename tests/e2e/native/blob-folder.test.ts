@@ -1,7 +1,7 @@
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { contentOf, fetchBytes } from "../blob-content";
-import { emulatorConfig, emulatorSuite } from "../emulator-env";
+import { accountClient, emulatorConfig, emulatorSuite } from "../emulator-env";
 import { ProgramStack, yamlStack } from "../stack";
 
 // A BlobFolder declared in a Pulumi YAML program: the native plugin's `construct` declares one
@@ -35,10 +35,11 @@ async function urls(): Promise<Record<string, string>> {
   return (await program.stack.outputs()).urls.value;
 }
 
-/** The objects under the prefix, by name (an id is <account>/<prefix>/<name>_<hash>.<ext>), listed afresh. */
-async function stored(): Promise<Map<string, string>> {
+/** The account's objects under the prefix, by name (an id is <account>/<prefix>/<name>_<hash>.<ext>), listed afresh. */
+async function stored(account = 0): Promise<Map<string, string>> {
   await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
-  const objects = await suite.api.listAllObjects(PREFIX);
+  const client = accountClient(suite.emulator, suite.emulator.accounts[account]);
+  const objects = await client.listAllObjects(PREFIX).finally(() => client.close());
   return new Map(objects.map((object) => [/^[^/]+\/[^/]+\/(\w+?)_[^_]+$/.exec(object.id)?.[1] ?? object.id, object.id]));
 }
 
@@ -152,4 +153,22 @@ test("destroy deletes every object of the folder", async () => {
   expect((await program.stack.destroy()).summary.resourceChanges).toEqual({ delete: 6 });
   expect(await stored()).toEqual(new Map());
   expect(await program.resources()).toEqual([]);
+});
+
+test("a folder given an explicit provider uploads its objects with that provider's account", async () => {
+  await program.stack.setConfig("bobKey", { value: suite.emulator.accounts[1].apiKey, secret: true });
+  program.setProgram({
+    config: { bobKey: { type: "string" } },
+    resources: {
+      bob: { type: "pulumi:providers:squarecloud", properties: { apiKey: "${bobKey}", platformUrl: suite.emulator.platformUrl, blobUrl: suite.emulator.blobUrl } },
+      site: { ...folderProgram.resources.site, options: { provider: "${bob}" } },
+    },
+    outputs: folderProgram.outputs,
+  });
+  await program.stack.up();
+  expect([...(await stored(1)).keys()].sort()).toEqual(["css_site_css", "data_menu_json", "index_html", "notes_txt"]);
+  expect(await stored(0)).toEqual(new Map());
+
+  await program.stack.destroy();
+  expect(await stored(1)).toEqual(new Map());
 });
