@@ -4,13 +4,14 @@ import { contentOf, fetchBytes } from "../blob-content";
 import { accountClient, emulatorConfig, emulatorSuite } from "../emulator-env";
 import { ProgramStack, yamlStack } from "../stack";
 
-// A BlobFolder declared in a Pulumi YAML program: the native plugin's `construct` declares one
-// native BlobObject per file, with the names and messages of the TypeScript SDK's component.
+// A BlobFolder declared in a Pulumi YAML program (the folder of docs/resources/blob-folder.md's
+// YAML example): the native plugin's `construct` declares one native BlobObject per file, with the
+// names, options and messages of the TypeScript SDK's component.
 
 const suite = emulatorSuite();
 /** Past the server's 30 s list cache: listings after this are computed afresh. */
 const PAST_LIST_CACHE = 31_000;
-const PREFIX = "nfolder";
+const PREFIX = "site";
 
 let program: ProgramStack & { setProgram(next: Record<string, unknown>): void };
 
@@ -21,7 +22,7 @@ const files: Record<string, string> = {
 };
 
 const folderProgram = {
-  resources: { site: { type: "squarecloud:index:BlobFolder", properties: { directory: "public", prefix: PREFIX } } },
+  resources: { site: { type: "squarecloud:index:BlobFolder", properties: { directory: "public", prefix: PREFIX, expireDays: 30 } } },
   outputs: { urls: "${site.urls}" },
 };
 
@@ -93,6 +94,9 @@ test("up uploads one object per file, named from its path and a child of the fol
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
   expect([...(await stored()).keys()].sort()).toEqual(["css_site_css", "data_menu_json", "index_html"]);
   expect(await children()).toEqual(["site-css_site_css < squarecloud:index:BlobFolder", "site-data_menu_json < squarecloud:index:BlobFolder", "site-index_html < squarecloud:index:BlobFolder"]);
+  // Every object has the folder's options.
+  const options = (await program.resources()).filter((resource) => resource.type === "squarecloud:index:BlobObject").map(({ outputs }) => [outputs?.prefix, outputs?.expireDays]);
+  expect(options).toEqual([...Array(3)].map(() => [PREFIX, 30]));
 
   const published = await urls();
   expect(Object.keys(published).sort()).toEqual(Object.keys(files).sort());
