@@ -21,8 +21,9 @@ class NativeBlobFolder extends ComponentResource {
   constructor(name: string, inputs: Inputs, opts: ComponentResourceOptions) {
     super(`squarecloud:index:${blobFolder.name}`, name, {}, opts);
     const { directory, prefix, expireDays, securityHash, autoDownload } = inputs;
-    // The files are listed when the folder is declared: the directory cannot wait for another resource.
-    if (typeof directory !== "string") throw userError(`BlobFolder: directory must be a path the program states, not a value computed from other resources`);
+    // The files are listed when the folder is declared, at preview too: the path must be known then.
+    // A secret or another resource's output arrives as an Output instead.
+    if (typeof directory !== "string") throw userError("BlobFolder: directory must be a plain path, known when the program runs (not a secret or another resource's output)");
     const options: FolderOptions = { prefix, expireDays, securityHash, autoDownload };
     const urls: Record<string, Output<string>> = {};
     for (const object of folderObjects(name, directory, options)) {

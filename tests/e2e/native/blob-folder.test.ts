@@ -74,6 +74,17 @@ test("a directory that does not exist is refused at preview with the TypeScript 
   expect(await suite.emulator.admin.requests()).toEqual([]);
 });
 
+test("a directory given as a secret is refused at preview: the files are listed when the folder is declared", async () => {
+  program.setProgram({ ...folderProgram, resources: { site: { ...folderProgram.resources.site, properties: { directory: { "fn::secret": "public" } } } } });
+  try {
+    const failure = await program.stack.preview().then(() => undefined, (err: Error) => err);
+    expect(failure?.message).toContain("BlobFolder: directory must be a plain path, known when the program runs (not a secret or another resource's output)");
+    expect(await suite.emulator.admin.requests()).toEqual([]);
+  } finally {
+    program.setProgram(folderProgram);
+  }
+});
+
 test("two files making one object name are refused at preview with the TypeScript path's message and no request", async () => {
   for (const [relative, content] of Object.entries(files)) write(relative, content);
   write("css_site.css", contentOf("clash", 1024));
