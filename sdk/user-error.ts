@@ -1,12 +1,13 @@
-import * as pulumi from "@pulumi/pulumi";
+// The module, not @pulumi/pulumi's index: the native plugin bundles this file too.
+import { RunError } from "@pulumi/pulumi/errors";
 
 /**
  * A failure caused by what the program gave (an argument, a setting, a file): a RunError, which
  * Pulumi prints as its message alone, once, where any other error gets "failed with an unhandled
  * exception", its stack trace and its properties.
  */
-export function userError(message: string): pulumi.RunError {
-  return withoutStack(new pulumi.RunError(message));
+export function userError(message: string): RunError {
+  return withoutStack(new RunError(message));
 }
 
 /**

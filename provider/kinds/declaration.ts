@@ -101,3 +101,17 @@ export type InputsOf<K> = K extends KindDeclaration<infer I, Fields> ? z.infer<z
 /** What state holds: the inputs as applied and what the provider reported. */
 export type OutputsOf<K> =
   K extends KindDeclaration<infer I, infer O> ? Omit<z.infer<z.ZodObject<I>>, keyof O> & z.infer<z.ZodObject<O>> : never;
+
+/**
+ * What a component is, said once: a resource made of other kinds' resources, declared by code
+ * (the TypeScript SDK's class, the native plugin's `construct`), not served by a handler. Its
+ * declaration gives the package schema's entry.
+ */
+export interface ComponentDeclaration {
+  /** The component's type name: `squarecloud:index:<name>`. */
+  name: string;
+  /** What it declares and how it changes. */
+  description: string;
+  inputs: Fields;
+  outputs: Fields;
+}

@@ -1,5 +1,6 @@
 import { appFileMove } from "./app-file-move";
 import { appSnapshot } from "./app-snapshot";
+import { blobFolder } from "./blob-folder";
 import { blobObject } from "./blob-object";
 import { database } from "./database";
 import { databaseRestore } from "./database-restore";
@@ -9,5 +10,8 @@ import { workspaceMember } from "./workspace-member";
 /** Every resource kind the package serves, in the order its docs list them. */
 export const kinds = [database, workspace, workspaceMember, blobObject, appSnapshot, databaseRestore, appFileMove] as const;
 
-export { appFileMove, appSnapshot, blobObject, database, databaseRestore, workspace, workspaceMember };
-export type { AnyKind, KindDeclaration } from "./declaration";
+/** Every component the package serves: resources made of the kinds' resources. */
+export const components = [blobFolder] as const;
+
+export { appFileMove, appSnapshot, blobFolder, blobObject, database, databaseRestore, workspace, workspaceMember };
+export type { AnyKind, ComponentDeclaration, KindDeclaration } from "./declaration";

@@ -1,4 +1,5 @@
 import { grpc, provrpc } from "./wire";
+import { engineAddress } from "./engine-address";
 import { logWarningsTo } from "./engine-log";
 import { resourceProviderService } from "./service";
 
@@ -7,7 +8,7 @@ import { resourceProviderService } from "./service";
  * reads the port it listens on from the first line of stdout.
  */
 async function main(): Promise<void> {
-  const engine = engineAddress(process.argv.slice(2));
+  const engine = engineAddress();
   if (engine) logWarningsTo(engine);
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
   server.addService(provrpc.ResourceProviderService, resourceProviderService);
@@ -15,15 +16,6 @@ async function main(): Promise<void> {
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) => (err ? reject(err) : resolve(bound))),
   );
   console.log(String(port));
-}
-
-/** The engine's address: the first argument that is not one of the logging flags the engine may pass before it. */
-function engineAddress(args: string[]): string | undefined {
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === "--tracing") i++;
-    else if (args[i] !== "--logtostderr" && !args[i].startsWith("-v=")) return args[i];
-  }
-  return undefined;
 }
 
 main().catch((err) => {

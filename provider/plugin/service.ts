@@ -41,9 +41,13 @@ function plain(props: { toJavaScript(): Props } | undefined): Props {
   return unwrapSecrets(props?.toJavaScript() ?? {}).plain;
 }
 
-/** The kind's type token from a resource URN (`urn:pulumi:stack::project::type::name`). */
+/**
+ * The kind's type token from a resource URN (`urn:pulumi:stack::project::type::name`). A child's
+ * type is qualified by its parents' (`squarecloud:index:BlobFolder$squarecloud:index:BlobObject`):
+ * its own comes last.
+ */
 function tokenOf(urn: string): string {
-  return urn.split("::")[2];
+  return urn.split("::")[2].split("$").pop() as string;
 }
 
 /** What state may hold in plaintext never does: the kind's secret outputs and secret inputs leave wrapped. */
@@ -204,6 +208,11 @@ export const resourceProviderService = {
 
   invoke: handled(async ({ request }) => invoke(request)),
 
-  // Methods left out (construct, call, ...) get grpc-js's UNIMPLEMENTED answer.
+  // A component (BlobFolder) is declared by code the plugin runs on @pulumi/pulumi's runtime; its
+  // children are resources of the kinds above. Loaded at the first construct: the runtime takes
+  // about a second to load, which programs without a component never wait for.
+  construct: handled(async ({ request }) => (await import("./components")).constructComponent(request)),
+
+  // Methods left out (call, ...) get grpc-js's UNIMPLEMENTED answer.
   cancel: handled(async () => new emptyproto.Empty()),
 };

@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { functions } from "../../provider/functions";
-import { kinds } from "../../provider/kinds";
+import { components, kinds } from "../../provider/kinds";
 import { fill, functionsTable, tables } from "./docs";
 import { PackageInfo, packageSchema, schemaText } from "./schema";
 import { fileStem, sdkSource } from "./sdk";
 
 /**
- * What the kinds' declarations generate: each kind's SDK class (sdk/<kind>.ts), the tables
+ * What the kinds' (and components') declarations generate: each kind's SDK class (sdk/<kind>.ts), the tables
  * of the docs pages, and the native provider plugin's package schema. `npm run gen` writes them;
  * `staleFiles` (run by a unit test) names those that differ from what the declarations give.
  */
@@ -30,7 +30,7 @@ function generatedFiles(): Map<string, string> {
     if (text.includes("<!-- generated: ")) files.set(page, fill(text, generated, page));
   }
   const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as PackageInfo;
-  files.set(SCHEMA_FILE, schemaText(packageSchema(kinds, manifest, functions)));
+  files.set(SCHEMA_FILE, schemaText(packageSchema(kinds, components, manifest, functions)));
   return files;
 }
 

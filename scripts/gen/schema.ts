@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { SETTINGS } from "../../provider/config";
 import type { AnyFunction } from "../../provider/functions/declaration";
-import { AnyKind, FieldNotes, notesOf } from "../../provider/kinds/declaration";
+import { AnyKind, ComponentDeclaration, FieldNotes, notesOf } from "../../provider/kinds/declaration";
 import { stableJson } from "../../provider/stable-json";
 import { outputNames } from "../../sdk/registration";
 import { isOptional } from "./types";
@@ -15,7 +15,8 @@ import { isOptional } from "./types";
  * A kind's inputs are its resource's input properties, the SDK-only arguments (`sdkArgs`) left
  * out and the fields the TypeScript SDK derives (`sdkDerived`) kept: other programs give them
  * directly. Enums are plain strings: the provider's check refuses other values with the same
- * message as the dynamic path, and the descriptions name the values.
+ * message as the dynamic path, and the descriptions name the values. A component is a resource
+ * marked `isComponent`: the plugin's `construct` declares its children.
  */
 
 export const PACKAGE_NAME = "squarecloud";
@@ -27,8 +28,10 @@ export function typeToken(name: string): string {
 
 /** A property's type: a primitive, a list, or a reference to a named or built-in type. */
 export interface TypeSpec {
-  type?: "string" | "number" | "integer" | "boolean" | "array";
+  type?: "string" | "number" | "integer" | "boolean" | "array" | "object";
   items?: TypeSpec;
+  /** A map's values (`type: "object"`): string keys, values of one type. */
+  additionalProperties?: TypeSpec;
   $ref?: string;
 }
 
@@ -48,6 +51,7 @@ export interface ObjectTypeSpec {
 }
 
 export interface ResourceSpec {
+  isComponent?: true;
   description: string;
   inputProperties: Record<string, PropertySpec>;
   requiredInputs: string[];
@@ -83,9 +87,17 @@ export interface PackageInfo {
   license: string;
 }
 
-export function packageSchema(kinds: readonly AnyKind[], info: PackageInfo, functions: readonly AnyFunction[] = []): PackageSchema {
-  const types = new ObjectTypes(kinds.map((kind) => kind.name));
-  const resources = Object.fromEntries(kinds.map((kind) => [typeToken(kind.name), resourceSpec(kind, types)]));
+export function packageSchema(
+  kinds: readonly AnyKind[],
+  components: readonly ComponentDeclaration[],
+  info: PackageInfo,
+  functions: readonly AnyFunction[] = [],
+): PackageSchema {
+  const types = new ObjectTypes([...kinds, ...components].map((resource) => resource.name));
+  const resources = Object.fromEntries([
+    ...kinds.map((kind) => [typeToken(kind.name), resourceSpec(kind, types)]),
+    ...components.map((component) => [typeToken(component.name), componentSpec(component, types)]),
+  ]);
   const functionSpecs = Object.fromEntries(functions.map((fn) => [typeToken(fn.name), functionSpec(fn, types)]));
   const settings = settingProperties();
   return {
@@ -118,13 +130,11 @@ function resourceSpec(kind: AnyKind, types: ObjectTypes): ResourceSpec {
   const outputs = outputNames(kind);
   return {
     description: kind.description,
-    inputProperties: Object.fromEntries(
-      Object.entries(inputs).map(([name, schema]) => [name, propertySpec(kind, name, schema, kind.secretInputs.includes(name), types)]),
-    ),
+    inputProperties: Object.fromEntries(Object.entries(inputs).map(([name, schema]) => [name, kindPropertySpec(kind, name, schema, kind.secretInputs.includes(name), types)])),
     requiredInputs: Object.keys(inputs).filter((name) => !isOptional(inputs[name])),
     // The engine keeps an output named like a secret input secret: the schema says so too.
     properties: Object.fromEntries(
-      outputs.map((name) => [name, propertySpec(kind, name, fields[name], kind.secretOutputs.includes(name) || kind.secretInputs.includes(name), types)]),
+      outputs.map((name) => [name, kindPropertySpec(kind, name, fields[name], kind.secretOutputs.includes(name) || kind.secretInputs.includes(name), types)]),
     ),
     required: outputs.filter((name) => !isOptional(fields[name])),
   };
@@ -136,7 +146,7 @@ function resourceSpec(kind: AnyKind, types: ObjectTypes): ResourceSpec {
  */
 function functionSpec(fn: AnyFunction, types: ObjectTypes): FunctionSpec {
   const objectOf = (fields: Record<string, z.ZodType>, side: string) => ({
-    properties: Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, fieldSpec(schema, `${fn.name}.${side}.${name}`, types)])),
+    properties: Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, propertySpec(`${fn.name}.${side}.${name}`, schema, types)])),
     required: Object.keys(fields).filter((name) => !isOptional(fields[name])),
   });
   return {
@@ -146,21 +156,40 @@ function functionSpec(fn: AnyFunction, types: ObjectTypes): FunctionSpec {
   };
 }
 
-/** A field declared with `field()`: its type (an object named by its schemaType), description and secrecy. */
-function fieldSpec(schema: z.ZodType, where: string, types: ObjectTypes): PropertySpec {
-  const notes = notesOf(schema);
-  return { ...typeSpec(schema, where, types), description: notes.description, ...(notes.secret ? { secret: true } : {}) };
+/** A kind's property: its type, description, and the flags the kind's lists give it. */
+function kindPropertySpec(kind: AnyKind, name: string, schema: z.ZodType, secret: boolean, types: ObjectTypes): PropertySpec {
+  return {
+    ...propertySpec(`${kind.name}.${name}`, schema, types),
+    ...(secret ? { secret: true } : {}),
+    ...(kind.replaceOn.includes(name) ? { replaceOnChanges: true } : {}),
+  };
 }
 
-/** A resource property: its type, description, and the flags the kind's lists give it. */
-function propertySpec(kind: AnyKind, name: string, schema: z.ZodType, secret: boolean, types: ObjectTypes): PropertySpec {
+/**
+ * A component's entry: its inputs and outputs as declared. It has no secret or replace flags:
+ * its children, each a resource of a kind, carry their own.
+ */
+function componentSpec(component: ComponentDeclaration, types: ObjectTypes): ResourceSpec {
+  const properties = (fields: Record<string, z.ZodType>) =>
+    Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, propertySpec(`${component.name}.${name}`, schema, types)]));
+  const required = (fields: Record<string, z.ZodType>) => Object.keys(fields).filter((name) => !isOptional(fields[name]));
+  return {
+    isComponent: true,
+    description: component.description,
+    inputProperties: properties(component.inputs),
+    requiredInputs: required(component.inputs),
+    properties: properties(component.outputs),
+    required: required(component.outputs),
+  };
+}
+
+/** A field declared with `field()`: its type, description, and its secrecy where the field itself says it holds a credential. */
+function propertySpec(where: string, schema: z.ZodType, types: ObjectTypes): PropertySpec {
   const notes = notesOf(schema);
-  const where = `${kind.name}.${name}`;
   return {
     ...(isAsset(notes.sdkType) ? { $ref: "pulumi.json#/Asset" } : typeSpec(schema, where, types, notes.schemaType)),
     description: notes.description,
-    ...(secret ? { secret: true } : {}),
-    ...(kind.replaceOn.includes(name) ? { replaceOnChanges: true } : {}),
+    ...(notes.secret ? { secret: true } : {}),
   };
 }
 
@@ -195,6 +224,8 @@ function typeSpec(schema: z.ZodType, where: string, types: ObjectTypes, name = (
       return { type: "array", items: typeSpec(def.element as z.ZodType, `${where}[]`, types, name) };
     case "tuple":
       return { type: "array", items: tupleItem(def.items as z.ZodType[], where, types) };
+    case "record":
+      return { type: "object", additionalProperties: typeSpec(def.valueType as z.ZodType, `${where}{}`, types, name) };
     case "object":
       return { $ref: types.define(name, where, objectSpec(schema, where, types)) };
     default:

@@ -62,7 +62,7 @@ test("the result fields that hold a credential are secret in the schema, at any 
 test("a tuple is a list of its items' one type; a tuple of different types is refused", () => {
   expect(schema.types["squarecloud:index:MetricPoint"].properties.net).toMatchObject({ type: "array", items: { type: "number" } });
   const pair: AnyFunction = { ...functions[0], result: { pair: field(z.tuple([z.string(), z.number()]), "A pair of two types.") } };
-  expect(() => packageSchema([], { version: "1.0.0", description: "test", license: "Apache-2.0" }, [pair])).toThrow(
+  expect(() => packageSchema([], [], { version: "1.0.0", description: "test", license: "Apache-2.0" }, [pair])).toThrow(
     "getAccount.result.pair: a tuple of different types has no package schema type",
   );
 });

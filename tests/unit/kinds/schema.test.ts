@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BLOB_URL, DEFAULT_PLATFORM_URL, SETTINGS } from "../../../provider/config";
-import { AnyKind, kinds } from "../../../provider/kinds";
+import { AnyKind, components, kinds } from "../../../provider/kinds";
 import { field, notesOf } from "../../../provider/kinds/declaration";
 import { SCHEMA_FILE } from "../../../scripts/gen";
 import { PackageSchema, packageSchema, PropertySpec, typeToken } from "../../../scripts/gen/schema";
@@ -28,10 +28,27 @@ function requiredByZod(fields: Record<string, z.ZodType>): string[] {
 
 const byKind = kinds.map((kind) => [kind.name, kind as AnyKind] as const);
 
-test("the package is squarecloud at package.json's version, and every kind is a resource of it", () => {
+test("the package is squarecloud at package.json's version, and every kind and component is a resource of it", () => {
   const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
   expect({ name: schema.name, version: schema.version }).toEqual({ name: "squarecloud", version: manifest.version });
-  expect(Object.keys(schema.resources).sort()).toEqual(kinds.map((kind) => `squarecloud:index:${kind.name}`).sort());
+  expect(Object.keys(schema.resources).sort()).toEqual([...kinds, ...components].map((resource) => `squarecloud:index:${resource.name}`).sort());
+});
+
+test.each(components.map((component) => [component.name, component] as const))(
+  "%s is a component with the declared inputs and outputs, required as zod requires them, and only components are",
+  (_name, component) => {
+    const resource = schema.resources[typeToken(component.name)];
+    expect(resource.isComponent).toBe(true);
+    expect(Object.keys(resource.inputProperties).sort()).toEqual(sorted(Object.keys(component.inputs)));
+    expect(sorted(resource.requiredInputs)).toEqual(requiredByZod(component.inputs));
+    expect(Object.keys(resource.properties).sort()).toEqual(sorted(Object.keys(component.outputs)));
+    expect(sorted(resource.required)).toEqual(requiredByZod(component.outputs));
+    for (const kind of kinds) expect(resourceOf(kind).isComponent).toBeUndefined();
+  },
+);
+
+test("a record is a map: an object type with the values' type", () => {
+  expect(schema.resources["squarecloud:index:BlobFolder"].properties.urls).toMatchObject({ type: "object", additionalProperties: { type: "string" } });
 });
 
 test.each(byKind)("%s: the declared secret inputs and outputs are secret in the schema, and nothing else is", (_name, kind) => {
@@ -132,15 +149,15 @@ describe("the generator refuses what it cannot type", () => {
   const kindWith = (outputs: Record<string, z.ZodType>): AnyKind => ({ ...kinds[0], outputs });
 
   test("a zod type it does not know", () => {
-    expect(() => packageSchema([kindWith({ at: field(z.date(), "A date the generator has no type for.") })], manifest)).toThrow(
+    expect(() => packageSchema([kindWith({ at: field(z.date(), "A date the generator has no type for.") })], [], manifest)).toThrow(
       'Database.at: no package schema type is known for the zod type "date"',
     );
   });
 
   test("an object type without a name, or named like a resource", () => {
     const item = z.object({ id: z.string().describe("An id.") }).describe("An item.");
-    expect(() => packageSchema([kindWith({ items: field(z.array(item), "Items without a type name.") })], manifest)).toThrow(/Database\.items\[\]: an object needs a name/);
-    expect(() => packageSchema([kindWith({ items: field(z.array(item), "Items named like a resource.", { schemaType: "Database" }) })], manifest)).toThrow(
+    expect(() => packageSchema([kindWith({ items: field(z.array(item), "Items without a type name.") })], [], manifest)).toThrow(/Database\.items\[\]: an object needs a name/);
+    expect(() => packageSchema([kindWith({ items: field(z.array(item), "Items named like a resource.", { schemaType: "Database" }) })], [], manifest)).toThrow(
       /the object type's name Database is a resource's/,
     );
   });

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { blobObject } from "./blob-object";
+import { ComponentDeclaration, field } from "./declaration";
+
+/** The BlobFolder component: one BlobObject per file below a directory, with the folder's options. */
+export const blobFolder: ComponentDeclaration = {
+  name: "BlobFolder",
+  description: `A directory published to the blob storage: one BlobObject per file below it, all with the
+folder's options, each a child of the folder.
+
+Each object's name (and its resource's name, \`<folder>-<object name>\`) comes from the file's path
+relative to the directory, sanitized to the characters the API allows; \`urls\` maps those relative
+paths ("css/site.css") to the public URLs. Two paths that would make the same name, or a
+directory that does not exist, are refused when the folder is declared, so at preview. Files are
+read then too: add or remove one and the next update adds or removes its object; a changed file
+replaces its object.`,
+  inputs: {
+    directory: field(z.string(), "A directory relative to the project directory; every file below it becomes one object."),
+    prefix: field(blobObject.inputs.prefix, "Every object's prefix: its id is <account>/<prefix>/<name>_..."),
+    expireDays: field(blobObject.inputs.expireDays, "Days until the service deletes each object (1 to 365)."),
+    securityHash: field(blobObject.inputs.securityHash, "A long random hash in each id instead of a short content hash, so the URLs cannot be guessed."),
+    autoDownload: field(blobObject.inputs.autoDownload, "The CDN makes browsers download the files instead of showing them."),
+  },
+  outputs: {
+    urls: field(z.record(z.string(), z.string()), 'The relative path ("/"-separated) of each file -> its object\'s public URL.'),
+  },
+};

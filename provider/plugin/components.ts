@@ -1,0 +1,13 @@
+import { blobFolder } from "../kinds";
+import { constructBlobFolder } from "./blob-folder";
+import { ComponentCode, construct } from "./construct";
+
+/** The code of each component the plugin constructs, by its type token. */
+const byToken = new Map<string, ComponentCode>([[`squarecloud:index:${blobFolder.name}`, constructBlobFolder]]);
+
+/** Constructs the component the request names. */
+export function constructComponent(request: { getType(): string }): Promise<unknown> {
+  const code = byToken.get(request.getType());
+  if (!code) throw new Error(`unknown component type ${request.getType()}`);
+  return construct(request, code);
+}
