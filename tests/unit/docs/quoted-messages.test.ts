@@ -18,6 +18,7 @@ import { workspaceHandler } from "../../../provider/resources/workspace";
 import { workspaceMemberHandler } from "../../../provider/resources/workspace-member";
 import { configure } from "../../../provider/runtime";
 import { prepare as prepareBlobObject } from "../../../sdk/hooks/blob-object";
+import { getAppAnalytics, getApp } from "../../../sdk/data/apps";
 import { getWorkspace } from "../../../sdk/data/workspaces";
 import { closedPort } from "../helpers/stub-server";
 import { providerAgainstEmulator } from "../helpers/provider-emulator";
@@ -31,12 +32,13 @@ import { isMadeBy, isQuoted, messagePattern, Pattern, sourceTemplates, tableQuot
 
 const TROUBLESHOOTING = "docs/troubleshooting.md";
 const page = (kind: string) => `docs/resources/${kind}.md`;
-/** Each page with its quotes: the table of troubleshooting.md, each resource page's failure modes. */
+/** Each page with its quotes: the table of troubleshooting.md, the failure modes of each resource page and of the data sources. */
 const PAGES: Array<[string, string | undefined]> = [
   [TROUBLESHOOTING, undefined],
   ...["database", "workspace", "workspace-member", "blob-object", "blob-folder", "app-snapshot", "database-restore", "app-file-move"].map(
     (kind): [string, string] => [page(kind), "Failure modes"],
   ),
+  ["docs/data-sources.md", "Failure modes"],
 ];
 /** The engine's own messages, which troubleshooting.md quotes to lead to the recovery steps: not the provider's to make. */
 const ENGINE_MESSAGES = ["Attempting to deploy or update resources with", "the stack is currently locked by"];
@@ -190,6 +192,18 @@ describe("when the program runs", () => {
     expectQuoted(page("blob-object"), await failureOf(missing.source));
     const remote = prepareBlobObject("logo", { name: "logo", source: new pulumi.asset.RemoteAsset("https://example.com/logo.png") as never }) as { source: Promise<unknown> };
     expectQuoted(page("blob-object"), await failureOf(remote.source));
+  });
+});
+
+describe("data sources", () => {
+  const DATA_SOURCES = "docs/data-sources.md";
+
+  test("a bad argument, before any request", async () => {
+    expectQuoted(DATA_SOURCES, await failureOf(getAppAnalytics({ appId: SEED_APPS.aliceWebsite, range: "monthly" as never })));
+  });
+
+  test("a name no application has", async () => {
+    expectQuoted(DATA_SOURCES, await failureOf(getApp({ name: "Nobody's App" })));
   });
 });
 
