@@ -37,6 +37,13 @@ ensure_python_host() {
   export PULUMI_PYTHON_BIN
 }
 
+# The SDK generator `npm run gen` and the generated files' staleness test run (built from
+# scripts/sdkgen on first use, then cached); exports SDKGEN_DIR, the directory holding `sdkgen`.
+ensure_sdkgen() {
+  SDKGEN_DIR=$(bash scripts/install-sdkgen)
+  export SDKGEN_DIR
+}
+
 # actionlint, which the tests run on the example GitHub Actions workflow (built from sources on
 # first use, then cached); exports ACTIONLINT_BIN, the binary the tests run.
 ensure_actionlint() {
