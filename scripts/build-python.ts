@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { installedToolDir } from "./lib/installed-tool";
@@ -21,12 +21,14 @@ export function projectPython(): string {
  * Builds the wheel into outDir (emptied first) and returns its path. pip builds it in the project's
  * virtualenv without reaching the network: the build backend comes from that virtualenv. A build
  * writes build/ and *.egg-info beside its sources, so it runs on a copy: sdk/python keeps only
- * generated files.
+ * generated files. The generated pyproject.toml lists py.typed as package data but not the type
+ * stubs (.pyi) of the config module; the copy's MANIFEST.in adds them, so the wheel is typed.
  */
 export function buildWheel(outDir: string): string {
   const sources = mkdtempSync(path.join(tmpdir(), "python-sdk-"));
   try {
     cpSync(path.join(root, PYTHON_SDK_DIR), sources, { recursive: true });
+    writeFileSync(path.join(sources, "MANIFEST.in"), "recursive-include pulumi_squarecloud *.pyi\n");
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
     const pip = ["-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--wheel-dir", outDir, sources];

@@ -142,6 +142,19 @@ export interface PythonStack extends ProgramStack {
   setProgram(source: string): void;
 }
 
+/**
+ * A stack of an example of examples/ written in Python, copied outside this repository and run as
+ * a user runs it: with `venvBin` (a virtualenv's bin/ where the example's packages are installed)
+ * first on PATH and the Python language host after it.
+ */
+export async function outsidePythonExampleStack(example: string, venvBin: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
+  const workDir = outsideDir(example);
+  cpSync(path.join(repoRoot, "examples", example), workDir, { recursive: true });
+  mkdirSync(path.join(workDir, ".state"));
+  const PATH = [venvBin, pythonBinDir(), process.env.PATH].join(path.delimiter);
+  return openStack(workDir, projectName(workDir), { ...options, env: { PATH, ...options.env } });
+}
+
 let pythonSdk: string | undefined;
 
 /**
