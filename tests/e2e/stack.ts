@@ -151,8 +151,7 @@ export async function outsidePythonExampleStack(example: string, venvBin: string
   const workDir = outsideDir(example);
   cpSync(path.join(repoRoot, "examples", example), workDir, { recursive: true });
   mkdirSync(path.join(workDir, ".state"));
-  const PATH = [venvBin, pythonBinDir(), process.env.PATH].join(path.delimiter);
-  return openStack(workDir, projectName(workDir), { ...options, env: { PATH, ...options.env } });
+  return openStack(workDir, projectName(workDir), withPythonHost(options, [venvBin]));
 }
 
 let pythonSdk: string | undefined;
@@ -188,11 +187,11 @@ export async function pythonStack(label: string, source: string, options: Omit<P
 }
 
 /**
- * The options with the Python virtualenv first on the PATH of the CLI and what it starts: the
- * language host is found there and runs that python.
+ * The options with the project's Python virtualenv on the PATH of the CLI and what it starts, after
+ * the directories of `first`: the language host is found there and runs the first python.
  */
-export function withPythonHost<T extends { env?: Record<string, string> }>(options: T): T {
-  const PATH = [pythonBinDir(), process.env.PATH].join(path.delimiter);
+function withPythonHost<T extends { env?: Record<string, string> }>(options: T, first: string[] = []): T {
+  const PATH = [...first, pythonBinDir(), process.env.PATH].join(path.delimiter);
   return { ...options, env: { PATH, ...options.env } };
 }
 
