@@ -122,6 +122,21 @@ export function blobObjectLifecycle(
     expect(await mutatingRequests()).toEqual(["POST /v1/objects", "DELETE /v1/objects"]);
   });
 
+  test("refresh after an out-of-band delete drops the object with a warning; the next up uploads it again", async () => {
+    const gone = (await outputsOf()).data;
+    await suite.api.deleteObject(gone.id);
+    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
+    const refresh = await program.stack.refresh();
+    expect(refresh.summary.resourceChanges).toEqual({ delete: 1, same: 3 });
+    expect(refresh.stdout).toContain(`object "data" (${gone.id}) was deleted outside Pulumi`);
+
+    const up = await program.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 1, same: 3 });
+    const back = (await outputsOf()).data;
+    expect(back.id).not.toBe(gone.id);
+    expect((await fetchBytes(back.url)).body.toString()).toBe(data);
+  });
+
   test("destroy deletes every object", async () => {
     const ids = Object.values(await outputsOf()).map((o) => o.id);
     await program.stack.destroy();
