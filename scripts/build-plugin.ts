@@ -9,11 +9,12 @@ import { packageVersion } from "../provider/client/version";
  * <version> --file <tarball>` takes it: a tarball holding the executable
  * `pulumi-resource-squarecloud` (a launcher that runs node) and the plugin bundled into one file
  * with its dependencies, so it runs wherever node does, without an npm install.
- * Writes dist/plugin/pulumi-resource-squarecloud-v<version>.tar.gz and prints its path.
+ * Writes dist/plugin/pulumi-resource-squarecloud-v<version>.tar.gz (or into the directory given
+ * as its argument, emptied first) and prints its path.
  */
 
 const root = path.join(__dirname, "..", "..");
-const out = path.join(root, "dist", "plugin");
+const out = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, "dist", "plugin");
 const stage = path.join(out, "stage");
 
 rmSync(out, { recursive: true, force: true });

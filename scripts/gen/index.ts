@@ -1,14 +1,16 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { functions } from "../../provider/functions";
 import { components, kinds } from "../../provider/kinds";
 import { fill, functionsTable, tables } from "./docs";
 import { PackageInfo, packageSchema, schemaText } from "./schema";
+import { filesUnder, PYTHON_SDK_DIR, pythonSdkFiles } from "./python";
 import { fileStem, sdkSource } from "./sdk";
 
 /**
- * What the kinds' (and components') declarations generate: each kind's SDK class (sdk/<kind>.ts), the tables
- * of the docs pages, and the native provider plugin's package schema. `npm run gen` writes them;
+ * What the kinds', components' and functions' declarations generate: each kind's SDK class
+ * (sdk/<kind>.ts), the tables of the docs pages, the native provider plugin's package schema, and
+ * the Python SDK generated from that schema (sdk/python/). `npm run gen` writes them;
  * `staleFiles` (run by a unit test) names those that differ from what the declarations give.
  */
 
@@ -30,12 +32,25 @@ function generatedFiles(): Map<string, string> {
     if (text.includes("<!-- generated: ")) files.set(page, fill(text, generated, page));
   }
   const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as PackageInfo;
-  files.set(SCHEMA_FILE, schemaText(packageSchema(kinds, components, manifest, functions)));
+  const schema = schemaText(packageSchema(kinds, components, manifest, functions));
+  files.set(SCHEMA_FILE, schema);
+  for (const [file, content] of pythonSdkFiles(schema)) files.set(`${PYTHON_SDK_DIR}/${file}`, content);
   return files;
 }
 
+/** Files of the Python SDK's directory that the generator no longer writes. */
+function leftoverFiles(generated: Map<string, string>): string[] {
+  const dir = path.join(root, PYTHON_SDK_DIR);
+  if (!existsSync(dir)) return [];
+  return filesUnder(dir)
+    .map((file) => `${PYTHON_SDK_DIR}/${file}`)
+    .filter((file) => !generated.has(file));
+}
+
 export function staleFiles(): string[] {
-  return [...generatedFiles()].filter(([file, content]) => !existsSync(path.join(root, file)) || readFileSync(path.join(root, file), "utf8") !== content).map(([file]) => file);
+  const generated = generatedFiles();
+  const differing = [...generated].filter(([file, content]) => !existsSync(path.join(root, file)) || readFileSync(path.join(root, file), "utf8") !== content).map(([file]) => file);
+  return [...differing, ...leftoverFiles(generated)];
 }
 
 function markdownFiles(dir: string): string[] {
@@ -48,7 +63,12 @@ function markdownFiles(dir: string): string[] {
 }
 
 if (require.main === module) {
-  for (const [file, content] of generatedFiles()) {
+  const generated = generatedFiles();
+  for (const file of leftoverFiles(generated)) {
+    rmSync(path.join(root, file));
+    console.log(`removed ${file}`);
+  }
+  for (const [file, content] of generated) {
     const target = path.join(root, file);
     if (existsSync(target) && readFileSync(target, "utf8") === content) continue;
     mkdirSync(path.dirname(target), { recursive: true });

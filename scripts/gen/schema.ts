@@ -78,7 +78,30 @@ export interface PackageSchema {
   resources: Record<string, ResourceSpec>;
   functions: Record<string, FunctionSpec>;
   types: Record<string, ObjectTypeSpec>;
+  language: { python: PythonPackageOptions };
 }
+
+/** How the Python SDK is generated (codegen/python's PackageInfo). */
+export interface PythonPackageOptions {
+  packageName: string;
+  requires: Record<string, string>;
+  pyproject: { enabled: boolean };
+  respectSchemaVersion: boolean;
+  pythonRequires: string;
+}
+
+/**
+ * The Python SDK: importable as `pulumi_squarecloud`, built from a pyproject.toml, versioned as
+ * the package (so programs ask the engine for the plugin of that same version). Python 3.10 is
+ * the oldest that PyPI `pulumi` 3.272 installs on.
+ */
+const PYTHON: PythonPackageOptions = {
+  packageName: `pulumi_${PACKAGE_NAME}`,
+  requires: { pulumi: ">=3.0.0,<4.0.0" },
+  pyproject: { enabled: true },
+  respectSchemaVersion: true,
+  pythonRequires: ">=3.10",
+};
 
 /** What the schema says of the package itself (package.json's fields). */
 export interface PackageInfo {
@@ -115,6 +138,7 @@ export function packageSchema(
     resources,
     functions: functionSpecs,
     types: types.all(),
+    language: { python: PYTHON },
   };
 }
 

@@ -28,6 +28,22 @@ ensure_yaml_host() {
   export PULUMI_YAML_HOST_DIR PATH="$PULUMI_YAML_HOST_DIR:$PATH"
 }
 
+# What runs the e2e tests' Python programs (built and set up on first use, then cached): the Python
+# language host and a virtualenv with the pinned PyPI `pulumi`, in one bin/ directory. Exports
+# PULUMI_PYTHON_BIN; stacks of Python programs put it first on PATH (not done here: it would make
+# its python the one every other command runs).
+ensure_python_host() {
+  PULUMI_PYTHON_BIN=$(bash scripts/install-python-host)
+  export PULUMI_PYTHON_BIN
+}
+
+# The SDK generator `npm run gen` and the generated files' staleness test run (built from
+# scripts/sdkgen on first use, then cached); exports SDKGEN_DIR, the directory holding `sdkgen`.
+ensure_sdkgen() {
+  SDKGEN_DIR=$(bash scripts/install-sdkgen)
+  export SDKGEN_DIR
+}
+
 # actionlint, which the tests run on the example GitHub Actions workflow (built from sources on
 # first use, then cached); exports ACTIONLINT_BIN, the binary the tests run.
 ensure_actionlint() {

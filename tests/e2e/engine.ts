@@ -42,6 +42,18 @@ export function yamlLanguageHostDir(): string {
   return yamlHost;
 }
 
+let pythonHost: string | undefined;
+
+/**
+ * The bin/ directory of scripts/install-python-host's virtualenv, which also holds the Python
+ * language host: PULUMI_PYTHON_BIN (set by scripts/test) or that script's cached build. Stacks of
+ * Python programs put it first on PATH: the host (of sdk v3.68.0) runs the first python there.
+ */
+export function pythonBinDir(): string {
+  pythonHost ??= process.env.PULUMI_PYTHON_BIN ?? installedToolDir("install-python-host", "Python language host");
+  return pythonHost;
+}
+
 function readPinnedVersion(): string {
   const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
   return manifest.config.pulumiVersion;

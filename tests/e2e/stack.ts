@@ -1,8 +1,10 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { ConfigMap, LocalWorkspace, ProjectSettings, Stack } from "@pulumi/pulumi/automation";
-import { pulumiEngine, repoRoot, yamlLanguageHostDir } from "./engine";
+import { buildWheel, projectPython } from "../../scripts/build-python";
+import { pulumiEngine, pythonBinDir, repoRoot, yamlLanguageHostDir } from "./engine";
 import { npmInstall, outsideDir, pinnedPulumiSdk, vendorTarball } from "./outside-project";
 
 /** Scratch space inside the repo, so programs and provider processes resolve node_modules. */
@@ -133,6 +135,64 @@ export async function yamlStack(
   };
   setProgram(program);
   return { ...(await openStack(workDir, label, withYamlHost(options))), setProgram, setProgramYaml };
+}
+
+export interface PythonStack extends ProgramStack {
+  /** Rewrites the program (__main__.py) between operations. */
+  setProgram(source: string): void;
+}
+
+/**
+ * A stack of an example of examples/ written in Python, copied outside this repository and run as
+ * a user runs it: with `venvBin` (a virtualenv's bin/ where the example's packages are installed)
+ * first on PATH and the Python language host after it.
+ */
+export async function outsidePythonExampleStack(example: string, venvBin: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
+  const workDir = outsideDir(example);
+  cpSync(path.join(repoRoot, "examples", example), workDir, { recursive: true });
+  mkdirSync(path.join(workDir, ".state"));
+  return openStack(workDir, projectName(workDir), withPythonHost(options, [venvBin]));
+}
+
+let pythonSdk: string | undefined;
+
+/**
+ * A directory on PYTHONPATH that holds the generated Python SDK as its wheel installs it (with its
+ * distribution metadata, which the SDK reads its version from), built once per test file.
+ */
+function pythonSdkSite(): string {
+  if (!pythonSdk) {
+    const dir = path.join(scratchRoot, `python-sdk-${randomBytes(4).toString("hex")}`);
+    const wheel = buildWheel(path.join(dir, "wheel"));
+    execFileSync(projectPython(), ["-m", "pip", "install", "--quiet", "--no-deps", "--target", path.join(dir, "site"), wheel], { stdio: ["ignore", "inherit", "inherit"] });
+    process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+    pythonSdk = path.join(dir, "site");
+  }
+  return pythonSdk;
+}
+
+/**
+ * A stack of a Pulumi Python program (runtime python) using the native plugin of this repository
+ * and the Python SDK generated in sdk/python (`pulumi_squarecloud`). `source` is the program,
+ * __main__.py.
+ */
+export async function pythonStack(label: string, source: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<PythonStack> {
+  const workDir = scratchDir(label);
+  const project = { name: label, runtime: "python", plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] } };
+  writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify(project, null, 2));
+  const setProgram = (next: string) => writeFileSync(path.join(workDir, "__main__.py"), next);
+  setProgram(source);
+  const env = { PYTHONPATH: pythonSdkSite(), ...options.env };
+  return { ...(await openStack(workDir, label, withPythonHost({ ...options, env }))), setProgram };
+}
+
+/**
+ * The options with the project's Python virtualenv on the PATH of the CLI and what it starts, after
+ * the directories of `first`: the language host is found there and runs the first python.
+ */
+function withPythonHost<T extends { env?: Record<string, string> }>(options: T, first: string[] = []): T {
+  const PATH = [...first, pythonBinDir(), process.env.PATH].join(path.delimiter);
+  return { ...options, env: { PATH, ...options.env } };
 }
 
 /**

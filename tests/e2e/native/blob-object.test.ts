@@ -1,124 +1,24 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import * as path from "node:path";
-import { contentOf, expectReplaced, fetchBytes, replaceOneByNewContent, sha256 } from "../blob-content";
-import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { ProgramStack, yamlStack } from "../stack";
+import { BlobObjectShape, blobObjectLifecycle } from "../blob-object-lifecycle";
+import { yamlStack } from "../stack";
 
 // BlobObjects declared in a Pulumi YAML program, their content given with `fn::fileAsset` and
 // `fn::stringAsset`, served by the native plugin: the lifecycle the TypeScript SDK's tests prove
-// for the dynamic provider, against the emulator, whose local CDN serves the bytes.
+// for the dynamic provider.
 
-const suite = emulatorSuite();
-/** Past the server's 30 s list cache: listings after this are computed afresh. */
-const PAST_LIST_CACHE = 31_000;
 const PREFIX = "native";
 
-let program: ProgramStack & { setProgram(next: Record<string, unknown>): void };
-
-const one = contentOf("one-v1", 2048);
-const data = contentOf("data", 3000);
-const notes = contentOf("notes", 1500);
-
-function objectsProgram(objects: Record<string, Record<string, unknown>>) {
+function objectsProgram(objects: Record<string, BlobObjectShape>) {
   const view = (key: string) => Object.fromEntries(["id", "url", "size", "sha256", "mimeType"].map((output) => [output, `\${${key}.${output}}`]));
+  const asset = (source: BlobObjectShape["source"]) => ("file" in source ? { "fn::fileAsset": source.file } : { "fn::stringAsset": source.text });
   return {
     resources: Object.fromEntries(
-      Object.entries(objects).map(([key, properties]) => [key, { type: "squarecloud:index:BlobObject", properties: { prefix: PREFIX, ...properties } }]),
+      Object.entries(objects).map(([key, { name, source }]) => [key, { type: "squarecloud:index:BlobObject", properties: { prefix: PREFIX, name, source: asset(source) } }]),
     ),
     outputs: Object.fromEntries(Object.keys(objects).map((key) => [key, view(key)])),
   };
 }
 
-const objects = {
-  one: { name: "one", source: { "fn::fileAsset": "assets/one.txt" } },
-  data: { name: "data", source: { "fn::fileAsset": "assets/data.json" } },
-  notes: { name: "notes", source: { "fn::stringAsset": notes } },
-};
-
-function write(relative: string, content: string) {
-  mkdirSync(path.dirname(path.join(program.workDir, relative)), { recursive: true });
-  writeFileSync(path.join(program.workDir, relative), content);
-}
-
-async function outputsOf(): Promise<Record<string, Record<string, any>>> {
-  return Object.fromEntries(Object.entries(await program.stack.outputs()).map(([key, output]) => [key, output.value]));
-}
-
-async function mutatingRequests(): Promise<string[]> {
-  return (await suite.emulator.admin.requests()).filter((e) => e.method !== "GET").map((e) => e.route);
-}
-
-beforeAll(async () => {
-  program = await yamlStack("native-blob", objectsProgram({ bad: { name: "bad-name", source: { "fn::fileAsset": "assets/one.txt" } } }), {
-    config: emulatorConfig(suite.emulator),
-  });
-  suite.keep(program);
-  write("assets/one.txt", one);
-  write("assets/data.json", data);
-});
-
-beforeEach(async () => {
-  await suite.emulator.admin.clearRequests();
-});
-
-test("a name with '-' is refused at preview with the dynamic provider's message and no request", async () => {
-  const failure = await program.stack.preview().then(() => undefined, (err: Error) => err);
-  expect(failure?.message).toMatch(/property name value \{bad-name\} has a problem: must be 3 to 32 characters of a-z, A-Z, 0-9 and _, got "bad-name"/);
-  expect(await suite.emulator.admin.requests()).toEqual([]);
-});
-
-test("up uploads from a fileAsset and a stringAsset; url, size, sha256 and MIME type are outputs; the URLs serve the exact bytes", async () => {
-  program.setProgram(objectsProgram(objects));
-  const up = await program.stack.up();
-  expect(up.summary.resourceChanges).toEqual({ create: 4 });
-  expect((await suite.emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects").map((e) => e.status)).toEqual([200, 200, 200]);
-
-  const out = await outputsOf();
-  for (const [key, content, mimeType] of [["one", one, "text/plain"], ["notes", notes, "text/plain"], ["data", data, "application/json"]]) {
-    expect(out[key]).toMatchObject({ size: content.length, sha256: sha256(content), mimeType });
-    expect(out[key].id).toMatch(new RegExp(`^${suite.emulator.accounts[0].accountId}/${PREFIX}/${key}_`));
-    const served = await fetchBytes(out[key].url);
-    expect({ status: served.status, type: served.type, body: served.body.toString() }).toEqual({ status: 200, type: mimeType, body: content });
-  }
-
-  // The file's content never goes into state: its path and the engine's hash do.
-  const backend = program.backendText();
-  expect(backend).not.toContain(one.slice(0, 200));
-  expect(backend).toContain("assets/one.txt");
-  expect(backend).toContain(sha256(one));
-});
-
-test("a preview with the same contents shows no changes", async () => {
-  expect((await program.stack.preview()).changeSummary).toEqual({ same: 4 });
-  expect(await mutatingRequests()).toEqual([]);
-});
-
-test("a new file content replaces the object: new URL, the old object deleted only after the new one is stored", async () => {
-  const before = (await outputsOf()).one;
-  const next = await replaceOneByNewContent(program.stack, () => suite.emulator.admin.clearRequests(), write);
-  const after = (await outputsOf()).one;
-  expect(after).toMatchObject({ size: next.length, sha256: sha256(next) });
-  await expectReplaced(before, after, next);
-  expect(await mutatingRequests()).toEqual(["POST /v1/objects", "DELETE /v1/objects"]);
-});
-
-test("a new text replaces the object the same way", async () => {
-  const before = (await outputsOf()).notes;
-  const next = contentOf("notes-v2", 1600);
-  program.setProgram(objectsProgram({ ...objects, notes: { name: "notes", source: { "fn::stringAsset": next } } }));
-  const up = await program.stack.up();
-  expect(up.summary.resourceChanges).toEqual({ replace: 1, same: 3 });
-  const after = (await outputsOf()).notes;
-  expect(after.id).not.toBe(before.id);
-  expect((await fetchBytes(after.url)).body.toString()).toBe(next);
-  expect(await mutatingRequests()).toEqual(["POST /v1/objects", "DELETE /v1/objects"]);
-});
-
-test("destroy deletes every object", async () => {
-  const ids = Object.values(await outputsOf()).map((o) => o.id);
-  await program.stack.destroy();
-  await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
-  const left = (await suite.api.listAllObjects(PREFIX)).map((o) => o.id);
-  expect(ids).toHaveLength(3);
-  for (const id of ids) expect(left).not.toContain(id);
+blobObjectLifecycle(PREFIX, async (first, options) => {
+  const program = await yamlStack("native-blob", objectsProgram(first), options);
+  return { ...program, setObjects: (objects) => program.setProgram(objectsProgram(objects)) };
 });

@@ -1,31 +1,15 @@
-import { SEED_APPS, SEED_DATABASES, SEED_DATABASE_SNAPSHOT_VERSIONS } from "../../../emulator";
-import { beyondKeyCheck, emulatorConfig, emulatorSuite } from "../emulator-env";
-import { SecretScanner } from "../reliability/secret-scan";
-import { MOVE_ROUTE, PRESIGNED_KEY, RESTORE_ROUTE, SNAPSHOT_ROUTE } from "../operation-routes";
-import { ProgramStack, SECRET_SIG, StateResource, yamlStack } from "../stack";
+import { Operations, operationsLifecycle } from "../operations-lifecycle";
+import { yamlStack } from "../stack";
 
 // AppSnapshot, DatabaseRestore and AppFileMove declared in a Pulumi YAML program, served by the
-// native plugin: each operation runs once, by the up that creates it, as the TypeScript SDK's
-// tests prove for the dynamic provider.
+// native plugin: each operation runs once, by the up that creates it.
 
-const suite = emulatorSuite();
-
-let program: ProgramStack & { setProgram(next: Record<string, unknown>): void };
-
-const restore = {
-  databaseId: SEED_DATABASES.aliceMain,
-  snapshotId: SEED_DATABASES.aliceMain,
-  versionId: SEED_DATABASE_SNAPSHOT_VERSIONS.aliceMain[0],
-  confirm: true,
-};
-const move = { appId: SEED_APPS.aliceWebsite, path: "index.js", to: "src/index.js" };
-
-function operationsProgram(overrides: { restore?: Record<string, unknown>; move?: Record<string, unknown> } = {}) {
+function operationsProgram({ snapshot, restore, move }: Operations) {
   return {
     resources: {
-      snapshot: { type: "squarecloud:index:AppSnapshot", properties: { appId: SEED_APPS.aliceWebsite, trigger: "v1" } },
-      restore: { type: "squarecloud:index:DatabaseRestore", properties: { ...restore, ...overrides.restore } },
-      move: { type: "squarecloud:index:AppFileMove", properties: { ...move, ...overrides.move } },
+      snapshot: { type: "squarecloud:index:AppSnapshot", properties: snapshot },
+      restore: { type: "squarecloud:index:DatabaseRestore", properties: restore },
+      move: { type: "squarecloud:index:AppFileMove", properties: move },
     },
     outputs: {
       snapshotUrl: "${snapshot.url}",
@@ -37,80 +21,7 @@ function operationsProgram(overrides: { restore?: Record<string, unknown>; move?
   };
 }
 
-async function stateOf(name: string): Promise<StateResource | undefined> {
-  return (await program.resources()).find((resource) => resource.urn.endsWith(`::${name}`));
-}
-
-beforeAll(async () => {
-  program = await yamlStack("native-operations", operationsProgram(), { config: emulatorConfig(suite.emulator) });
-  suite.keep(program);
-});
-
-beforeEach(async () => {
-  await suite.emulator.admin.clearRequests();
-});
-
-/** The message of a preview of the program with those overrides; the program is restored after. */
-async function previewFailure(overrides: Parameters<typeof operationsProgram>[0]): Promise<string> {
-  program.setProgram(operationsProgram(overrides));
-  try {
-    return await program.stack.preview().then(
-      () => "",
-      (err: Error) => err.message,
-    );
-  } finally {
-    program.setProgram(operationsProgram());
-  }
-}
-
-test("an unconfirmed restore fails at preview, saying what would be lost, with no request", async () => {
-  const message = await previewFailure({ restore: { confirm: false } });
-  expect(message).toMatch(new RegExp(`confirm.*database "${SEED_DATABASES.aliceMain}".*after the snapshot was taken is lost for good, got false`));
-  expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
-});
-
-test("bad file paths fail at preview naming the field, the rule and the value, with no request", async () => {
-  const message = await previewFailure({ move: { path: "../secrets.txt", to: "/etc/app.js" } });
-  expect(message).toMatch(/path.*must not contain "\.", "\.\." or empty segments, got "\.\.\/secrets\.txt"/);
-  expect(message).toMatch(/to.*must be relative to the application root \(no leading "\/"\), got "\/etc\/app\.js"/);
-  expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
-});
-
-test("up performs each operation once; the snapshot's url and key are secrets, ciphertext in state", async () => {
-  const up = await program.stack.up();
-  expect(up.summary.resourceChanges).toEqual({ create: 4 });
-  const counters = await suite.emulator.admin.counters();
-  expect([counters[SNAPSHOT_ROUTE], counters[RESTORE_ROUTE], counters[MOVE_ROUTE]]).toEqual([1, 1, 1]);
-
-  const { snapshotUrl: url, snapshotKey: key } = up.outputs;
-  expect({ url: url.secret, key: key.secret }).toEqual({ url: true, key: true });
-  expect(url.value).toMatch(/^https:\/\/.*\.zip\?/);
-  expect(url.value.endsWith(key.value)).toBe(true);
-  const state = await stateOf("snapshot");
-  for (const field of ["url", "key"]) {
-    expect(state?.outputs?.[field]).toMatchObject({ [SECRET_SIG]: expect.any(String), ciphertext: expect.any(String) });
-  }
-  const secrets = new SecretScanner().add("url", url.value).add("key", key.value).add("API key", suite.emulator.accounts[0].apiKey);
-  expect(secrets.scan({ state: program.backendText(), up: up.stdout + up.stderr })).toEqual([]);
-  expect(program.backendText()).not.toMatch(PRESIGNED_KEY);
-  expect(up.outputs.restoredAt.value).toEqual(expect.any(String));
-  expect(up.outputs.movedAt.value).toEqual(expect.any(String));
-
-  // The file is at its new path and no longer at the old one.
-  await expect(suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "index.js", to: "main.js" })).rejects.toMatchObject({ code: "FILE_NOT_FOUND" });
-  await expect(suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "src/index.js", to: "src/index.js" })).resolves.toBeUndefined();
-});
-
-test("a second up changes nothing and makes no request", async () => {
-  const up = await program.stack.up();
-  expect(up.summary.resourceChanges).toEqual({ same: 4 });
-  expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
-});
-
-test("destroy forgets the operations without calling the service", async () => {
-  const destroy = await program.stack.destroy();
-  expect(destroy.summary.result).toBe("succeeded");
-  expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
-  // The moved file stays where it was moved.
-  await expect(suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "src/index.js", to: "src/index.js" })).resolves.toBeUndefined();
+operationsLifecycle(async (first, options) => {
+  const program = await yamlStack("native-operations", operationsProgram(first), options);
+  return { ...program, setOperations: (operations) => program.setProgram(operationsProgram(operations)) };
 });

@@ -1,9 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import * as path from "node:path";
-import { engineDir } from "../../install-script";
 import { repoRoot } from "../engine";
 import { accountClient, emulatorSuite } from "../emulator-env";
+import { installPluginTarball } from "../plugin-tarball";
 import { SecretScanner, splitEngineTraces } from "../reliability/secret-scan";
 import { YamlStack, yamlStack } from "../stack";
 
@@ -34,9 +32,6 @@ function twoAccounts(memory: number) {
 }
 
 beforeAll(async () => {
-  execFileSync("node", [path.join(repoRoot, "dist", "scripts", "build-plugin.js")], { cwd: repoRoot, stdio: "ignore" });
-  const tarball = path.join(repoRoot, "dist", "plugin", "pulumi-resource-squarecloud-v0.1.0.tar.gz");
-  mkdirSync(home, { recursive: true });
   program = await yamlStack("native-providers", twoAccounts(512), {
     installedPlugin: true,
     env: { PULUMI_HOME: home },
@@ -46,11 +41,7 @@ beforeAll(async () => {
     },
   });
   suite.keep(program);
-  // As README says: the CLI installs the tarball (the Automation API's installPlugin has no --file).
-  execFileSync(path.join(engineDir(), "pulumi"), ["plugin", "install", "resource", "squarecloud", "0.1.0", "--file", tarball], {
-    env: { ...process.env, PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true" },
-    stdio: "ignore",
-  });
+  installPluginTarball(home);
   secrets.add("alice's key", suite.emulator.accounts[0].apiKey).add("bob's key", suite.emulator.accounts[1].apiKey);
 });
 

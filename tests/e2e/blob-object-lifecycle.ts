@@ -1,0 +1,148 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { contentOf, expectReplaced, fetchBytes, replaceOneByNewContent, sha256 } from "./blob-content";
+import { emulatorConfig, emulatorSuite } from "./emulator-env";
+import { ProgramStack, ProgramStackOptions } from "./stack";
+
+/** A BlobObject of a program: its name and its content, a file of the project or a text. */
+export interface BlobObjectShape {
+  name: string;
+  source: { file: string } | { text: string };
+}
+
+/**
+ * A stack whose program declares one BlobObject per key, under the prefix it was opened with, and
+ * exports, under the same key, an object of its id, url, size, sha256 and mimeType.
+ */
+export interface BlobObjectsProgram extends ProgramStack {
+  setObjects(objects: Record<string, BlobObjectShape>): void;
+}
+
+/**
+ * The lifecycle of BlobObjects declared in a program of another language than TypeScript, their
+ * content given as a file asset and as a string asset, served by the native plugin: what the
+ * TypeScript SDK's tests prove for the dynamic provider, against the emulator, whose local CDN
+ * serves the bytes. Defines the tests of the calling file; `open` makes the stack from the first
+ * objects, under `prefix`.
+ */
+export function blobObjectLifecycle(
+  prefix: string,
+  open: (first: Record<string, BlobObjectShape>, options: Omit<ProgramStackOptions, "program">) => Promise<BlobObjectsProgram>,
+): void {
+  const suite = emulatorSuite();
+  /** Past the server's 30 s list cache: listings after this are computed afresh. */
+  const PAST_LIST_CACHE = 31_000;
+
+  let program: BlobObjectsProgram;
+
+  const one = contentOf("one-v1", 2048);
+  const data = contentOf("data", 3000);
+  const notes = contentOf("notes", 1500);
+
+  const objects: Record<string, BlobObjectShape> = {
+    one: { name: "one", source: { file: "assets/one.txt" } },
+    data: { name: "data", source: { file: "assets/data.json" } },
+    notes: { name: "notes", source: { text: notes } },
+  };
+
+  function write(relative: string, content: string) {
+    mkdirSync(path.dirname(path.join(program.workDir, relative)), { recursive: true });
+    writeFileSync(path.join(program.workDir, relative), content);
+  }
+
+  async function outputsOf(): Promise<Record<string, Record<string, any>>> {
+    return Object.fromEntries(Object.entries(await program.stack.outputs()).map(([key, output]) => [key, output.value]));
+  }
+
+  async function mutatingRequests(): Promise<string[]> {
+    return (await suite.emulator.admin.requests()).filter((e) => e.method !== "GET").map((e) => e.route);
+  }
+
+  beforeAll(async () => {
+    program = await open({ bad: { name: "bad-name", source: { file: "assets/one.txt" } } }, { config: emulatorConfig(suite.emulator) });
+    suite.keep(program);
+    write("assets/one.txt", one);
+    write("assets/data.json", data);
+  });
+
+  beforeEach(async () => {
+    await suite.emulator.admin.clearRequests();
+  });
+
+  test("a name with '-' is refused at preview with the dynamic provider's message and no request", async () => {
+    const failure = await program.stack.preview().then(() => undefined, (err: Error) => err);
+    expect(failure?.message).toMatch(/property name value \{bad-name\} has a problem: must be 3 to 32 characters of a-z, A-Z, 0-9 and _, got "bad-name"/);
+    expect(await suite.emulator.admin.requests()).toEqual([]);
+  });
+
+  test("up uploads from a fileAsset and a stringAsset; url, size, sha256 and MIME type are outputs; the URLs serve the exact bytes", async () => {
+    program.setObjects(objects);
+    const up = await program.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 4 });
+    expect((await suite.emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects").map((e) => e.status)).toEqual([200, 200, 200]);
+
+    const out = await outputsOf();
+    for (const [key, content, mimeType] of [["one", one, "text/plain"], ["notes", notes, "text/plain"], ["data", data, "application/json"]]) {
+      expect(out[key]).toMatchObject({ size: content.length, sha256: sha256(content), mimeType });
+      expect(out[key].id).toMatch(new RegExp(`^${suite.emulator.accounts[0].accountId}/${prefix}/${key}_`));
+      const served = await fetchBytes(out[key].url);
+      expect({ status: served.status, type: served.type, body: served.body.toString() }).toEqual({ status: 200, type: mimeType, body: content });
+    }
+
+    // The file's content never goes into state: its path and the engine's hash do.
+    const backend = program.backendText();
+    expect(backend).not.toContain(one.slice(0, 200));
+    expect(backend).toContain("assets/one.txt");
+    expect(backend).toContain(sha256(one));
+  });
+
+  test("a preview with the same contents shows no changes", async () => {
+    expect((await program.stack.preview()).changeSummary).toEqual({ same: 4 });
+    expect(await mutatingRequests()).toEqual([]);
+  });
+
+  test("a new file content replaces the object: new URL, the old object deleted only after the new one is stored", async () => {
+    const before = (await outputsOf()).one;
+    const next = await replaceOneByNewContent(program.stack, () => suite.emulator.admin.clearRequests(), write);
+    const after = (await outputsOf()).one;
+    expect(after).toMatchObject({ size: next.length, sha256: sha256(next) });
+    await expectReplaced(before, after, next);
+    expect(await mutatingRequests()).toEqual(["POST /v1/objects", "DELETE /v1/objects"]);
+  });
+
+  test("a new text replaces the object the same way", async () => {
+    const before = (await outputsOf()).notes;
+    const next = contentOf("notes-v2", 1600);
+    program.setObjects({ ...objects, notes: { name: "notes", source: { text: next } } });
+    const up = await program.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ replace: 1, same: 3 });
+    const after = (await outputsOf()).notes;
+    expect(after.id).not.toBe(before.id);
+    expect((await fetchBytes(after.url)).body.toString()).toBe(next);
+    expect(await mutatingRequests()).toEqual(["POST /v1/objects", "DELETE /v1/objects"]);
+  });
+
+  test("refresh after an out-of-band delete drops the object with a warning; the next up uploads it again", async () => {
+    const gone = (await outputsOf()).data;
+    await suite.api.deleteObject(gone.id);
+    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
+    const refresh = await program.stack.refresh();
+    expect(refresh.summary.resourceChanges).toEqual({ delete: 1, same: 3 });
+    expect(refresh.stdout).toContain(`object "data" (${gone.id}) was deleted outside Pulumi`);
+
+    const up = await program.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 1, same: 3 });
+    const back = (await outputsOf()).data;
+    expect(back.id).not.toBe(gone.id);
+    expect((await fetchBytes(back.url)).body.toString()).toBe(data);
+  });
+
+  test("destroy deletes every object", async () => {
+    const ids = Object.values(await outputsOf()).map((o) => o.id);
+    await program.stack.destroy();
+    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
+    const left = (await suite.api.listAllObjects(prefix)).map((o) => o.id);
+    expect(ids).toHaveLength(3);
+    for (const id of ids) expect(left).not.toContain(id);
+  });
+}

@@ -1,0 +1,94 @@
+import { DatabaseSummary } from "../../provider/client/payloads/platform";
+import { beyondKeyCheck, EmulatorSuite, emulatorConfig, emulatorSuite } from "./emulator-env";
+import { SecretScanner } from "./reliability/secret-scan";
+import { ProgramStack, ProgramStackOptions } from "./stack";
+
+/** What a database program of the lifecycle states; the rest (its name, type) is fixed. */
+export interface DatabaseShape {
+  memory: number;
+  version: string;
+}
+
+/** A stack whose program declares one redis Database named `name` and exports its url, password, certificate and owner. */
+export interface DatabaseProgram extends ProgramStack {
+  setDatabase(shape: DatabaseShape): void;
+}
+
+/**
+ * The lifecycle of a Database declared in a program of another language than TypeScript, served
+ * by the native plugin: what the TypeScript SDK's tests prove for the dynamic provider (create with
+ * sealed secrets, update in place, refresh of a drift, refusal at preview, replace, destroy).
+ * Defines the tests of the calling file; `open` makes the stack from the first shape.
+ */
+export function databaseLifecycle(name: string, open: (first: DatabaseShape, options: Omit<ProgramStackOptions, "program">) => Promise<DatabaseProgram>): void {
+  const suite: EmulatorSuite = emulatorSuite();
+  let program: DatabaseProgram;
+  const secrets = new SecretScanner();
+
+  const listed = async (): Promise<DatabaseSummary[]> => (await suite.api.listDatabases()).filter((db) => db.name.startsWith(name));
+  const databaseState = async () => (await program.resources()).find((resource) => resource.type === "squarecloud:index:Database");
+
+  beforeAll(async () => {
+    program = await open({ memory: 512, version: "7.4.5" }, { config: emulatorConfig(suite.emulator) });
+    suite.keep(program);
+  });
+
+  test("up creates the database; password, certificate and URL are secrets, encrypted in state", async () => {
+    const up = await program.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ create: 2 });
+    const [db] = await listed();
+    expect(db).toMatchObject({ name, memory: 512 });
+    expect(up.outputs.owner).toEqual({ value: suite.emulator.accounts[0].accountId, secret: false });
+    const state = await databaseState();
+    for (const output of ["password", "certificate", "connectionUrl"]) {
+      expect({ output, sealed: (state?.outputs?.[output] as Record<string, unknown>)?.ciphertext !== undefined }).toEqual({ output, sealed: true });
+    }
+    for (const output of ["url", "password", "certificate"]) {
+      expect({ output, secret: up.outputs[output].secret, given: typeof up.outputs[output].value }).toEqual({ output, secret: true, given: "string" });
+      secrets.add(output, up.outputs[output].value);
+    }
+    expect(secrets.scan({ state: program.backendText(), up: up.stdout + up.stderr })).toEqual([]);
+  });
+
+  test("a new memory updates it in place", async () => {
+    const [before] = await listed();
+    program.setDatabase({ memory: 1024, version: "7.4.5" });
+    const up = await program.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
+    const [after] = await listed();
+    expect({ id: after.id, memory: after.memory }).toEqual({ id: before.id, memory: 1024 });
+  });
+
+  test("refresh reads a rename made outside Pulumi, and the next up brings the name back", async () => {
+    const [db] = await listed();
+    await suite.api.updateDatabase(db.id, { name: `${name}X` });
+    await program.stack.refresh();
+    expect((await databaseState())?.outputs?.name).toBe(`${name}X`);
+    const up = await program.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect((await listed()).map((found) => found.name)).toEqual([name]);
+  });
+
+  test("bad input is refused at preview with the dynamic provider's message and no request", async () => {
+    program.setDatabase({ memory: 100, version: "7.4.5" });
+    await suite.emulator.admin.clearRequests();
+    await expect(program.stack.preview()).rejects.toThrow(/property memory value \{100\} has a problem: must be at least 512 MB for a redis database, got 100/);
+    expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
+  });
+
+  test("a new version replaces it: the new database first, then the old one is deleted", async () => {
+    const [before] = await listed();
+    program.setDatabase({ memory: 1024, version: "7.4.6" });
+    const up = await program.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
+    const after = await listed();
+    expect(after).toHaveLength(1);
+    expect(after[0].id).not.toBe(before.id);
+    expect(secrets.scan({ state: program.backendText(), up: up.stdout + up.stderr })).toEqual([]);
+  });
+
+  test("destroy deletes it", async () => {
+    await program.stack.destroy();
+    expect(await listed()).toEqual([]);
+  });
+}
