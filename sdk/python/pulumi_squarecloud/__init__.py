@@ -8,9 +8,22 @@ import typing
 # Export this package's modules as members:
 from .app_file_move import *
 from .app_snapshot import *
+from .blob_folder import *
 from .blob_object import *
 from .database import *
 from .database_restore import *
+from .get_account import *
+from .get_app import *
+from .get_app_analytics import *
+from .get_app_deployments import *
+from .get_apps import *
+from .get_blob_objects import *
+from .get_blob_stats import *
+from .get_database_metrics import *
+from .get_latest_database_snapshot import *
+from .get_snapshots import *
+from .get_workspace import *
+from .get_workspaces import *
 from .provider import *
 from .workspace import *
 from .workspace_member import *
@@ -33,6 +46,7 @@ _utilities.register(
   "classes": {
    "squarecloud:index:AppFileMove": "AppFileMove",
    "squarecloud:index:AppSnapshot": "AppSnapshot",
+   "squarecloud:index:BlobFolder": "BlobFolder",
    "squarecloud:index:BlobObject": "BlobObject",
    "squarecloud:index:Database": "Database",
    "squarecloud:index:DatabaseRestore": "DatabaseRestore",

@@ -13,11 +13,871 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = [
+    'AccountPlan',
+    'AccountUser',
+    'AnalyticsPoint',
+    'AppSummary',
+    'BlobBilling',
+    'BlobObjectSummary',
+    'BlobPlan',
+    'BlobUsage',
+    'DatabaseSummary',
+    'Deployment',
+    'DeploymentStep',
+    'MetricPoint',
+    'PlanMemory',
+    'SnapshotEntry',
     'WorkspaceApplication',
+    'WorkspaceApplicationSummary',
+    'WorkspaceInfo',
     'WorkspaceMemberInfo',
 ]
+
+@pulumi.output_type
+class AccountPlan(dict):
+    """
+    The account's plan.
+    """
+    def __init__(__self__, *,
+                 memory: 'outputs.PlanMemory',
+                 name: _builtins.str,
+                 period_end: Optional[_builtins.str] = None):
+        """
+        The account's plan.
+
+        :param 'PlanMemory' memory: The plan's RAM, what is free for new apps and databases, what they use.
+        :param _builtins.str name: The plan's name, e.g. "standard-8".
+        :param _builtins.str period_end: ISO 8601 end of the current plan period; free plans may have none.
+        """
+        pulumi.set(__self__, "memory", memory)
+        pulumi.set(__self__, "name", name)
+        if period_end is not None:
+            pulumi.set(__self__, "period_end", period_end)
+
+    @_builtins.property
+    @pulumi.getter
+    def memory(self) -> 'outputs.PlanMemory':
+        """
+        The plan's RAM, what is free for new apps and databases, what they use.
+        """
+        return pulumi.get(self, "memory")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The plan's name, e.g. "standard-8".
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="periodEnd")
+    def period_end(self) -> Optional[_builtins.str]:
+        """
+        ISO 8601 end of the current plan period; free plans may have none.
+        """
+        return pulumi.get(self, "period_end")
+
+
+@pulumi.output_type
+class AccountUser(dict):
+    """
+    The user the API key belongs to, and the plan.
+    """
+    def __init__(__self__, *,
+                 email: _builtins.str,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 plan: 'outputs.AccountPlan',
+                 created_at: Optional[_builtins.str] = None,
+                 locale: Optional[_builtins.str] = None):
+        """
+        The user the API key belongs to, and the plan.
+
+        :param _builtins.str email: The user's email address.
+        :param _builtins.str id: The user id.
+        :param _builtins.str name: The user's display name.
+        :param 'AccountPlan' plan: The account's plan.
+        :param _builtins.str created_at: ISO 8601 time the account was created.
+        :param _builtins.str locale: The user's locale, if set.
+        """
+        pulumi.set(__self__, "email", email)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "plan", plan)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if locale is not None:
+            pulumi.set(__self__, "locale", locale)
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> _builtins.str:
+        """
+        The user's email address.
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The user id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The user's display name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def plan(self) -> 'outputs.AccountPlan':
+        """
+        The account's plan.
+        """
+        return pulumi.get(self, "plan")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        ISO 8601 time the account was created.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def locale(self) -> Optional[_builtins.str]:
+        """
+        The user's locale, if set.
+        """
+        return pulumi.get(self, "locale")
+
+
+@pulumi.output_type
+class AnalyticsPoint(dict):
+    """
+    Traffic of one dimension value, or of one point in time.
+    """
+    def __init__(__self__, *,
+                 bytes: _builtins.float,
+                 date: _builtins.str,
+                 requests: _builtins.float,
+                 visits: _builtins.float,
+                 type: Optional[_builtins.str] = None):
+        """
+        Traffic of one dimension value, or of one point in time.
+
+        :param _builtins.float bytes: Bytes served.
+        :param _builtins.str date: ISO 8601 time of the point.
+        :param _builtins.float requests: Number of requests.
+        :param _builtins.float visits: Number of visits.
+        :param _builtins.str type: The dimension's value (a country, a path, ...); absent in `visits`.
+        """
+        pulumi.set(__self__, "bytes", bytes)
+        pulumi.set(__self__, "date", date)
+        pulumi.set(__self__, "requests", requests)
+        pulumi.set(__self__, "visits", visits)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def bytes(self) -> _builtins.float:
+        """
+        Bytes served.
+        """
+        return pulumi.get(self, "bytes")
+
+    @_builtins.property
+    @pulumi.getter
+    def date(self) -> _builtins.str:
+        """
+        ISO 8601 time of the point.
+        """
+        return pulumi.get(self, "date")
+
+    @_builtins.property
+    @pulumi.getter
+    def requests(self) -> _builtins.float:
+        """
+        Number of requests.
+        """
+        return pulumi.get(self, "requests")
+
+    @_builtins.property
+    @pulumi.getter
+    def visits(self) -> _builtins.float:
+        """
+        Number of visits.
+        """
+        return pulumi.get(self, "visits")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        The dimension's value (a country, a path, ...); absent in `visits`.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class AppSummary(dict):
+    """
+    An application as the account listing shows it.
+    """
+    def __init__(__self__, *,
+                 cluster: _builtins.str,
+                 id: _builtins.str,
+                 language: _builtins.str,
+                 name: _builtins.str,
+                 ram: _builtins.float,
+                 created_at: Optional[_builtins.str] = None,
+                 custom_domain: Optional[_builtins.str] = None,
+                 description: Optional[_builtins.str] = None,
+                 domain: Optional[_builtins.str] = None):
+        """
+        An application as the account listing shows it.
+
+        :param _builtins.str cluster: The cluster the application runs on.
+        :param _builtins.str id: The application's id.
+        :param _builtins.str language: Language or runtime, e.g. "javascript", "python".
+        :param _builtins.str name: The application's display name.
+        :param _builtins.float ram: The application's RAM, in MB.
+        :param _builtins.str created_at: ISO 8601 time the application was created.
+        :param _builtins.str custom_domain: The custom domain, if one is set.
+        :param _builtins.str description: The application's description, if it has one.
+        :param _builtins.str domain: The auto-assigned subdomain, for apps with a website.
+        """
+        pulumi.set(__self__, "cluster", cluster)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "language", language)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "ram", ram)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if custom_domain is not None:
+            pulumi.set(__self__, "custom_domain", custom_domain)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if domain is not None:
+            pulumi.set(__self__, "domain", domain)
+
+    @_builtins.property
+    @pulumi.getter
+    def cluster(self) -> _builtins.str:
+        """
+        The cluster the application runs on.
+        """
+        return pulumi.get(self, "cluster")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The application's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def language(self) -> _builtins.str:
+        """
+        Language or runtime, e.g. "javascript", "python".
+        """
+        return pulumi.get(self, "language")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The application's display name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def ram(self) -> _builtins.float:
+        """
+        The application's RAM, in MB.
+        """
+        return pulumi.get(self, "ram")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        ISO 8601 time the application was created.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter(name="customDomain")
+    def custom_domain(self) -> Optional[_builtins.str]:
+        """
+        The custom domain, if one is set.
+        """
+        return pulumi.get(self, "custom_domain")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        The application's description, if it has one.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def domain(self) -> Optional[_builtins.str]:
+        """
+        The auto-assigned subdomain, for apps with a website.
+        """
+        return pulumi.get(self, "domain")
+
+
+@pulumi.output_type
+class BlobBilling(dict):
+    """
+    The billing estimate.
+    """
+    def __init__(__self__, *,
+                 extra_storage: _builtins.float,
+                 objects_price: _builtins.float,
+                 storage_price: _builtins.float,
+                 total_estimate: _builtins.float):
+        """
+        The billing estimate.
+
+        :param _builtins.float extra_storage: Bytes beyond the plan's storage.
+        :param _builtins.float objects_price: Price of the objects.
+        :param _builtins.float storage_price: Price of the extra storage.
+        :param _builtins.float total_estimate: The estimate of the period's total.
+        """
+        pulumi.set(__self__, "extra_storage", extra_storage)
+        pulumi.set(__self__, "objects_price", objects_price)
+        pulumi.set(__self__, "storage_price", storage_price)
+        pulumi.set(__self__, "total_estimate", total_estimate)
+
+    @_builtins.property
+    @pulumi.getter(name="extraStorage")
+    def extra_storage(self) -> _builtins.float:
+        """
+        Bytes beyond the plan's storage.
+        """
+        return pulumi.get(self, "extra_storage")
+
+    @_builtins.property
+    @pulumi.getter(name="objectsPrice")
+    def objects_price(self) -> _builtins.float:
+        """
+        Price of the objects.
+        """
+        return pulumi.get(self, "objects_price")
+
+    @_builtins.property
+    @pulumi.getter(name="storagePrice")
+    def storage_price(self) -> _builtins.float:
+        """
+        Price of the extra storage.
+        """
+        return pulumi.get(self, "storage_price")
+
+    @_builtins.property
+    @pulumi.getter(name="totalEstimate")
+    def total_estimate(self) -> _builtins.float:
+        """
+        The estimate of the period's total.
+        """
+        return pulumi.get(self, "total_estimate")
+
+
+@pulumi.output_type
+class BlobObjectSummary(dict):
+    """
+    A blob object as the listing shows it.
+    """
+    def __init__(__self__, *,
+                 created_at: _builtins.str,
+                 id: _builtins.str,
+                 size: _builtins.float,
+                 expires_at: Optional[_builtins.str] = None):
+        """
+        A blob object as the listing shows it.
+
+        :param _builtins.str created_at: ISO 8601 time the object was uploaded.
+        :param _builtins.str id: <account id>/<prefix>/<name>_<random>-<hash>.<ext>
+        :param _builtins.float size: The object's size in bytes.
+        :param _builtins.str expires_at: ISO 8601 time the object expires; only on objects that expire.
+        """
+        pulumi.set(__self__, "created_at", created_at)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "size", size)
+        if expires_at is not None:
+            pulumi.set(__self__, "expires_at", expires_at)
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> _builtins.str:
+        """
+        ISO 8601 time the object was uploaded.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        <account id>/<prefix>/<name>_<random>-<hash>.<ext>
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def size(self) -> _builtins.float:
+        """
+        The object's size in bytes.
+        """
+        return pulumi.get(self, "size")
+
+    @_builtins.property
+    @pulumi.getter(name="expiresAt")
+    def expires_at(self) -> Optional[_builtins.str]:
+        """
+        ISO 8601 time the object expires; only on objects that expire.
+        """
+        return pulumi.get(self, "expires_at")
+
+
+@pulumi.output_type
+class BlobPlan(dict):
+    """
+    What the plan includes.
+    """
+    def __init__(__self__, *,
+                 included: _builtins.float):
+        """
+        What the plan includes.
+
+        :param _builtins.float included: Bytes the plan includes.
+        """
+        pulumi.set(__self__, "included", included)
+
+    @_builtins.property
+    @pulumi.getter
+    def included(self) -> _builtins.float:
+        """
+        Bytes the plan includes.
+        """
+        return pulumi.get(self, "included")
+
+
+@pulumi.output_type
+class BlobUsage(dict):
+    """
+    What the account stores.
+    """
+    def __init__(__self__, *,
+                 objects: _builtins.float,
+                 storage: _builtins.float):
+        """
+        What the account stores.
+
+        :param _builtins.float objects: Number of objects.
+        :param _builtins.float storage: Bytes stored.
+        """
+        pulumi.set(__self__, "objects", objects)
+        pulumi.set(__self__, "storage", storage)
+
+    @_builtins.property
+    @pulumi.getter
+    def objects(self) -> _builtins.float:
+        """
+        Number of objects.
+        """
+        return pulumi.get(self, "objects")
+
+    @_builtins.property
+    @pulumi.getter
+    def storage(self) -> _builtins.float:
+        """
+        Bytes stored.
+        """
+        return pulumi.get(self, "storage")
+
+
+@pulumi.output_type
+class DatabaseSummary(dict):
+    """
+    A database as the account listing shows it; no credentials.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 cluster: Optional[_builtins.str] = None,
+                 cpu: Optional[_builtins.float] = None,
+                 created_at: Optional[_builtins.str] = None,
+                 memory: Optional[_builtins.float] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        A database as the account listing shows it; no credentials.
+
+        :param _builtins.str id: The database's id.
+        :param _builtins.str name: The database's name.
+        :param _builtins.str cluster: The cluster the database runs on.
+        :param _builtins.float cpu: CPU share the platform gives the database.
+        :param _builtins.str created_at: ISO 8601 time the database was created.
+        :param _builtins.float memory: The database's RAM, in MB.
+        :param _builtins.str type: "mongo" or "redis".
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        if cluster is not None:
+            pulumi.set(__self__, "cluster", cluster)
+        if cpu is not None:
+            pulumi.set(__self__, "cpu", cpu)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if memory is not None:
+            pulumi.set(__self__, "memory", memory)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The database's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The database's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def cluster(self) -> Optional[_builtins.str]:
+        """
+        The cluster the database runs on.
+        """
+        return pulumi.get(self, "cluster")
+
+    @_builtins.property
+    @pulumi.getter
+    def cpu(self) -> Optional[_builtins.float]:
+        """
+        CPU share the platform gives the database.
+        """
+        return pulumi.get(self, "cpu")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        ISO 8601 time the database was created.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def memory(self) -> Optional[_builtins.float]:
+        """
+        The database's RAM, in MB.
+        """
+        return pulumi.get(self, "memory")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        "mongo" or "redis".
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class Deployment(dict):
+    """
+    A deployment of an application.
+    """
+    def __init__(__self__, *,
+                 events: Sequence['outputs.DeploymentStep'],
+                 id: _builtins.str,
+                 started_at: _builtins.str,
+                 state: _builtins.str,
+                 updated_at: _builtins.str):
+        """
+        A deployment of an application.
+
+        :param Sequence['DeploymentStep'] events: The deployment's events, earliest first.
+        :param _builtins.str id: The deployment's id.
+        :param _builtins.str started_at: ISO 8601: the first event.
+        :param _builtins.str state: The state of the latest event: the outcome once the deployment is over.
+        :param _builtins.str updated_at: ISO 8601: the latest event.
+        """
+        pulumi.set(__self__, "events", events)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "started_at", started_at)
+        pulumi.set(__self__, "state", state)
+        pulumi.set(__self__, "updated_at", updated_at)
+
+    @_builtins.property
+    @pulumi.getter
+    def events(self) -> Sequence['outputs.DeploymentStep']:
+        """
+        The deployment's events, earliest first.
+        """
+        return pulumi.get(self, "events")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The deployment's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="startedAt")
+    def started_at(self) -> _builtins.str:
+        """
+        ISO 8601: the first event.
+        """
+        return pulumi.get(self, "started_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        The state of the latest event: the outcome once the deployment is over.
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> _builtins.str:
+        """
+        ISO 8601: the latest event.
+        """
+        return pulumi.get(self, "updated_at")
+
+
+@pulumi.output_type
+class DeploymentStep(dict):
+    """
+    One event of a deployment.
+    """
+    def __init__(__self__, *,
+                 date: _builtins.str,
+                 state: _builtins.str):
+        """
+        One event of a deployment.
+
+        :param _builtins.str date: ISO 8601 time of the event.
+        :param _builtins.str state: pending, clone, success, error, commit, restarting, or a state not documented yet.
+        """
+        pulumi.set(__self__, "date", date)
+        pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter
+    def date(self) -> _builtins.str:
+        """
+        ISO 8601 time of the event.
+        """
+        return pulumi.get(self, "date")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        pending, clone, success, error, commit, restarting, or a state not documented yet.
+        """
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class MetricPoint(dict):
+    """
+    The use of a database at one point in time.
+    """
+    def __init__(__self__, *,
+                 cpu: _builtins.float,
+                 date: _builtins.str,
+                 net: Sequence[_builtins.float],
+                 ram: _builtins.float):
+        """
+        The use of a database at one point in time.
+
+        :param _builtins.float cpu: CPU use of the database.
+        :param _builtins.str date: ISO 8601 time of the point.
+        :param Sequence[_builtins.float] net: Cumulative network traffic: two counters.
+        :param _builtins.float ram: RAM use, in MB.
+        """
+        pulumi.set(__self__, "cpu", cpu)
+        pulumi.set(__self__, "date", date)
+        pulumi.set(__self__, "net", net)
+        pulumi.set(__self__, "ram", ram)
+
+    @_builtins.property
+    @pulumi.getter
+    def cpu(self) -> _builtins.float:
+        """
+        CPU use of the database.
+        """
+        return pulumi.get(self, "cpu")
+
+    @_builtins.property
+    @pulumi.getter
+    def date(self) -> _builtins.str:
+        """
+        ISO 8601 time of the point.
+        """
+        return pulumi.get(self, "date")
+
+    @_builtins.property
+    @pulumi.getter
+    def net(self) -> Sequence[_builtins.float]:
+        """
+        Cumulative network traffic: two counters.
+        """
+        return pulumi.get(self, "net")
+
+    @_builtins.property
+    @pulumi.getter
+    def ram(self) -> _builtins.float:
+        """
+        RAM use, in MB.
+        """
+        return pulumi.get(self, "ram")
+
+
+@pulumi.output_type
+class PlanMemory(dict):
+    """
+    The plan's RAM, what is free for new apps and databases, what they use.
+    """
+    def __init__(__self__, *,
+                 available: _builtins.float,
+                 limit: _builtins.float,
+                 used: _builtins.float):
+        """
+        The plan's RAM, what is free for new apps and databases, what they use.
+
+        :param _builtins.float available: MB free for new apps and databases.
+        :param _builtins.float limit: MB the plan gives.
+        :param _builtins.float used: MB used by apps and databases.
+        """
+        pulumi.set(__self__, "available", available)
+        pulumi.set(__self__, "limit", limit)
+        pulumi.set(__self__, "used", used)
+
+    @_builtins.property
+    @pulumi.getter
+    def available(self) -> _builtins.float:
+        """
+        MB free for new apps and databases.
+        """
+        return pulumi.get(self, "available")
+
+    @_builtins.property
+    @pulumi.getter
+    def limit(self) -> _builtins.float:
+        """
+        MB the plan gives.
+        """
+        return pulumi.get(self, "limit")
+
+    @_builtins.property
+    @pulumi.getter
+    def used(self) -> _builtins.float:
+        """
+        MB used by apps and databases.
+        """
+        return pulumi.get(self, "used")
+
+
+@pulumi.output_type
+class SnapshotEntry(dict):
+    """
+    A snapshot of an application or a database.
+    """
+    def __init__(__self__, *,
+                 key: _builtins.str,
+                 modified: _builtins.str,
+                 name: _builtins.str,
+                 size: _builtins.float,
+                 version_id: Optional[_builtins.str] = None):
+        """
+        A snapshot of an application or a database.
+
+        :param _builtins.str key: Secret: a pre-signed download credential.
+        :param _builtins.str modified: ISO 8601 time the snapshot was taken.
+        :param _builtins.str name: The id of the application or database the snapshot belongs to.
+        :param _builtins.float size: The snapshot's size in bytes.
+        :param _builtins.str version_id: The snapshot's version: what a database restore needs (database snapshots).
+        """
+        pulumi.set(__self__, "key", key)
+        pulumi.set(__self__, "modified", modified)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "size", size)
+        if version_id is not None:
+            pulumi.set(__self__, "version_id", version_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def key(self) -> _builtins.str:
+        """
+        Secret: a pre-signed download credential.
+        """
+        return pulumi.get(self, "key")
+
+    @_builtins.property
+    @pulumi.getter
+    def modified(self) -> _builtins.str:
+        """
+        ISO 8601 time the snapshot was taken.
+        """
+        return pulumi.get(self, "modified")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The id of the application or database the snapshot belongs to.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def size(self) -> _builtins.float:
+        """
+        The snapshot's size in bytes.
+        """
+        return pulumi.get(self, "size")
+
+    @_builtins.property
+    @pulumi.getter(name="versionId")
+    def version_id(self) -> Optional[_builtins.str]:
+        """
+        The snapshot's version: what a database restore needs (database snapshots).
+        """
+        return pulumi.get(self, "version_id")
+
 
 @pulumi.output_type
 class WorkspaceApplication(dict):
@@ -73,6 +933,140 @@ class WorkspaceApplication(dict):
         The application's RAM, in MB.
         """
         return pulumi.get(self, "ram")
+
+
+@pulumi.output_type
+class WorkspaceApplicationSummary(dict):
+    """
+    An application linked to a workspace.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 language: _builtins.str,
+                 name: _builtins.str,
+                 ram: _builtins.float):
+        """
+        An application linked to a workspace.
+
+        :param _builtins.str id: The application's id.
+        :param _builtins.str language: The application's language or runtime.
+        :param _builtins.str name: The application's name.
+        :param _builtins.float ram: The application's RAM, in MB.
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "language", language)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "ram", ram)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The application's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def language(self) -> _builtins.str:
+        """
+        The application's language or runtime.
+        """
+        return pulumi.get(self, "language")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The application's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def ram(self) -> _builtins.float:
+        """
+        The application's RAM, in MB.
+        """
+        return pulumi.get(self, "ram")
+
+
+@pulumi.output_type
+class WorkspaceInfo(dict):
+    """
+    A workspace with its members and applications.
+    """
+    def __init__(__self__, *,
+                 applications: Sequence['outputs.WorkspaceApplicationSummary'],
+                 created_at: _builtins.str,
+                 id: _builtins.str,
+                 members: Sequence['outputs.WorkspaceMemberInfo'],
+                 name: _builtins.str,
+                 owner: _builtins.str):
+        """
+        A workspace with its members and applications.
+
+        :param Sequence['WorkspaceApplicationSummary'] applications: The applications linked to the workspace.
+        :param _builtins.str created_at: ISO 8601 time the workspace was created.
+        :param _builtins.str id: The workspace's id.
+        :param Sequence['WorkspaceMemberInfo'] members: Everyone in the workspace, the owner included.
+        :param _builtins.str name: The workspace's name.
+        :param _builtins.str owner: User id of the owner.
+        """
+        pulumi.set(__self__, "applications", applications)
+        pulumi.set(__self__, "created_at", created_at)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "members", members)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "owner", owner)
+
+    @_builtins.property
+    @pulumi.getter
+    def applications(self) -> Sequence['outputs.WorkspaceApplicationSummary']:
+        """
+        The applications linked to the workspace.
+        """
+        return pulumi.get(self, "applications")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> _builtins.str:
+        """
+        ISO 8601 time the workspace was created.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The workspace's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def members(self) -> Sequence['outputs.WorkspaceMemberInfo']:
+        """
+        Everyone in the workspace, the owner included.
+        """
+        return pulumi.get(self, "members")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The workspace's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def owner(self) -> _builtins.str:
+        """
+        User id of the owner.
+        """
+        return pulumi.get(self, "owner")
 
 
 @pulumi.output_type
