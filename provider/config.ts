@@ -45,7 +45,7 @@ export class ConfigError extends Error {
 /**
  * Every setting: its stack config key, its environment variable, what it is (the package schema's
  * config and provider arguments say it), and its default when it has one. Read here, in
- * runtime.ts and in sdk/data/session.ts.
+ * runtime.ts and in sdk/nodejs/data/session.ts.
  */
 export const SETTINGS = {
   apiKey: {

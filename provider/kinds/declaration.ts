@@ -39,7 +39,7 @@ export interface KindDeclaration<Inputs extends Fields = Fields, Outputs extends
   updateOn: readonly (keyof Inputs & string)[];
   /**
    * Arguments the SDK class takes besides the inputs, turned into inputs by the class itself
-   * (sdk/hooks/<kind>.ts), e.g. a whole snapshot entry whose ids become inputs.
+   * (sdk/nodejs/hooks/<kind>.ts), e.g. a whole snapshot entry whose ids become inputs.
    */
   sdkArgs?: Fields;
   /** The APIs whose settings the check verifies at preview. */

@@ -1,13 +1,13 @@
 import type { Inputs, Output } from "@pulumi/pulumi/output";
 import { ComponentResource, ComponentResourceOptions, CustomResource, CustomResourceOptions } from "@pulumi/pulumi/resource";
-import { folderObjects, FolderOptions, urlsOf } from "../../sdk/blob-folder-files";
-import { userError } from "../../sdk/user-error";
+import { folderObjects, FolderOptions, urlsOf } from "../../sdk/nodejs/blob-folder-files";
+import { userError } from "../../sdk/nodejs/user-error";
 import { blobFolder, blobObject } from "../kinds";
 import { ComponentResult } from "./construct";
 
 /**
  * The BlobFolder component in programs of other languages than TypeScript: the same objects, names
- * and messages as the TypeScript SDK's class (sdk/blob-folder.ts), its children the native
+ * and messages as the TypeScript SDK's class (sdk/nodejs/blob-folder.ts), its children the native
  * `squarecloud:index:BlobObject` this plugin serves.
  */
 export function constructBlobFolder(name: string, inputs: Inputs, opts: ComponentResourceOptions): ComponentResult {

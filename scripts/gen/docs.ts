@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { AnyFunction } from "../../provider/functions/declaration";
 import { AnyKind, notesOf } from "../../provider/kinds/declaration";
-import { outputNames } from "../../sdk/registration";
+import { outputNames } from "../../sdk/nodejs/registration";
 import { isOptional, typeText } from "./types";
 
 /**

@@ -5,11 +5,11 @@ import { components, kinds } from "../../provider/kinds";
 import { fill, functionsTable, tables } from "./docs";
 import { PackageInfo, packageSchema, schemaText } from "./schema";
 import { filesUnder, PYTHON_SDK_DIR, pythonSdkFiles } from "./python";
-import { fileStem, sdkSource } from "./sdk";
+import { fileStem, sdkSource, TYPESCRIPT_SDK_DIR } from "./sdk";
 
 /**
  * What the kinds', components' and functions' declarations generate: each kind's SDK class
- * (sdk/<kind>.ts), the tables of the docs pages, the native provider plugin's package schema, and
+ * (sdk/nodejs/<kind>.ts), the tables of the docs pages, the native provider plugin's package schema, and
  * the Python SDK generated from that schema (sdk/python/). `npm run gen` writes them;
  * `staleFiles` (run by a unit test) names those that differ from what the declarations give.
  */
@@ -23,8 +23,8 @@ const root = path.join(__dirname, "..", "..", "..");
 function generatedFiles(): Map<string, string> {
   const files = new Map<string, string>();
   for (const kind of kinds) {
-    const hook = existsSync(path.join(root, "sdk", "hooks", `${fileStem(kind)}.ts`));
-    files.set(`sdk/${fileStem(kind)}.ts`, sdkSource(kind, hook));
+    const hook = existsSync(path.join(root, TYPESCRIPT_SDK_DIR, "hooks", `${fileStem(kind)}.ts`));
+    files.set(`${TYPESCRIPT_SDK_DIR}/${fileStem(kind)}.ts`, sdkSource(kind, hook));
   }
   const generated = Object.assign(functionsTable(functions), ...kinds.map(tables));
   for (const page of markdownFiles("docs")) {

@@ -3,7 +3,7 @@ import { SETTINGS } from "../../provider/config";
 import type { AnyFunction } from "../../provider/functions/declaration";
 import { AnyKind, ComponentDeclaration, FieldNotes, notesOf } from "../../provider/kinds/declaration";
 import { stableJson } from "../../provider/stable-json";
-import { outputNames } from "../../sdk/registration";
+import { outputNames } from "../../sdk/nodejs/registration";
 import { isOptional } from "./types";
 
 /**

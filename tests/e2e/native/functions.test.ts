@@ -1,5 +1,5 @@
 import { RequestLogEntry, SEED_ACCOUNTS, SEED_APPS, SEED_BLOB_OBJECTS, SEED_DATABASE_SNAPSHOT_VERSIONS, SEED_DATABASES, SEED_WORKSPACES } from "../../../emulator";
-import * as sq from "../../../sdk";
+import * as sq from "../../../sdk/nodejs";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
 import { SECRET_SIG, YamlStack, yamlStack } from "../stack";
 

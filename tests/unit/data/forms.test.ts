@@ -1,4 +1,4 @@
-import { promiseForm } from "../../../sdk/data/forms";
+import { promiseForm } from "../../../sdk/nodejs/data/forms";
 
 describe("promiseForm", () => {
   test("passes arguments and results through", async () => {

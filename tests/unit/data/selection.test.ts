@@ -1,4 +1,4 @@
-import { AppSummary, filterApps, latestSnapshotOf } from "../../../sdk/data";
+import { AppSummary, filterApps, latestSnapshotOf } from "../../../sdk/nodejs/data";
 
 const app = (id: string, name: string, language: string, cluster: string): AppSummary => ({ id, name, language, cluster, ram: 256 });
 const apps = [app("1", "Site", "javascript", "florida-1"), app("2", "Bot", "python", "florida-1"), app("3", "Site", "python", "florida-2")];

@@ -17,9 +17,9 @@ import { databaseRestoreHandler } from "../../../provider/resources/database-res
 import { workspaceHandler } from "../../../provider/resources/workspace";
 import { workspaceMemberHandler } from "../../../provider/resources/workspace-member";
 import { configure } from "../../../provider/runtime";
-import { prepare as prepareBlobObject } from "../../../sdk/hooks/blob-object";
-import { getAppAnalytics, getApp } from "../../../sdk/data/apps";
-import { getWorkspace } from "../../../sdk/data/workspaces";
+import { prepare as prepareBlobObject } from "../../../sdk/nodejs/hooks/blob-object";
+import { getAppAnalytics, getApp } from "../../../sdk/nodejs/data/apps";
+import { getWorkspace } from "../../../sdk/nodejs/data/workspaces";
 import { closedPort } from "../helpers/stub-server";
 import { providerAgainstEmulator } from "../helpers/provider-emulator";
 import { isMadeBy, isQuoted, messagePattern, Pattern, sourceTemplates, tableQuotes } from "./quotes";

@@ -101,7 +101,7 @@ export function isQuoted(message: string, quotes: string[]): boolean {
 
 /** The message templates of the source (provider/ and sdk/): every string expression, `+` chains as one. */
 export function sourceTemplates(): Pattern[] {
-  return ["provider", "sdk"].flatMap((dir) => sourceFiles(path.join(repoRoot, dir))).flatMap(templatesOf);
+  return ["provider", "sdk/nodejs"].flatMap((dir) => sourceFiles(path.join(repoRoot, dir))).flatMap(templatesOf);
 }
 
 function sourceFiles(dir: string): string[] {

@@ -5,7 +5,7 @@ import type * as blob from "../../../provider/functions/blob";
 import type * as databases from "../../../provider/functions/databases";
 import type { FunctionArgs, FunctionResult } from "../../../provider/functions/declaration";
 import type * as workspaces from "../../../provider/functions/workspaces";
-import type * as sdk from "../../../sdk/data";
+import type * as sdk from "../../../sdk/nodejs/data";
 
 // The SDK's argument and result types are written out for their doc comments; the declarations
 // say the same in zod. This file compiles only while each pair agrees both ways: a field added,

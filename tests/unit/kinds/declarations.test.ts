@@ -3,7 +3,7 @@ import { handlers } from "../../../provider";
 import { kinds } from "../../../provider/kinds";
 import { notesOf } from "../../../provider/kinds/declaration";
 import { staleFiles } from "../../../scripts/gen";
-import * as sdk from "../../../sdk";
+import * as sdk from "../../../sdk/nodejs";
 
 // Everything a kind's declaration generates or names must agree with it: a field added to a
 // declaration shows up in the SDK class, its Args and the docs tables, or this fails.
@@ -31,9 +31,9 @@ test("no name is exported twice by the package", () => {
   // refused, so the declaration files are read for exported type names.
   const { readFileSync } = require("node:fs") as typeof import("node:fs");
   const { join } = require("node:path") as typeof import("node:path");
-  const declarations = readFileSync(join(__dirname, "..", "..", "..", "sdk", "index.d.ts"), "utf8");
+  const declarations = readFileSync(join(__dirname, "..", "..", "..", "sdk", "nodejs", "index.d.ts"), "utf8");
   const names = [...declarations.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((match) => match[1].split(",").map((name) => name.trim().split(" as ").pop() as string).filter(Boolean));
-  const data = readFileSync(join(__dirname, "..", "..", "..", "sdk", "data", "index.d.ts"), "utf8");
+  const data = readFileSync(join(__dirname, "..", "..", "..", "sdk", "nodejs", "data", "index.d.ts"), "utf8");
   const dataNames = [...data.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((match) => match[1].split(",").map((name) => name.trim()).filter(Boolean));
   const all = [...names, ...dataNames];
   expect(all.filter((name, i) => all.indexOf(name) !== i)).toEqual([]);

@@ -8,7 +8,7 @@ import { AnyKind, components, kinds } from "../../../provider/kinds";
 import { field, notesOf } from "../../../provider/kinds/declaration";
 import { SCHEMA_FILE } from "../../../scripts/gen";
 import { PackageSchema, packageSchema, PropertySpec, typeToken } from "../../../scripts/gen/schema";
-import { outputNames } from "../../../sdk/registration";
+import { outputNames } from "../../../sdk/nodejs/registration";
 import { engineDir, repoRoot } from "../../install-script";
 
 // The package schema the native plugin serves, as checked in (the declarations test fails when it

@@ -11,7 +11,7 @@ import { repoRoot } from "../../install-script";
 // The API reference (scripts/api-docs: TypeDoc with typedoc.json) covers every runtime export of the public entry points, so
 // it cannot silently fall behind the code: a new resource or data source gets its page or fails here.
 
-const entryPoints = { sdk: require("../../../sdk"), emulator: require("../../../emulator") };
+const entryPoints = { sdk: require("../../../sdk/nodejs"), emulator: require("../../../emulator") };
 
 /** TypeDoc type-checks nothing here, but it does load the whole program: seconds, not minutes. */
 jest.setTimeout(120_000);

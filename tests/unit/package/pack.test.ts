@@ -16,7 +16,7 @@ describe("the published package", () => {
   const files = packedFiles();
 
   test("holds the compiled SDK, provider and emulator with declarations, and no tests, benchmarks or scripts", () => {
-    expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "dist/sdk/index.js", "dist/sdk/index.d.ts", "dist/provider/index.js", "dist/emulator/cli.js"]));
+    expect(files).toEqual(expect.arrayContaining(["package.json", "README.md", "dist/sdk/nodejs/index.js", "dist/sdk/nodejs/index.d.ts", "dist/provider/index.js", "dist/emulator/cli.js"]));
     expect(files.filter((file) => /(^|\/)(tests|bench|scripts|examples)\//.test(file) || file.endsWith(".ts") && !file.endsWith(".d.ts"))).toEqual([]);
     for (const js of files.filter((file) => file.endsWith(".js"))) expect(files).toContain(js.replace(/\.js$/, ".d.ts"));
   });

@@ -1,5 +1,5 @@
 import { join, sep } from "node:path";
-import { pathInside } from "../../../sdk/hooks/blob-object";
+import { pathInside } from "../../../sdk/nodejs/hooks/blob-object";
 
 describe("BlobObject source paths inside the project", () => {
   const project = join(sep, "work", "site");

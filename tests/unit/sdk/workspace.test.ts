@@ -1,4 +1,4 @@
-import { Workspace } from "../../../sdk";
+import { Workspace } from "../../../sdk/nodejs";
 
 // The guard runs when the program declares the resource, before anything reaches the engine.
 

@@ -1,5 +1,5 @@
-import { runFunction } from "../../provider/functions/declaration";
-import * as declared from "../../provider/functions/workspaces";
+import { runFunction } from "../../../provider/functions/declaration";
+import * as declared from "../../../provider/functions/workspaces";
 import { outputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";
 import { sessionFor } from "./session";

@@ -1,3 +1,10 @@
+/**
+ * The TypeScript SDK: resource classes and data sources. Named `sdk` in the API reference, the name
+ * its pages and links use.
+ *
+ * @module sdk
+ */
+
 export { Database } from "./database";
 export type { DatabaseArgs } from "./database";
 export { Workspace } from "./workspace";

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import type * as platform from "../../provider/client/payloads/platform";
-import * as declared from "../../provider/functions/databases";
-import { runFunction } from "../../provider/functions/declaration";
+import type * as platform from "../../../provider/client/payloads/platform";
+import * as declared from "../../../provider/functions/databases";
+import { runFunction } from "../../../provider/functions/declaration";
 import { outputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";
 import { sessionFor } from "./session";

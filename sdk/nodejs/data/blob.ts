@@ -1,6 +1,6 @@
-import type * as blob from "../../provider/client/payloads/blob";
-import * as declared from "../../provider/functions/blob";
-import { runFunction } from "../../provider/functions/declaration";
+import type * as blob from "../../../provider/client/payloads/blob";
+import * as declared from "../../../provider/functions/blob";
+import { runFunction } from "../../../provider/functions/declaration";
 import { outputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";
 import { sessionFor } from "./session";

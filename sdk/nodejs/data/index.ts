@@ -28,7 +28,7 @@ export type {
   GetAppsArgs,
   GetAppsResult,
 } from "./apps";
-export type { Deployment, DeploymentStep } from "../../provider/functions/deployments";
+export type { Deployment, DeploymentStep } from "../../../provider/functions/deployments";
 export {
   getDatabaseMetrics,
   getDatabaseMetricsOutput,

@@ -1,7 +1,7 @@
-import type * as platform from "../../provider/client/payloads/platform";
-import * as declared from "../../provider/functions/apps";
-import { runFunction } from "../../provider/functions/declaration";
-import type { Deployment } from "../../provider/functions/deployments";
+import type * as platform from "../../../provider/client/payloads/platform";
+import * as declared from "../../../provider/functions/apps";
+import { runFunction } from "../../../provider/functions/declaration";
+import type { Deployment } from "../../../provider/functions/deployments";
 import type { AppSummary } from "./account";
 import { outputForm, promiseForm } from "./forms";
 import type { DataSourceOptions } from "./options";

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { AnyKind } from "../provider/kinds/declaration";
+import type { AnyKind } from "../../provider/kinds/declaration";
 import { ProviderStub } from "./stub";
 
 /** One serialized stub per kind, shared by every resource of that kind. */
