@@ -14,8 +14,8 @@ import { projectStack, ProgramStack, PythonStack, pythonStack, YamlStack, yamlSt
 // resolved by its name; a Pulumi YAML program is the project file and a Python program the
 // project's __main__.py (the generated SDK), both run by the native plugin. One stack per language
 // serves them all, one program after the other: `up`, what the page says it does, then `destroy`.
-// A page's tabs share a name and, where they say the same, the run. README.md's own program runs in readme.test.ts, in a project outside the
-// repository.
+// A page's tabs share a name and, where they say the same, the run. README.md's own program runs
+// in readme.test.ts, in a project outside the repository.
 
 interface ProgramRun {
   /** Stack config besides the emulator's URLs and key. */
@@ -142,9 +142,9 @@ const RUNS: Record<string, ProgramRun> = {
     check: expectAccountReads,
     yaml: readsThroughTeamProvider(expectSnapshotsAndTeamUser),
     // Python reads both what TypeScript reads and what YAML reads.
-    python: readsThroughTeamProvider(async (outputs) => {
-      await expectAccountReads(outputs);
-      await expectSnapshotsAndTeamUser(outputs);
+    python: readsThroughTeamProvider((outputs) => {
+      expectAccountReads(outputs);
+      expectSnapshotsAndTeamUser(outputs);
     }),
   },
 };
