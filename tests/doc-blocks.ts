@@ -4,8 +4,8 @@ import { repoRoot } from "./install-script";
 
 // The documentation as the tests read it: from the Markdown files themselves, so what a reader
 // copies is what was tested. A fenced `ts` or `yaml` block is marked by the HTML comment on the
-// line right above its fence:
-//   <!-- program: <name> -->  a whole Pulumi program, TypeScript or Pulumi YAML; blocks of one
+// line right above its fence (a `python` block too):
+//   <!-- program: <name> -->  a whole Pulumi program, TypeScript, Pulumi YAML or Python; blocks of one
 //                             name and language in one file are joined
 //   <!-- test: <name> -->     a whole jest test file
 //   <!-- fragment -->         part of a program, not run
@@ -90,7 +90,7 @@ const PROJECT_FILE = /^`([\w-]+\.[\w.]+)`/;
 export interface DocProgram {
   file: string;
   name: string;
-  /** The fence's language: "ts" or "yaml". */
+  /** The fence's language: "ts", "yaml" or "python". */
   language: string;
   code: string;
 }

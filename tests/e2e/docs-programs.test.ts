@@ -7,15 +7,15 @@ import { DocProgram, docFiles, programs, sectionFiles } from "../doc-blocks";
 import { repoRoot } from "./engine";
 import { RESTORE_ROUTE, SNAPSHOT_ROUTE } from "./operation-routes";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
-import { projectStack, ProgramStack, YamlStack, yamlStack } from "./stack";
+import { projectStack, ProgramStack, PythonStack, pythonStack, YamlStack, yamlStack } from "./stack";
 
 // Every program block of docs/ (`<!-- program: <name> -->`), run as a reader runs it. A
 // TypeScript program runs in the project of README's Install section, as index.ts, the package
-// resolved by its name; a Pulumi YAML program is the project file, run by the native plugin. One
-// stack per language serves them all, one program after the other: `up`, what the page says it
-// does, then `destroy`. A page's TypeScript and YAML tabs share a name and, where they say the
-// same, the run. README.md's own program runs in readme.test.ts, in a project outside the
-// repository.
+// resolved by its name; a Pulumi YAML program is the project file and a Python program the
+// project's __main__.py (the generated SDK), both run by the native plugin. One stack per language
+// serves them all, one program after the other: `up`, what the page says it does, then `destroy`.
+// A page's tabs share a name and, where they say the same, the run. README.md's own program runs
+// in readme.test.ts, in a project outside the repository.
 
 interface ProgramRun {
   /** Stack config besides the emulator's URLs and key. */
@@ -28,6 +28,8 @@ interface ProgramRun {
   check(outputs: OutputMap): Promise<void> | void;
   /** What differs for the page's YAML program of that name. */
   yaml?: Partial<ProgramRun>;
+  /** What differs for the page's Python program of that name. */
+  python?: Partial<ProgramRun>;
 }
 
 const suite = emulatorSuite();
@@ -49,6 +51,7 @@ const RUNS: Record<string, ProgramRun> = {
       expect(teamMembers.value).toEqual([`${alice().name} (owner)`]);
       await expectOnlyWebsiteLinked(teamId.value);
     },
+    // The YAML program exports the applications and members as they are; Python, as TypeScript, their names.
     yaml: {
       async check({ teamId, teamApps, teamMembers }) {
         expect(teamApps.value).toEqual([expect.objectContaining({ id: SEED_APPS.aliceWebsite, name: "Alice Website" })]);
@@ -74,6 +77,7 @@ const RUNS: Record<string, ProgramRun> = {
       expect(await (await fetch(pageUrl.value)).text()).toContain("<h1>Hello from Pulumi</h1>");
       expect(pageExpiresAt.value).toEqual(expect.any(String));
     },
+    // A file of the project in YAML; a text, as in TypeScript, in Python.
     yaml: {
       files: { public: "examples/static-assets/public" },
       async check({ pageUrl, pageExpiresAt }) {
@@ -135,24 +139,17 @@ const RUNS: Record<string, ProgramRun> = {
   },
   "data-sources": {
     creates: 1,
-    check({ team, latest, pythonApps }) {
-      expect(team.value.name).toBe("platform_team");
-      expect(latest.value).toBe("f5f93ab3-3cbc-42b5-b8c0-f6605c64cea9");
-      expect(pythonApps.value.apps.map((app: { name: string }) => app.name)).toEqual(["Alice Bot"]);
-    },
-    yaml: {
-      config: async () => ({ teamKey: { value: SEED_ACCOUNTS.bob.apiKey, secret: true } }),
-      // The stack and the explicit provider.
-      creates: 2,
-      check({ backups, teamUser }) {
-        expect(backups).toMatchObject({ secret: true, value: expect.arrayContaining([expect.objectContaining({ name: SEED_DATABASES.aliceMain })]) });
-        expect(teamUser.value).toBe(SEED_ACCOUNTS.bob.name);
-      },
-    },
+    check: expectAccountReads,
+    yaml: readsThroughTeamProvider(expectSnapshotsAndTeamUser),
+    // Python reads both what TypeScript reads and what YAML reads.
+    python: readsThroughTeamProvider((outputs) => {
+      expectAccountReads(outputs);
+      expectSnapshotsAndTeamUser(outputs);
+    }),
   },
 };
 
-/** The programs of docs/, TypeScript and YAML. */
+/** The programs of docs/, TypeScript, YAML and Python. */
 const found: DocProgram[] = docFiles().flatMap((file) => (file.startsWith("docs/") ? programs(file) : []));
 
 /** Where a program of each language is written and run. */
@@ -165,6 +162,29 @@ const stacks: Record<string, LanguageStack> = {};
 /** How many requests of the route the emulator carried out since the program began (a refusal and its retry count once). */
 async function succeeded(route: string): Promise<number> {
   return (await suite.emulator.admin.requests()).filter((request) => request.route === route && request.status < 300).length;
+}
+
+/** The data sources' TypeScript program's reads: a workspace, a snapshot's version and the apps of a language. */
+function expectAccountReads({ team, latest, pythonApps }: OutputMap): void {
+  expect(team.value.name).toBe("platform_team");
+  expect(latest.value).toBe("f5f93ab3-3cbc-42b5-b8c0-f6605c64cea9");
+  expect(pythonApps.value.apps.map((app: { name: string }) => app.name)).toEqual(["Alice Bot"]);
+}
+
+/** The data sources' YAML program's reads: the snapshots (secret for their keys) and the user of the explicit provider's key. */
+function expectSnapshotsAndTeamUser({ backups, teamUser }: OutputMap): void {
+  expect(backups).toMatchObject({ secret: true, value: expect.arrayContaining([expect.objectContaining({ name: SEED_DATABASES.aliceMain })]) });
+  expect(teamUser.value).toBe(SEED_ACCOUNTS.bob.name);
+}
+
+/** A data-sources run whose program declares the explicit provider `team` with another account's key (`teamKey`). */
+function readsThroughTeamProvider(check: ProgramRun["check"]): Partial<ProgramRun> {
+  return {
+    config: async () => ({ teamKey: { value: SEED_ACCOUNTS.bob.apiKey, secret: true } }),
+    // The stack and the explicit provider.
+    creates: 2,
+    check,
+  };
 }
 
 async function expectOnlyWebsiteLinked(workspaceId: string): Promise<void> {
@@ -191,18 +211,24 @@ beforeAll(async () => {
   const yaml: YamlStack = await yamlStack("docs-yaml", { resources: {} }, { env });
   suite.keep(yaml);
   stacks.yaml = { project: yaml, write: (code) => yaml.setProgramYaml(code) };
+  const python: PythonStack = await pythonStack("docs-python", "", { env });
+  suite.keep(python);
+  stacks.python = { project: python, write: (code) => python.setProgram(code) };
 });
 
 test("every program of docs/ has a run here, and every run a program", () => {
   expect([...new Set(found.map((program) => program.name))].sort()).toEqual(Object.keys(RUNS).sort());
-  expect(Object.keys(RUNS).filter((name) => RUNS[name].yaml && !found.some((program) => program.name === name && program.language === "yaml"))).toEqual([]);
+  for (const language of ["yaml", "python"] as const) {
+    expect(Object.keys(RUNS).filter((name) => RUNS[name][language] && !found.some((program) => program.name === name && program.language === language))).toEqual([]);
+  }
 });
 
 test.each(found.map((program) => [program.name, program.language, program] as const))(
   "the program of %s in %s runs up and destroy against the emulator",
   async (name, language, program) => {
-    const { yaml, ...shared } = RUNS[name];
-    const run: ProgramRun = language === "yaml" ? { ...shared, ...yaml } : shared;
+    const { yaml, python, ...shared } = RUNS[name];
+    const overrides: Record<string, Partial<ProgramRun> | undefined> = { yaml, python };
+    const run: ProgramRun = { ...shared, ...overrides[language] };
     const { project, write } = stacks[language];
     write(language === "yaml" ? yamlBody(program) : program.code);
     const copied = Object.entries(run.files ?? {}).map(([there, here]) => {

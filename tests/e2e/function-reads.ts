@@ -1,0 +1,176 @@
+import { RequestLogEntry, RunningEmulator, SEED_ACCOUNTS, SEED_APPS, SEED_BLOB_OBJECTS, SEED_DATABASE_SNAPSHOT_VERSIONS, SEED_DATABASES, SEED_WORKSPACES } from "../../emulator";
+import * as sq from "../../sdk/nodejs";
+import { emulatorConfig, emulatorSuite } from "./emulator-env";
+import { ProgramStack, ProgramStackOptions, SECRET_SIG } from "./stack";
+
+/**
+ * A data source read by a program: the function's name as the schema spells it (`getApp`), its
+ * arguments by their schema names, and whether it goes through the explicit provider `bob`.
+ */
+export interface FunctionCall {
+  fn: string;
+  args?: Record<string, unknown>;
+  via?: "bob";
+}
+
+/**
+ * A stack whose program declares the explicit provider `bob` (its key from the secret config
+ * `bobKey`, the emulator's URLs) and exports each call's result under the call's key.
+ */
+export interface FunctionsProgram extends ProgramStack {
+  setCalls(calls: Record<string, FunctionCall>): void;
+}
+
+/** Every data source, by the output its result is exported as. */
+function everyFunction(): Record<string, FunctionCall> {
+  return {
+    account: { fn: "getAccount" },
+    apps: { fn: "getApps" },
+    pythonApps: { fn: "getApps", args: { language: "python" } },
+    websiteById: { fn: "getApp", args: { id: SEED_APPS.aliceWebsite } },
+    botByName: { fn: "getApp", args: { name: "Alice Bot" } },
+    websiteAnalytics: { fn: "getAppAnalytics", args: { appId: SEED_APPS.aliceWebsite } },
+    // The same app and range again: the plugin must still make one request.
+    websiteAnalyticsDaily: { fn: "getAppAnalytics", args: { appId: SEED_APPS.aliceWebsite, range: "daily" } },
+    websiteDeployments: { fn: "getAppDeployments", args: { appId: SEED_APPS.aliceWebsite } },
+    cacheMetrics: { fn: "getDatabaseMetrics", args: { databaseId: SEED_DATABASES.aliceCache } },
+    databaseSnapshots: { fn: "getSnapshots", args: { scope: "databases" } },
+    appSnapshots: { fn: "getSnapshots" },
+    latestMainSnapshot: { fn: "getLatestDatabaseSnapshot", args: { databaseId: SEED_DATABASES.aliceMain } },
+    workspaces: { fn: "getWorkspaces" },
+    workspaceById: { fn: "getWorkspace", args: { id: SEED_WORKSPACES.aliceTeam.id } },
+    workspaceByName: { fn: "getWorkspace", args: { name: SEED_WORKSPACES.aliceTeam.name } },
+    objects: { fn: "getBlobObjects" },
+    blobStats: { fn: "getBlobStats" },
+    // Another account, through the explicit provider: bob's account, and an app linked to his workspace.
+    bobAccount: { fn: "getAccount", via: "bob" },
+    apiSeenByBob: { fn: "getApp", args: { id: SEED_APPS.aliceApi }, via: "bob" },
+  };
+}
+
+function requestsTo(log: RequestLogEntry[], route: string): number {
+  return log.filter((entry) => entry.route === route).length;
+}
+
+/**
+ * Every data source read from a program of another language than TypeScript, served by the native
+ * plugin: the values the emulator holds, the reads the TypeScript SDK makes (one per thing read),
+ * a bad argument refused with the TypeScript SDK's message before any request, and a function
+ * invoked through an explicit provider reading that provider's account. Defines the tests of the
+ * calling file; `open` makes the stack from the calls. Returns the outputs of the program's `up`,
+ * for the calling file's own tests.
+ */
+export function functionReads(
+  open: (calls: Record<string, FunctionCall>, emulator: RunningEmulator, options: Omit<ProgramStackOptions, "program">) => Promise<FunctionsProgram>,
+): { outputs(): Record<string, any> } {
+  const suite = emulatorSuite();
+  const alice = SEED_ACCOUNTS.alice;
+  const bob = SEED_ACCOUNTS.bob;
+  let program: FunctionsProgram;
+  let out: Record<string, any>;
+  let log: RequestLogEntry[];
+
+  describe("every data source in one program", () => {
+    beforeAll(async () => {
+      program = await open(everyFunction(), suite.emulator, {
+        config: { ...emulatorConfig(suite.emulator), bobKey: { value: bob.apiKey, secret: true } },
+      });
+      suite.keep(program);
+      await suite.emulator.admin.clearRequests();
+      const up = await program.stack.up();
+      log = await suite.emulator.admin.requests();
+      out = Object.fromEntries(Object.entries(up.outputs).map(([name, output]) => [name, output.value]));
+    });
+
+    test("getAccount, getApps and getApp read what the emulator holds", async () => {
+      const account = await suite.api.me();
+      expect(out.account.user).toMatchObject({ id: alice.accountId, email: alice.email, plan: { name: account.user.plan.name, memory: account.user.plan.memory } });
+      expect(out.account.applications.map((app: any) => app.id).sort()).toEqual(account.applications.map((app) => app.id).sort());
+      expect(out.account.databases.map((db: any) => db.id).sort()).toEqual(account.databases.map((db) => db.id).sort());
+      for (const db of out.account.databases) expect(db).not.toHaveProperty("connectionUrl");
+      expect(out.apps.apps).toEqual(out.account.applications);
+      expect(out.pythonApps.apps.map((app: any) => app.id)).toEqual([SEED_APPS.aliceBot]);
+      expect(out.websiteById).toMatchObject({ id: SEED_APPS.aliceWebsite, owner: alice.accountId, language: "javascript", customDomain: "www.alice.example" });
+      expect(out.botByName).toMatchObject({ id: SEED_APPS.aliceBot, language: "python" });
+      expect(out.botByName).not.toHaveProperty("domain");
+    });
+
+    test("getAppAnalytics, getAppDeployments and getDatabaseMetrics as the API computes them", async () => {
+      const analytics = await suite.api.appAnalytics(SEED_APPS.aliceWebsite, "daily");
+      expect(out.websiteAnalytics).toMatchObject({ appId: SEED_APPS.aliceWebsite, range: "daily", visits: analytics.visits, countries: analytics.countries });
+      expect(out.websiteAnalyticsDaily).toEqual(out.websiteAnalytics);
+      const deployments = await suite.api.appDeployments(SEED_APPS.aliceWebsite);
+      expect(out.websiteDeployments.deployments.map((d: any) => d.id).sort()).toEqual(deployments.map((events) => events[0]!.id).sort());
+      const metrics = await suite.api.databaseMetrics(SEED_DATABASES.aliceCache);
+      expect(out.cacheMetrics.databaseId).toBe(SEED_DATABASES.aliceCache);
+      expect(out.cacheMetrics.points[0]).toEqual(metrics.reduce((latest, point) => (Date.parse(point.date) > Date.parse(latest.date) ? point : latest)));
+    });
+
+    test("getSnapshots and getLatestDatabaseSnapshot; every snapshot key is a secret, encrypted in state", async () => {
+      const versionsOf = (databaseId: string) => out.databaseSnapshots.entries.filter((e: any) => e.name === databaseId).map((e: any) => e.versionId);
+      expect(versionsOf(SEED_DATABASES.aliceMain)).toEqual(SEED_DATABASE_SNAPSHOT_VERSIONS.aliceMain);
+      expect(out.appSnapshots.scope).toBe("applications");
+      expect(out.latestMainSnapshot).toMatchObject({ name: SEED_DATABASES.aliceMain, versionId: SEED_DATABASE_SNAPSHOT_VERSIONS.aliceMain[0] });
+      const keys = [...out.databaseSnapshots.entries, ...out.appSnapshots.entries, out.latestMainSnapshot].map((entry: any) => entry.key);
+      expect(keys.every((key) => typeof key === "string" && key.length > 0)).toBe(true);
+      const state = program.backendText();
+      for (const key of keys) expect(state).not.toContain(key);
+      const stored = (await program.resources()).find((resource) => resource.type === "pulumi:pulumi:Stack")!.outputs as Record<string, unknown>;
+      expect(stored.latestMainSnapshot).toMatchObject({ [SECRET_SIG]: expect.any(String), ciphertext: expect.any(String) });
+      // Secret because of the key, not all results: one without a credential is stored as it is.
+      expect(stored.workspaces).not.toHaveProperty(SECRET_SIG);
+    });
+
+    test("getWorkspaces, getWorkspace by id and by name, getBlobObjects and getBlobStats", async () => {
+      expect(out.workspaces.workspaces.map((w: any) => w.id)).toEqual([SEED_WORKSPACES.aliceTeam.id]);
+      expect(out.workspaceById).toMatchObject({ id: SEED_WORKSPACES.aliceTeam.id, owner: alice.accountId });
+      expect(out.workspaceById.applications).toEqual([{ id: SEED_APPS.aliceApi, name: "Alice API", ram: 512, language: "typescript" }]);
+      expect(out.workspaceByName).toEqual(out.workspaceById);
+      expect(out.objects.objects.map((o: any) => o.id).sort()).toEqual(Object.values(SEED_BLOB_OBJECTS).sort());
+      expect(out.blobStats).toEqual(await suite.api.accountStats());
+    });
+
+    test("the explicit provider reads its own account", () => {
+      expect(out.bobAccount.user.id).toBe(bob.accountId);
+      expect(out.bobAccount.applications.map((app: any) => app.id)).toContain(SEED_APPS.bobPortfolio);
+      expect(out.apiSeenByBob).toMatchObject({ id: SEED_APPS.aliceApi, owner: alice.accountId });
+    });
+
+    test("the reads the TypeScript SDK makes: one per account, scope, app and range, nothing read twice", () => {
+      // Each provider checks its key once, with the account read getAccount, getApps and getApp by name share.
+      expect(requestsTo(log, "GET /v2/users/me")).toBe(2);
+      expect(requestsTo(log, "GET /v2/apps/:id/network/analytics")).toBe(1);
+      // Each scope once, although the latest-snapshot lookup reads the databases scope again.
+      expect(requestsTo(log, "GET /v2/users/snapshots")).toBe(2);
+      const shared = ["GET /v2/users/me", "GET /v2/users/snapshots"];
+      const counts = new Map<string, number>();
+      for (const { route, path } of log) if (!shared.includes(route)) counts.set(path, (counts.get(path) ?? 0) + 1);
+      expect([...counts].filter(([, count]) => count > 1)).toEqual([]);
+      expect(log.every((entry) => entry.status === 200)).toBe(true);
+    });
+
+    test("no key reaches the state or the output in plain text", () => {
+      expect(program.backendText()).not.toContain(alice.apiKey);
+      expect(program.backendText()).not.toContain(bob.apiKey);
+    });
+  });
+
+  test("a bad argument is refused with the TypeScript SDK's message, before any request", async () => {
+    const args = { id: "not an id!" };
+    const message = await sq.getApp(args).then(
+      () => "",
+      (error: Error) => error.message,
+    );
+    expect(message).toMatch(/^getApp: id must be/);
+    program.setCalls({ app: { fn: "getApp", args } });
+    await suite.emulator.admin.clearRequests();
+    const failure = await program.stack.preview().then(
+      () => "",
+      (error: Error) => String(error),
+    );
+    expect(failure).toContain(message);
+    expect(await suite.emulator.admin.requests()).toEqual([]);
+  });
+
+  return { outputs: () => out };
+}

@@ -1,0 +1,23 @@
+import { RunningEmulator } from "../../../emulator";
+import { blobFolderLifecycle, FOLDER_PREFIX, FolderShape } from "../blob-folder-lifecycle";
+import { pythonStack } from "../stack";
+
+// A BlobFolder declared in a Pulumi Python program with the generated SDK (the folder of
+// docs/resources/blob-folder.md's Python example), a component the native plugin constructs: the
+// lifecycle of blob-folder-lifecycle.ts.
+
+function folderProgram({ secretDirectory, viaBob }: FolderShape, emulator: RunningEmulator): string {
+  const directory = secretDirectory ? `pulumi.Output.secret("public")` : `"public"`;
+  const bob = `bob = squarecloud.Provider("bob", api_key=pulumi.Config().require_secret("bobKey"), platform_url=${JSON.stringify(emulator.platformUrl)}, blob_url=${JSON.stringify(emulator.blobUrl)})\n`;
+  return `import pulumi
+import pulumi_squarecloud as squarecloud
+
+${viaBob ? bob : ""}site = squarecloud.BlobFolder("site", directory=${directory}, prefix="${FOLDER_PREFIX}", expire_days=30${viaBob ? ", opts=pulumi.ResourceOptions(provider=bob)" : ""})
+pulumi.export("urls", site.urls)
+`;
+}
+
+blobFolderLifecycle(async (first, emulator, options) => {
+  const program = await pythonStack("python-folder", folderProgram(first, emulator), options);
+  return { ...program, setFolder: (shape) => program.setProgram(folderProgram(shape, emulator)) };
+});
