@@ -39,6 +39,10 @@ moved the file, the second finds nothing at \`path\` and the move is recorded as
   },
   replaceOn: ["appId", "path", "to"],
   apis: ["platform"],
+  import: {
+    refused: "an operation's id names a move made once by an `up`, not an object to read back",
+    instead: "there is nothing to import: declare an AppFileMove to move a file",
+  },
 });
 
 export type AppFileMoveInputs = InputsOf<typeof appFileMove>;

@@ -25,6 +25,10 @@ are secrets. The API allows one snapshot per 5 seconds (the provider paces them)
   secretOutputs: ["url", "key"],
   replaceOn: ["appId", "trigger"],
   apis: ["platform"],
+  import: {
+    refused: "an operation's id names a snapshot taken once by an `up`, not an object to read back",
+    instead: "there is nothing to import: declare an AppSnapshot to take a snapshot, and read existing ones with `getSnapshots`",
+  },
 });
 
 export type AppSnapshotInputs = InputsOf<typeof appSnapshot>;

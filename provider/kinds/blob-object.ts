@@ -144,6 +144,12 @@ instead of uploading.`,
   notOutputs: ["source"],
   replaceOn: ["source", "name", "prefix", "mimeType", "expireDays", "securityHash", "autoDownload"],
   apis: ["platform", "blob"],
+  import: {
+    refused: "its content (the `source` asset) cannot be read back from the CDN, and a program must state it",
+    instead:
+      "declare it with its source and `adoptId` set to the object's id: the next `pulumi up` takes the object over instead " +
+      "of uploading when its name, prefix and size are the source's, and a later change of any input replaces it with a new upload",
+  },
 });
 
 type DeclaredInputs = InputsOf<typeof blobObject>;

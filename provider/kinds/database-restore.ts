@@ -46,6 +46,10 @@ appears, and the next \`pulumi up\` then restores again: pin the version when th
   },
   replaceOn: ["databaseId", "snapshotId", "versionId"],
   apis: ["platform"],
+  import: {
+    refused: "an operation's id names a restore run once by an `up`, not an object to read back",
+    instead: "there is nothing to import: declare a DatabaseRestore to restore a snapshot",
+  },
 });
 
 export type DatabaseRestoreInputs = InputsOf<typeof databaseRestore>;

@@ -63,6 +63,12 @@ existing database instead of creating one. Use \`protect: true\` to guard agains
   replaceOn: ["type", "version"],
   updateOn: ["name", "memory", "passwordRotation"],
   apis: ["platform"],
+  import: {
+    brings: "name, type, memory, owner, cluster, createdAt; certificate and connection URL as secrets",
+    leavesOut:
+      "the password (the API shows it only at creation: set `passwordRotation` to get a new one) and the version (the API " +
+      "never reports it; stating it later records it in place, never a replacement)",
+  },
 });
 
 export type DatabaseInputs = InputsOf<typeof database>;

@@ -44,7 +44,22 @@ export interface KindDeclaration<Inputs extends Fields = Fields, Outputs extends
   sdkArgs?: Fields;
   /** The APIs whose settings the check verifies at preview. */
   apis: readonly Api[];
+  /** What `pulumi import` of the kind brings into state, or why it is refused. */
+  import: ImportNote;
 }
+
+/**
+ * How `pulumi import` treats a kind, said once: the native plugin's import follows it and the
+ * import table of docs/native.md shows it.
+ */
+export type ImportNote =
+  /** The object is read by its id: what state then holds, and what the API cannot give back. */
+  | { brings: string; leavesOut?: string }
+  /**
+   * Refused before any request: why the object cannot be described by reading it, and what a
+   * program does instead.
+   */
+  | { refused: string; instead: string };
 
 /** Any kind, for code that serves every kind (`keyof` makes a declaration's type invariant). */
 export type AnyKind = KindDeclaration<any, any>;

@@ -47,6 +47,10 @@ replaces the membership.`,
   replaceOn: ["workspaceId", "userId"],
   updateOn: ["group"],
   apis: ["platform"],
+  import: {
+    brings: "workspace, user, group",
+    leavesOut: "the invite code (spent when they joined; not needed to keep the membership)",
+  },
 });
 
 export type WorkspaceMemberInputs = InputsOf<typeof workspaceMember>;

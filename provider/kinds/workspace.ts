@@ -45,6 +45,7 @@ every member and link, and every member then needs a fresh invite code; the prev
   replaceOn: ["name"],
   updateOn: ["applications"],
   apis: ["platform"],
+  import: { brings: "name, the linked applications' ids, members, owner" },
 });
 
 export type WorkspaceInputs = InputsOf<typeof workspace>;

@@ -9,6 +9,7 @@ import { emptyproto, plugproto, Props, provproto, struct, unwrapSecrets, wrapSec
 import { errorStatus } from "./errors";
 import { asCallOn } from "./engine-log";
 import { invoke } from "./invoke";
+import { importedInputs, refuseUnlessImportable } from "./import";
 // Imported, not read from disk: the build copies it beside the compiled plugin.
 import schema from "./schema.json";
 
@@ -53,11 +54,6 @@ function tokenOf(urn: string): string {
 /** What state may hold in plaintext never does: the kind's secret outputs and secret inputs leave wrapped. */
 function sealed(kind: AnyKind, props: Props): unknown {
   return struct(wrapSecrets(props, [...kind.secretOutputs, ...kind.secretInputs]));
-}
-
-/** The kind's inputs among the properties read, as the code `pulumi import` generates states them. */
-function inputsAmong(kind: AnyKind, props: Props): Props {
-  return Object.fromEntries(Object.keys(kind.inputs).filter((name) => props[name] !== undefined).map((name) => [name, props[name]]));
 }
 
 /** Provider settings given as inputs of an explicit provider, or as the stack's config variables. */
@@ -181,14 +177,16 @@ export const resourceProviderService = {
   read: handled(async ({ request }) => {
     const { kind, handler } = targetOf(request);
     const props = plain(request.getProperties());
+    // An import reads an id alone and needs the inputs that describe the object: the declared
+    // inputs found among what was read, unless the kind's objects cannot be described by reading
+    // them (refused before the handler runs). A refresh keeps the program's inputs as they are.
+    const importing = Object.keys(props).length === 0;
+    if (importing) refuseUnlessImportable(kind, request.getId());
     const result = await handler.read(request.getId(), props);
     const response = new provproto.ReadResponse();
     response.setId(result.id ?? "");
     response.setProperties(sealed(kind, result.props ?? {}));
-    // An import reads an id alone and needs the inputs that describe the object: the declared
-    // inputs found among what was read. A refresh keeps the program's inputs as they are.
-    const importing = Object.keys(props).length === 0;
-    if (importing && result.id) response.setInputs(struct(inputsAmong(kind, result.props ?? {})));
+    if (importing && result.id) response.setInputs(struct(importedInputs(kind, result.props ?? {})));
     else if (request.getInputs()) response.setInputs(request.getInputs());
     return response;
   }),

@@ -42,6 +42,19 @@ export function functionsTable(functions: readonly AnyFunction[]): Record<string
   return { functions: [row(["Token", "Arguments", "What it reads"]), row(["---", "---", "---"]), ...rows].join("\n") };
 }
 
+/**
+ * The import table of docs/native.md: per kind, what `pulumi import` brings into state and what it
+ * leaves out, or why it is refused and what to do instead (each kind's `import` note).
+ */
+export function importTable(kinds: readonly AnyKind[]): Record<string, string> {
+  const rows = kinds.map((kind) => {
+    const note = kind.import;
+    const [brought, notBrought] = "refused" in note ? [`nothing (refused): ${note.refused}`, `instead, ${note.instead}`] : [note.brings, note.leavesOut ?? ""];
+    return row([kind.name, cell(brought), cell(notBrought)]);
+  });
+  return { import: [row(["Kind", "Brought into state", "Not brought, or what to do instead"]), row(["---", "---", "---"]), ...rows].join("\n") };
+}
+
 function onChange(kind: AnyKind, input: string): string {
   if (kind.replaceOn.includes(input)) return "replaces";
   if (kind.updateOn.includes(input)) return "updates in place";

@@ -1,5 +1,6 @@
-import { SEED_APPS } from "../../../emulator";
-import { accountClient, emulatorConfig, emulatorSuite } from "../emulator-env";
+import { SEED_APPS, SEED_BLOB_OBJECTS, SEED_DATABASES } from "../../../emulator";
+import { kinds } from "../../../provider/kinds";
+import { accountClient, beyondKeyCheck, emulatorConfig, emulatorSuite } from "../emulator-env";
 import { YamlStack, yamlStack } from "../stack";
 
 // `pulumi import` of what a team already runs, through the native plugin: the engine reads each
@@ -58,4 +59,31 @@ test("stating the imported database's version records it in place, never a repla
   expect(up.summary.resourceChanges).toMatchObject({ update: 1, same: 3 });
   expect((await suite.api.listDatabases()).filter((db) => db.name === "legacy").map((db) => db.id)).toEqual([ids.database]);
   await program.stack.preview({ expectNoChanges: true });
+});
+
+// Kinds whose objects cannot be described by reading them: a blob's content cannot be read back,
+// and an operation's id names an event. Each is refused at the import's preview with its
+// declaration's reason, and the stack keeps what it had.
+const refused: [kind: string, id: string][] = [
+  ["BlobObject", SEED_BLOB_OBJECTS.aliceLogo],
+  ["AppSnapshot", `${SEED_APPS.aliceWebsite}@2026-11-23T15:40:00.000Z`],
+  ["DatabaseRestore", `${SEED_DATABASES.aliceMain}@2026-11-23T15:40:00.000Z`],
+  ["AppFileMove", `${SEED_APPS.aliceWebsite}:src/index.js`],
+];
+
+/** The state's resources, each field as stored; a secret's ciphertext changes each time the engine saves it. */
+async function stateWithoutCiphertexts(): Promise<string> {
+  return JSON.stringify(await program.resources()).replace(/"ciphertext":"[^"]*"/g, '"ciphertext":""');
+}
+
+test.each(refused)("import of %s is refused with its reason and what to do instead; the state and the service stay as they were", async (kind, id) => {
+  const note = kinds.find((declared) => declared.name === kind)?.import as { refused: string; instead: string };
+  const before = await stateWithoutCiphertexts();
+  await suite.emulator.admin.clearRequests();
+  const failure = await program.stack
+    .import({ protect: false, resources: [{ type: `squarecloud:index:${kind}`, name: "refused", id }] })
+    .then(() => undefined, (err: Error) => err);
+  expect(failure?.message).toContain(`${kind} ${id} cannot be imported: ${note.refused}. Instead, ${note.instead}.`);
+  expect(await stateWithoutCiphertexts()).toEqual(before);
+  expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
 });

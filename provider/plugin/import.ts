@@ -1,0 +1,22 @@
+import type { AnyKind } from "../kinds/declaration";
+import type { Props } from "./wire";
+
+/**
+ * `pulumi import` through the plugin: the engine reads an object by its id alone, and the inputs
+ * the plugin answers with become the program the engine writes. What a kind's import brings, or
+ * why it has none, is its declaration's `import` note.
+ */
+
+/**
+ * Throws the kind's refusal when its objects cannot be imported: before any request, so nothing
+ * reaches the service or the state.
+ */
+export function refuseUnlessImportable(kind: AnyKind, id: string): void {
+  const note = kind.import;
+  if ("refused" in note) throw new Error(`${kind.name} ${id} cannot be imported: ${note.refused}. Instead, ${note.instead}.`);
+}
+
+/** The kind's inputs among the properties read, as the code `pulumi import` generates states them. */
+export function importedInputs(kind: AnyKind, props: Props): Props {
+  return Object.fromEntries(Object.keys(kind.inputs).filter((name) => props[name] !== undefined).map((name) => [name, props[name]]));
+}
