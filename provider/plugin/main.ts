@@ -1,5 +1,5 @@
-import { grpc, provrpc } from "./wire";
 import { logWarningsTo } from "./engine-log";
+import { serveResourceProvider } from "./serve";
 import { resourceProviderService } from "./service";
 
 /**
@@ -9,12 +9,7 @@ import { resourceProviderService } from "./service";
 async function main(): Promise<void> {
   const engine = engineAddress(process.argv.slice(2));
   if (engine) logWarningsTo(engine);
-  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(provrpc.ResourceProviderService, resourceProviderService);
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) => (err ? reject(err) : resolve(bound))),
-  );
-  console.log(String(port));
+  await serveResourceProvider(resourceProviderService);
 }
 
 /** The engine's address: the first argument that is not one of the logging flags the engine may pass before it. */
