@@ -1,0 +1,139 @@
+/**
+ * The native plugin next to the dynamic provider and next to the floors of both (lib/paths.ts):
+ * for each N, one stack of N blob objects per path goes through up, preview, refresh and destroy,
+ * with the real CLI against the in-process emulator (no added latency), `--repeats` times. Within
+ * a repeat each operation runs on every path back to back, in an order that turns by one path each
+ * repeat, so a change of load on a shared machine weighs on all alike. Prints per operation each
+ * path's median wall time with its range, and the ratios native/floor, native/dynamic and
+ * dynamic/floor, taken repeat by repeat, as median and range.
+ *
+ *   npm run bench:native                                   # N = 100, 500; 5 repeats; every path
+ *   BENCH_N=20 npm run bench:native -- --repeats 2
+ *   npm run bench:native -- --paths native,nativeFloor,dynamic
+ */
+import { loadavg } from "node:os";
+import { startEmulator, type RunningEmulator } from "../emulator";
+import { freshAccount } from "./lib/emulator-account";
+import { blobStack } from "./lib/blob-stack";
+import { expectChanges } from "./lib/mix-stack";
+import { integerOption, option } from "./lib/options";
+import { BenchPath, parsePaths, PATH_LABELS, PATHS } from "./lib/paths";
+import { describeMachine, machine, sizes, table, writeResults } from "./lib/report";
+import { formatSpread, pairedRatios, spread } from "./lib/spread";
+import type { BenchStack } from "./lib/stack";
+import { timed } from "./lib/stack";
+
+const OPERATIONS = ["up", "preview", "refresh", "destroy"] as const;
+type Operation = (typeof OPERATIONS)[number];
+
+/** Wall times in ms, one per repeat, by operation and path. */
+type Samples = Record<Operation, Partial<Record<BenchPath, number[]>>>;
+
+interface SizeRun {
+  n: number;
+  samples: Samples;
+  /** API requests each operation made on each path, in the last repeat (the same in every repeat). */
+  requests: Record<Operation, Partial<Record<BenchPath, number>>>;
+  /** 1-minute load average at the start of each repeat. */
+  loads: number[];
+}
+
+/** The ratios printed, numerator over denominator, when both paths ran. */
+const RATIOS: [BenchPath, BenchPath][] = [
+  ["native", "nativeFloor"],
+  ["native", "dynamic"],
+  ["dynamic", "dynamicFloor"],
+];
+
+/** Each operation does all its work or the run stops: a timing of less work would mislead. */
+function step(stack: BenchStack, n: number, operation: Operation): Promise<unknown> {
+  const stackAndN = n + 1;
+  switch (operation) {
+    case "up":
+      return stack.stack.up().then((result) => expectChanges(result, "create", stackAndN));
+    case "preview":
+      return stack.stack.preview().then((result) => expectChanges(result, "same", stackAndN));
+    case "refresh":
+      return stack.stack.refresh().then((result) => expectChanges(result, "same", stackAndN));
+    case "destroy":
+      return stack.stack.destroy().then((result) => expectChanges(result, "delete", stackAndN));
+  }
+}
+
+/** The paths in the order of repeat `r`: the list turned by r, so none always runs first. */
+function orderOf(paths: BenchPath[], r: number): BenchPath[] {
+  const shift = r % paths.length;
+  return [...paths.slice(shift), ...paths.slice(0, shift)];
+}
+
+async function runSize(emulator: RunningEmulator, n: number, paths: BenchPath[], repeats: number): Promise<SizeRun> {
+  await freshAccount(emulator);
+  const stacks: Partial<Record<BenchPath, BenchStack>> = {};
+  const samples = Object.fromEntries(OPERATIONS.map((op) => [op, Object.fromEntries(paths.map((p) => [p, [] as number[]]))])) as Samples;
+  const requests = Object.fromEntries(OPERATIONS.map((op) => [op, {}])) as SizeRun["requests"];
+  const loads: number[] = [];
+  try {
+    for (const benchPath of paths) stacks[benchPath] = await blobStack(emulator, n, benchPath);
+    for (let r = 0; r < repeats; r++) {
+      loads.push(loadavg()[0]!);
+      for (const operation of OPERATIONS) {
+        for (const benchPath of orderOf(paths, r)) {
+          // The emulator keeps a log of every request; emptied so it does not grow over the run.
+          await emulator.admin.clearRequests();
+          const ms = await timed(() => step(stacks[benchPath]!, n, operation));
+          samples[operation][benchPath]!.push(ms);
+          requests[operation][benchPath] = Object.values(await emulator.admin.counters()).reduce((sum, count) => sum + count, 0);
+          process.stdout.write(`  N=${n} repeat ${r + 1}/${repeats} ${operation} ${PATH_LABELS[benchPath]}: ${(ms / 1000).toFixed(1)} s (load ${loadavg()[0]!.toFixed(1)})\n`);
+        }
+      }
+    }
+  } finally {
+    for (const stack of Object.values(stacks)) stack.dispose();
+  }
+  return { n, samples, requests, loads };
+}
+
+function timingTable(runs: SizeRun[], paths: BenchPath[]): string {
+  const ratios = RATIOS.filter(([a, b]) => paths.includes(a) && paths.includes(b));
+  const header = ["N", "operation", ...paths.map((p) => `${PATH_LABELS[p]} s`), ...ratios.map(([a, b]) => `${a}/${b === "nativeFloor" || b === "dynamicFloor" ? "floor" : b}`)];
+  const rows = runs.flatMap(({ n, samples }) =>
+    OPERATIONS.map((op) => [
+      String(n),
+      op,
+      ...paths.map((p) => formatSpread(spread(samples[op][p]!), 1, 1000)),
+      ...ratios.map(([a, b]) => formatSpread(spread(pairedRatios(samples[op][a]!, samples[op][b]!)), 2)),
+    ]),
+  );
+  return table(header, rows);
+}
+
+function requestsTable(runs: SizeRun[], paths: BenchPath[]): string {
+  const rows = runs.flatMap(({ n, requests }) => OPERATIONS.map((op) => [String(n), op, ...paths.map((p) => String(requests[op][p]))]));
+  return table(["N", "operation", ...paths.map((p) => PATH_LABELS[p])], rows);
+}
+
+async function main(): Promise<void> {
+  const host = machine();
+  const ns = sizes([100, 500]);
+  const repeats = integerOption("repeats", 5, 1);
+  const paths = parsePaths(option("paths", PATHS.join(",")));
+  process.stdout.write(`machine: ${describeMachine(host)}\nN: ${ns.join(", ")}; ${repeats} repeats; paths: ${paths.join(", ")}\n`);
+  const emulator = await startEmulator({ admin: true });
+  const runs: SizeRun[] = [];
+  try {
+    for (const n of ns) runs.push(await runSize(emulator, n, paths, repeats));
+  } finally {
+    await emulator.close();
+  }
+  const loadAtEnd = Number(loadavg()[0]!.toFixed(2));
+  process.stdout.write(`\nWall time of N blob objects, median (min-max) of ${repeats} repeats; ratios taken repeat by repeat:\n${timingTable(runs, paths)}\n`);
+  process.stdout.write(`load average: ${host.loadAtStart} at start, ${loadAtEnd} at end\n`);
+  process.stdout.write(`\nAPI requests per operation (the floors make none):\n${requestsTable(runs, paths)}\n`);
+  const file = writeResults("native", { at: new Date().toISOString(), machine: host, loadAtEnd, repeats, paths, runs });
+  process.stdout.write(`\nresults: ${file}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
