@@ -121,7 +121,11 @@ async function main(): Promise<void> {
   const emulator = await startEmulator({ admin: true });
   const runs: SizeRun[] = [];
   try {
-    for (const n of ns) runs.push(await runSize(emulator, n, paths, repeats));
+    for (const n of ns) {
+      runs.push(await runSize(emulator, n, paths, repeats));
+      // Each size's table as soon as it is done, so a run stopped at a larger N still reports the smaller ones.
+      process.stdout.write(`\n${timingTable(runs.slice(-1), paths)}\n\n`);
+    }
   } finally {
     await emulator.close();
   }
