@@ -5,7 +5,8 @@
  * a repeat each operation runs on every path back to back, in an order that turns by one path each
  * repeat, so a change of load on a shared machine weighs on all alike. Prints per operation each
  * path's median wall time with its range, and the ratios native/floor, native/dynamic and
- * dynamic/floor, taken repeat by repeat, as median and range.
+ * dynamic/floor, taken repeat by repeat, as median and range; then the same for CPU time, of the
+ * processes the operation started and of the bench's own process, where the emulator answers.
  *
  *   npm run bench:native                                   # N = 100, 500; 5 repeats; every path
  *   BENCH_N=20 npm run bench:native -- --repeats 2
@@ -15,19 +16,19 @@ import { loadavg } from "node:os";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { freshAccount } from "./lib/emulator-account";
 import { blobStack } from "./lib/blob-stack";
+import { Cost, measure } from "./lib/cpu";
 import { expectChanges } from "./lib/mix-stack";
 import { integerOption, option } from "./lib/options";
 import { BenchPath, parsePaths, PATH_LABELS, PATHS } from "./lib/paths";
 import { describeMachine, machine, sizes, table, writeResults } from "./lib/report";
 import { formatSpread, pairedRatios, spread } from "./lib/spread";
 import type { BenchStack } from "./lib/stack";
-import { timed } from "./lib/stack";
 
 const OPERATIONS = ["up", "preview", "refresh", "destroy"] as const;
 type Operation = (typeof OPERATIONS)[number];
 
-/** Wall times in ms, one per repeat, by operation and path. */
-type Samples = Record<Operation, Partial<Record<BenchPath, number[]>>>;
+/** What each operation cost, one per repeat, by operation and path. */
+type Samples = Record<Operation, Partial<Record<BenchPath, Cost[]>>>;
 
 interface SizeRun {
   n: number;
@@ -69,7 +70,7 @@ function orderOf(paths: BenchPath[], r: number): BenchPath[] {
 async function runSize(emulator: RunningEmulator, n: number, paths: BenchPath[], repeats: number): Promise<SizeRun> {
   await freshAccount(emulator);
   const stacks: Partial<Record<BenchPath, BenchStack>> = {};
-  const samples = Object.fromEntries(OPERATIONS.map((op) => [op, Object.fromEntries(paths.map((p) => [p, [] as number[]]))])) as Samples;
+  const samples = Object.fromEntries(OPERATIONS.map((op) => [op, Object.fromEntries(paths.map((p) => [p, [] as Cost[]]))])) as Samples;
   const requests = Object.fromEntries(OPERATIONS.map((op) => [op, {}])) as SizeRun["requests"];
   const loads: number[] = [];
   try {
@@ -80,10 +81,10 @@ async function runSize(emulator: RunningEmulator, n: number, paths: BenchPath[],
         for (const benchPath of orderOf(paths, r)) {
           // The emulator keeps a log of every request; emptied so it does not grow over the run.
           await emulator.admin.clearRequests();
-          const ms = await timed(() => step(stacks[benchPath]!, n, operation));
-          samples[operation][benchPath]!.push(ms);
+          const cost = await measure(() => step(stacks[benchPath]!, n, operation));
+          samples[operation][benchPath]!.push(cost);
           requests[operation][benchPath] = Object.values(await emulator.admin.counters()).reduce((sum, count) => sum + count, 0);
-          process.stdout.write(`  N=${n} repeat ${r + 1}/${repeats} ${operation} ${PATH_LABELS[benchPath]}: ${(ms / 1000).toFixed(1)} s (load ${loadavg()[0]!.toFixed(1)})\n`);
+          process.stdout.write(`  N=${n} repeat ${r + 1}/${repeats} ${operation} ${PATH_LABELS[benchPath]}: ${seconds(cost.wallMs)} s, CPU ${seconds(cost.cpuMs)} s (load ${loadavg()[0]!.toFixed(1)})\n`);
         }
       }
     }
@@ -93,15 +94,22 @@ async function runSize(emulator: RunningEmulator, n: number, paths: BenchPath[],
   return { n, samples, requests, loads };
 }
 
-function timingTable(runs: SizeRun[], paths: BenchPath[]): string {
-  const ratios = RATIOS.filter(([a, b]) => paths.includes(a) && paths.includes(b));
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const wall = (cost: Cost) => cost.wallMs;
+
+/**
+ * Per operation, one measure of each path (median and range, in s with `digits` decimals) and,
+ * with `withRatios`, the ratios between paths, repeat by repeat.
+ */
+function costTable(runs: SizeRun[], paths: BenchPath[], measureOf: (cost: Cost) => number, withRatios = true, digits = 1): string {
+  const ratios = withRatios ? RATIOS.filter(([a, b]) => paths.includes(a) && paths.includes(b)) : [];
   const header = ["N", "operation", ...paths.map((p) => `${PATH_LABELS[p]} s`), ...ratios.map(([a, b]) => `${a}/${b === "nativeFloor" || b === "dynamicFloor" ? "floor" : b}`)];
   const rows = runs.flatMap(({ n, samples }) =>
     OPERATIONS.map((op) => [
       String(n),
       op,
-      ...paths.map((p) => formatSpread(spread(samples[op][p]!), 1, 1000)),
-      ...ratios.map(([a, b]) => formatSpread(spread(pairedRatios(samples[op][a]!, samples[op][b]!)), 2)),
+      ...paths.map((p) => formatSpread(spread(samples[op][p]!.map(measureOf)), digits, 1000)),
+      ...ratios.map(([a, b]) => formatSpread(spread(pairedRatios(samples[op][a]!.map(measureOf), samples[op][b]!.map(measureOf))), 2)),
     ]),
   );
   return table(header, rows);
@@ -123,14 +131,18 @@ async function main(): Promise<void> {
   try {
     for (const n of ns) {
       runs.push(await runSize(emulator, n, paths, repeats));
-      // Each size's table as soon as it is done, so a run stopped at a larger N still reports the smaller ones.
-      process.stdout.write(`\n${timingTable(runs.slice(-1), paths)}\n\n`);
+      // Each size's table and results as soon as it is done, so a run stopped at a larger N keeps the smaller ones.
+      process.stdout.write(`\n${costTable(runs.slice(-1), paths, wall)}\n\n`);
+      writeResults("native", { at: new Date().toISOString(), machine: host, repeats, paths, runs });
     }
   } finally {
     await emulator.close();
   }
   const loadAtEnd = Number(loadavg()[0]!.toFixed(2));
-  process.stdout.write(`\nWall time of N blob objects, median (min-max) of ${repeats} repeats; ratios taken repeat by repeat:\n${timingTable(runs, paths)}\n`);
+  const heading = `median (min-max) of ${repeats} repeats; ratios taken repeat by repeat`;
+  process.stdout.write(`\nWall time of N blob objects, ${heading}:\n${costTable(runs, paths, wall)}\n`);
+  process.stdout.write(`\nCPU time of the processes each operation started, ${heading}:\n${costTable(runs, paths, (cost) => cost.cpuMs)}\n`);
+  process.stdout.write(`\nCPU time of the bench process (the emulator, the Automation API), median (min-max) of ${repeats} repeats:\n${costTable(runs, paths, (cost) => cost.benchCpuMs, false, 2)}\n`);
   process.stdout.write(`load average: ${host.loadAtStart} at start, ${loadAtEnd} at end\n`);
   process.stdout.write(`\nAPI requests per operation (the floors make none):\n${requestsTable(runs, paths)}\n`);
   const file = writeResults("native", { at: new Date().toISOString(), machine: host, loadAtEnd, repeats, paths, runs });
