@@ -33,17 +33,17 @@ type Samples = Record<Operation, Partial<Record<BenchPath, Cost[]>>>;
 interface SizeRun {
   n: number;
   samples: Samples;
-  /** API requests each operation made on each path, in the last repeat (the same in every repeat). */
+  /** API requests each operation made on each path, in the last repeat. */
   requests: Record<Operation, Partial<Record<BenchPath, number>>>;
   /** 1-minute load average at the start of each repeat. */
   loads: number[];
 }
 
-/** The ratios printed, numerator over denominator, when both paths ran. */
-const RATIOS: [BenchPath, BenchPath][] = [
-  ["native", "nativeFloor"],
-  ["native", "dynamic"],
-  ["dynamic", "dynamicFloor"],
+/** The ratios printed, when both of their paths ran. */
+const RATIOS: { label: string; numerator: BenchPath; denominator: BenchPath }[] = [
+  { label: "native/floor", numerator: "native", denominator: "nativeFloor" },
+  { label: "native/dynamic", numerator: "native", denominator: "dynamic" },
+  { label: "dynamic/floor", numerator: "dynamic", denominator: "dynamicFloor" },
 ];
 
 /** Each operation does all its work or the run stops: a timing of less work would mislead. */
@@ -102,14 +102,16 @@ const wall = (cost: Cost) => cost.wallMs;
  * with `withRatios`, the ratios between paths, repeat by repeat.
  */
 function costTable(runs: SizeRun[], paths: BenchPath[], measureOf: (cost: Cost) => number, withRatios = true, digits = 1): string {
-  const ratios = withRatios ? RATIOS.filter(([a, b]) => paths.includes(a) && paths.includes(b)) : [];
-  const header = ["N", "operation", ...paths.map((p) => `${PATH_LABELS[p]} s`), ...ratios.map(([a, b]) => `${a}/${b === "nativeFloor" || b === "dynamicFloor" ? "floor" : b}`)];
+  const ratios = withRatios ? RATIOS.filter((ratio) => paths.includes(ratio.numerator) && paths.includes(ratio.denominator)) : [];
+  const header = ["N", "operation", ...paths.map((p) => `${PATH_LABELS[p]} s`), ...ratios.map((ratio) => ratio.label)];
   const rows = runs.flatMap(({ n, samples }) =>
     OPERATIONS.map((op) => [
       String(n),
       op,
       ...paths.map((p) => formatSpread(spread(samples[op][p]!.map(measureOf)), digits, 1000)),
-      ...ratios.map(([a, b]) => formatSpread(spread(pairedRatios(samples[op][a]!.map(measureOf), samples[op][b]!.map(measureOf))), 2)),
+      ...ratios.map(({ numerator, denominator }) =>
+        formatSpread(spread(pairedRatios(samples[op][numerator]!.map(measureOf), samples[op][denominator]!.map(measureOf))), 2),
+      ),
     ]),
   );
   return table(header, rows);
@@ -143,7 +145,8 @@ async function main(): Promise<void> {
   process.stdout.write(`\nWall time of N blob objects, ${heading}:\n${costTable(runs, paths, wall)}\n`);
   process.stdout.write(`\nCPU time of the processes each operation started, ${heading}:\n${costTable(runs, paths, (cost) => cost.cpuMs)}\n`);
   process.stdout.write(`\nCPU time of the bench process (the emulator, the Automation API), median (min-max) of ${repeats} repeats:\n${costTable(runs, paths, (cost) => cost.benchCpuMs, false, 2)}\n`);
-  process.stdout.write(`load average: ${host.loadAtStart} at start, ${loadAtEnd} at end\n`);
+  const repeatLoads = runs.map(({ n, loads }) => `N=${n}: ${loads.map((load) => load.toFixed(1)).join(", ")}`).join("; ");
+  process.stdout.write(`load average: ${host.loadAtStart} at start, ${loadAtEnd} at end; at the start of each repeat, ${repeatLoads}\n`);
   process.stdout.write(`\nAPI requests per operation (the floors make none):\n${requestsTable(runs, paths)}\n`);
   const file = writeResults("native", { at: new Date().toISOString(), machine: host, loadAtEnd, repeats, paths, runs });
   process.stdout.write(`\nresults: ${file}\n`);
