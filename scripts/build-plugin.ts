@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import * as path from "node:path";
 import { packageVersion } from "../provider/client/version";
 import { bundlePlugin, PLUGIN_EXECUTABLE } from "./plugin-bundle";
@@ -17,7 +17,6 @@ const out = path.join(root, "dist", "plugin");
 const stage = path.join(out, "stage");
 
 rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
 bundlePlugin(path.join(root, "dist", "provider", "plugin", "main.js"), stage);
 
 const tarball = path.join(out, `pulumi-resource-squarecloud-v${packageVersion()}.tar.gz`);
