@@ -16,22 +16,8 @@ import { faultProgram, faultRun, replayCommand, type FaultRunResult } from "../t
 import { summarizeByRate } from "../tests/e2e/reliability/fault-summary";
 import { SecretScanner } from "../tests/e2e/reliability/secret-scan";
 import { Transcript } from "../tests/e2e/reliability/transcript";
+import { integerOption, option } from "./lib/options";
 import { describeMachine, machine, table, writeResults } from "./lib/report";
-
-/** The value after `--name`, or the fallback when the flag is absent. */
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  if (index < 0) return fallback;
-  const value = process.argv[index + 1];
-  if (value === undefined || value.startsWith("--")) throw new Error(`--${name} needs a value`);
-  return value;
-}
-
-function integer(name: string, fallback: number, min: number): number {
-  const value = Number(option(name, String(fallback)));
-  if (!Number.isSafeInteger(value) || value < min) throw new Error(`--${name} must be an integer of at least ${min}`);
-  return value;
-}
 
 function rates(): number[] {
   const values = option("rates", "0.05,0.2,0.4").split(",").map(Number);
@@ -67,8 +53,8 @@ function describeExtraRuns(result: FaultRunResult): string {
 }
 
 async function main(): Promise<void> {
-  const seeds = integer("seeds", 1, 1);
-  const seedBase = integer("seed-base", DEFAULT_SEED_BASE, 0);
+  const seeds = integerOption("seeds", 1, 1);
+  const seedBase = integerOption("seed-base", DEFAULT_SEED_BASE, 0);
   const rateList = rates();
   const host = machine();
   const plan = rateList.flatMap((rate) => Array.from({ length: seeds }, (_, i) => ({ rate, seed: seedBase + i })));

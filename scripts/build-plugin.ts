@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import * as path from "node:path";
-import { buildSync } from "esbuild";
 import { packageVersion } from "../provider/client/version";
+import { bundlePlugin, PLUGIN_EXECUTABLE } from "./plugin-bundle";
 
 /**
  * `npm run build:plugin`: the native plugin as `pulumi plugin install resource squarecloud
@@ -18,21 +18,9 @@ const out = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, "d
 const stage = path.join(out, "stage");
 
 rmSync(out, { recursive: true, force: true });
-mkdirSync(stage, { recursive: true });
-buildSync({
-  entryPoints: [path.join(root, "dist", "provider", "plugin", "main.js")],
-  bundle: true,
-  platform: "node",
-  target: "node20",
-  outfile: path.join(stage, "main.js"),
-  logLevel: "warning",
-  define: { SQUARECLOUD_BUNDLED_VERSION: JSON.stringify(packageVersion()) },
-});
-const launcher = path.join(stage, "pulumi-resource-squarecloud");
-writeFileSync(launcher, '#!/bin/sh\nexec node "$(dirname "$0")/main.js" "$@"\n');
-chmodSync(launcher, 0o755);
+bundlePlugin(path.join(root, "dist", "provider", "plugin", "main.js"), stage);
 
 const tarball = path.join(out, `pulumi-resource-squarecloud-v${packageVersion()}.tar.gz`);
-execFileSync("tar", ["-czf", tarball, "-C", stage, "pulumi-resource-squarecloud", "main.js"]);
+execFileSync("tar", ["-czf", tarball, "-C", stage, PLUGIN_EXECUTABLE, "main.js"]);
 rmSync(stage, { recursive: true });
 console.log(tarball);

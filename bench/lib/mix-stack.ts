@@ -14,10 +14,6 @@ export type Variant = "ours" | "floor";
 export async function mixStack(emulator: RunningEmulator, n: number, variant: Variant): Promise<BenchStack & { mix: Mix }> {
   const mix = mixFor(n);
   const codes = await inviteCodes(emulator, variant === "ours");
-  const files = Object.fromEntries(Array.from({ length: mix.blobs }, (_, i) => [names.blobFile(i), names.blobText(i)]));
-  // The floor's stubs load their handlers by package name from the project's node_modules, as
-  // ours load pulumi-squarecloud/provider.
-  files[`node_modules/${FLOOR_PACKAGE}/index.js`] = `module.exports = require(${JSON.stringify(path.join(__dirname, "floor-handlers.js"))});\n`;
   const stack = await benchStack(
     "mix",
     {
@@ -27,9 +23,20 @@ export async function mixStack(emulator: RunningEmulator, n: number, variant: Va
       generation: { value: "1" },
       ...Object.fromEntries(Object.entries(codes).map(([who, code]) => [`code_${who}`, { value: code, secret: true }])),
     },
-    files,
+    projectFiles(mix.blobs),
   );
   return { ...stack, mix };
+}
+
+/**
+ * What a bench project's directory holds: the files of its first `blobs` blob objects, and the
+ * floor's handlers under the package name the floor's stubs load them by, from the project's
+ * node_modules, as ours load pulumi-squarecloud/provider.
+ */
+export function projectFiles(blobs: number): Record<string, string> {
+  const files = Object.fromEntries(Array.from({ length: blobs }, (_, i) => [names.blobFile(i), names.blobText(i)]));
+  files[`node_modules/${FLOOR_PACKAGE}/index.js`] = `module.exports = require(${JSON.stringify(path.join(__dirname, "floor-handlers.js"))});\n`;
+  return files;
 }
 
 /** A run that did not do the work it is timed for would give a meaningless figure. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { ConfigMap, LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
+import { ConfigMap, LocalWorkspace, ProjectSettings, Stack } from "@pulumi/pulumi/automation";
 import { pulumiEngine, repoRoot } from "../../tests/e2e/engine";
 
 /** Scratch space inside the repo (git-ignored), so programs and provider processes resolve node_modules. */
@@ -17,9 +17,10 @@ export interface BenchStack {
 /**
  * A fresh stack running a compiled program of bench/programs with the real CLI and a `file://`
  * backend, as the e2e suite runs its programs. `files` are written into the project directory
- * (the provider process reads FileAssets there).
+ * (the provider process reads FileAssets there); `plugin`, a directory holding
+ * `pulumi-resource-squarecloud`, serves the project's `squarecloud` resources (Pulumi.yaml `plugins:`).
  */
-export async function benchStack(program: string, config: ConfigMap, files: Record<string, string> = {}): Promise<BenchStack> {
+export async function benchStack(program: string, config: ConfigMap, files: Record<string, string> = {}, plugin?: string): Promise<BenchStack> {
   const workDir = path.join(scratchRoot, `${program}-${randomBytes(4).toString("hex")}`);
   mkdirSync(path.join(workDir, ".state"), { recursive: true });
   const programDir = path.join(repoRoot, "dist", "bench", "programs", program);
@@ -32,7 +33,12 @@ export async function benchStack(program: string, config: ConfigMap, files: Reco
   const workspace = await LocalWorkspace.create({
     workDir,
     pulumiCommand: await pulumiEngine(),
-    projectSettings: { name: `bench-${program}`, runtime: { name: "nodejs", options: { typescript: false } } },
+    projectSettings: {
+      name: `bench-${program}`,
+      runtime: { name: "nodejs", options: { typescript: false } },
+      // Written to Pulumi.yaml as given; the Automation API's type does not list `plugins`.
+      ...(plugin ? { plugins: { providers: [{ name: "squarecloud", path: plugin }] } } : {}),
+    } as ProjectSettings,
     envVars: {
       PULUMI_BACKEND_URL: `file://${path.join(workDir, ".state")}`,
       PULUMI_CONFIG_PASSPHRASE: "bench-passphrase",

@@ -1,6 +1,6 @@
-import { grpc, provrpc } from "./wire";
 import { engineAddress } from "./engine-address";
 import { logWarningsTo } from "./engine-log";
+import { serveResourceProvider } from "./serve";
 import { resourceProviderService } from "./service";
 
 /**
@@ -10,12 +10,7 @@ import { resourceProviderService } from "./service";
 async function main(): Promise<void> {
   const engine = engineAddress();
   if (engine) logWarningsTo(engine);
-  const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
-  server.addService(provrpc.ResourceProviderService, resourceProviderService);
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) => (err ? reject(err) : resolve(bound))),
-  );
-  console.log(String(port));
+  await serveResourceProvider(resourceProviderService);
 }
 
 main().catch((err) => {

@@ -1,0 +1,26 @@
+import * as path from "node:path";
+import type { RunningEmulator } from "../../emulator";
+import { bundlePlugin } from "../../scripts/plugin-bundle";
+import { repoRoot } from "../../tests/e2e/engine";
+import { providerConfig } from "./emulator-account";
+import { projectFiles } from "./mix-stack";
+import type { BenchPath } from "./paths";
+import { benchStack, BenchStack, scratchRoot } from "./stack";
+
+/** What serves `squarecloud:index:*` on each native path: the compiled entry of its plugin. */
+const PLUGIN_ENTRIES: Partial<Record<BenchPath, string>> = {
+  native: path.join(repoRoot, "dist", "provider", "plugin", "main.js"),
+  nativeFloor: path.join(__dirname, "native-floor.js"),
+};
+
+/**
+ * A stack of programs/blobs for N blob objects on one path, configured against the emulator. A
+ * native path's plugin is bundled as `npm run build:plugin` ships it, so both plugins start as an
+ * installed one does.
+ */
+export async function blobStack(emulator: RunningEmulator, n: number, benchPath: BenchPath): Promise<BenchStack> {
+  const entry = PLUGIN_ENTRIES[benchPath];
+  const plugin = entry && bundlePlugin(entry, path.join(scratchRoot, "plugins", benchPath));
+  const config = { ...providerConfig(emulator), path: { value: benchPath }, total: { value: String(n) } };
+  return benchStack("blobs", config, projectFiles(n), plugin);
+}

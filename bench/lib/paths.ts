@@ -1,0 +1,22 @@
+/**
+ * The four ways the native bench runs the same stack of blob objects: the native plugin and its
+ * floor (lib/native-floor.ts), the dynamic provider and its floor (lib/floor.ts). The program
+ * (programs/blobs) is TypeScript for all four, so a ratio compares providers, not language hosts.
+ */
+export const PATHS = ["native", "nativeFloor", "dynamic", "dynamicFloor"] as const;
+export type BenchPath = (typeof PATHS)[number];
+
+export const PATH_LABELS: Record<BenchPath, string> = {
+  native: "native",
+  nativeFloor: "native floor",
+  dynamic: "dynamic",
+  dynamicFloor: "dynamic floor",
+};
+
+/** The paths a comma-separated list names (e.g. `native,nativeFloor`), in the order of PATHS. */
+export function parsePaths(list: string): BenchPath[] {
+  const named = list.split(",").map((name) => name.trim());
+  const unknown = named.filter((name) => !(PATHS as readonly string[]).includes(name));
+  if (unknown.length > 0 || named.length === 0) throw new Error(`--paths takes a list of ${PATHS.join(", ")}; got ${list}`);
+  return PATHS.filter((path) => named.includes(path));
+}
