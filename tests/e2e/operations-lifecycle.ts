@@ -1,4 +1,5 @@
 import { SEED_APPS, SEED_DATABASES, SEED_DATABASE_SNAPSHOT_VERSIONS } from "../../emulator";
+import { SNAPSHOT_RATE_MS } from "../../emulator/models/rules";
 import { beyondKeyCheck, emulatorConfig, emulatorSuite } from "./emulator-env";
 import { SecretScanner } from "./reliability/secret-scan";
 import { MOVE_ROUTE, PRESIGNED_KEY, RESTORE_ROUTE, SNAPSHOT_ROUTE } from "./operation-routes";
@@ -124,6 +125,9 @@ export function operationsLifecycle(open: (first: Operations, options: Omit<Prog
 
   test("a new trigger replaces the snapshot: a new one is taken, the others stay as they are", async () => {
     const before = (await program.stack.outputs()).snapshotKey.value;
+    // The first snapshot may be only moments old, and the service takes one per account every 5 s:
+    // past that on the emulator's clock, the new one is taken at once on a fast or a slow machine.
+    await suite.emulator.admin.advanceClock(SNAPSHOT_RATE_MS);
     program.setOperations(withOverrides({ snapshot: { trigger: "v2" } }));
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ replace: 1, same: 3 });
