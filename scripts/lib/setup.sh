@@ -37,6 +37,14 @@ ensure_python_host() {
   export PULUMI_PYTHON_BIN
 }
 
+# The Go language host, which the e2e tests' Go programs run on (built from sources on first use,
+# then cached); exports PULUMI_GO_HOST_DIR, the directory holding it. Stacks of Go programs put it
+# on PATH.
+ensure_go_host() {
+  PULUMI_GO_HOST_DIR=$(bash scripts/install-go-host)
+  export PULUMI_GO_HOST_DIR
+}
+
 # The SDK generator `npm run gen` and the generated files' staleness test run (built from
 # scripts/sdkgen on first use, then cached); exports SDKGEN_DIR, the directory holding `sdkgen`.
 ensure_sdkgen() {
