@@ -4,13 +4,13 @@ import { functions } from "../../provider/functions";
 import { components, kinds } from "../../provider/kinds";
 import { fill, functionsTable, importTable, tables } from "./docs";
 import { PackageInfo, packageSchema, schemaText } from "./schema";
-import { filesUnder, PYTHON_SDK_DIR, pythonSdkFiles } from "./python";
+import { filesUnder, LANGUAGE_SDK_DIRS, languageSdkFiles, SdkLanguage } from "./language-sdks";
 import { fileStem, sdkSource, TYPESCRIPT_SDK_DIR } from "./sdk";
 
 /**
  * What the kinds', components' and functions' declarations generate: each kind's SDK class
  * (sdk/nodejs/<kind>.ts), the tables of the docs pages, the native provider plugin's package schema, and
- * the Python SDK generated from that schema (sdk/python/). `npm run gen` writes them;
+ * the Python and Go SDKs generated from that schema (sdk/python/, sdk/go/squarecloud/). `npm run gen` writes them;
  * `staleFiles` (run by a unit test) names those that differ from what the declarations give.
  */
 
@@ -34,17 +34,24 @@ function generatedFiles(): Map<string, string> {
   const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as PackageInfo;
   const schema = schemaText(packageSchema(kinds, components, manifest, functions));
   files.set(SCHEMA_FILE, schema);
-  for (const [file, content] of pythonSdkFiles(schema)) files.set(`${PYTHON_SDK_DIR}/${file}`, content);
+  for (const [language, dir] of languageSdks()) {
+    for (const [file, content] of languageSdkFiles(language, schema)) files.set(`${dir}/${file}`, content);
+  }
   return files;
 }
 
-/** Files of the Python SDK's directory that the generator no longer writes. */
+function languageSdks(): [SdkLanguage, string][] {
+  return Object.entries(LANGUAGE_SDK_DIRS) as [SdkLanguage, string][];
+}
+
+/** Files of the language SDKs' directories that the generators no longer write. */
 function leftoverFiles(generated: Map<string, string>): string[] {
-  const dir = path.join(root, PYTHON_SDK_DIR);
-  if (!existsSync(dir)) return [];
-  return filesUnder(dir)
-    .map((file) => `${PYTHON_SDK_DIR}/${file}`)
-    .filter((file) => !generated.has(file));
+  return languageSdks().flatMap(([, dir]) => {
+    if (!existsSync(path.join(root, dir))) return [];
+    return filesUnder(path.join(root, dir))
+      .map((file) => `${dir}/${file}`)
+      .filter((file) => !generated.has(file));
+  });
 }
 
 export function staleFiles(): string[] {

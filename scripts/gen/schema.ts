@@ -78,8 +78,29 @@ export interface PackageSchema {
   resources: Record<string, ResourceSpec>;
   functions: Record<string, FunctionSpec>;
   types: Record<string, ObjectTypeSpec>;
-  language: { python: PythonPackageOptions };
+  language: { go: GoPackageOptions; python: PythonPackageOptions };
 }
+
+/** How the Go SDK is generated (codegen/go's GoPackageInfo). */
+export interface GoPackageOptions {
+  importBasePath: string;
+  rootPackageName: string;
+  respectSchemaVersion: boolean;
+}
+
+/** The Go module that holds the Go SDK (sdk/go/go.mod). */
+export const GO_MODULE_PATH = `github.com/squarecloud/pulumi-${PACKAGE_NAME}/sdk/go`;
+
+/**
+ * The Go SDK: the package `squarecloud` of the module in sdk/go, versioned as the package (so
+ * programs ask the engine for the plugin of that same version). No resource container types
+ * (arrays and maps of resources): no kind takes a list of resources as an input.
+ */
+const GO: GoPackageOptions = {
+  importBasePath: `${GO_MODULE_PATH}/${PACKAGE_NAME}`,
+  rootPackageName: PACKAGE_NAME,
+  respectSchemaVersion: true,
+};
 
 /** How the Python SDK is generated (codegen/python's PackageInfo). */
 export interface PythonPackageOptions {
@@ -138,7 +159,7 @@ export function packageSchema(
     resources,
     functions: functionSpecs,
     types: types.all(),
-    language: { python: PYTHON },
+    language: { go: GO, python: PYTHON },
   };
 }
 

@@ -37,6 +37,22 @@ ensure_python_host() {
   export PULUMI_PYTHON_BIN
 }
 
+# The Go language host, which the e2e tests' Go programs run on (built from sources on first use,
+# then cached); exports PULUMI_GO_HOST_DIR, the directory holding it. Stacks of Go programs put it
+# on PATH.
+ensure_go_host() {
+  PULUMI_GO_HOST_DIR=$(bash scripts/install-go-host)
+  export PULUMI_GO_HOST_DIR
+}
+
+# Compiles the Go SDK (sdk/go) and the sdk/v3 it builds on into the machine's Go build cache, where
+# the builds of the e2e tests' Go programs find them: with a cold cache the first program's build
+# takes minutes, longer than a test step may; warm, this takes about a second.
+warm_go_build_cache() {
+  say "compiling the Go SDK into the Go build cache"
+  (cd sdk/go && go build -mod=readonly ./...)
+}
+
 # The SDK generator `npm run gen` and the generated files' staleness test run (built from
 # scripts/sdkgen on first use, then cached); exports SDKGEN_DIR, the directory holding `sdkgen`.
 ensure_sdkgen() {

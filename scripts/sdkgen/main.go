@@ -3,7 +3,7 @@
 // can be built here (sdk v3.68.0) cannot answer `pulumi package gen-sdk`, so the generators are
 // called directly, as that command would call them.
 //
-// Usage: sdkgen <language> <schema.json> <output directory>
+// Usage: sdkgen <go|python> <schema.json> <output directory>
 // The output directory is emptied first: every file in it is generated.
 package main
 
@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 
+	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 )
@@ -25,20 +26,30 @@ func main() {
 		fail(fmt.Errorf("usage: sdkgen <language> <schema.json> <output directory>"))
 	}
 	language, schemaPath, outDir := os.Args[1], os.Args[2], os.Args[3]
-	if language != "python" {
-		fail(fmt.Errorf("unsupported language %q (supported: python)", language))
+	generate, ok := generators[language]
+	if !ok {
+		fail(fmt.Errorf("unsupported language %q (supported: go, python)", language))
 	}
 	pkg, err := bind(schemaPath)
 	if err != nil {
 		fail(err)
 	}
-	files, err := python.GeneratePackage(tool, pkg, nil, nil)
+	files, err := generate(pkg)
 	if err != nil {
-		fail(fmt.Errorf("generating the python SDK: %w", err))
+		fail(fmt.Errorf("generating the %s SDK: %w", language, err))
 	}
 	if err := write(files, outDir); err != nil {
 		fail(err)
 	}
+}
+
+// generators maps a language to its code generator, called with what `pulumi package gen-sdk`
+// would pass: no local dependencies, no extra files.
+var generators = map[string]func(*schema.Package) (map[string][]byte, error){
+	"go": func(pkg *schema.Package) (map[string][]byte, error) { return gogen.GeneratePackage(tool, pkg, nil) },
+	"python": func(pkg *schema.Package) (map[string][]byte, error) {
+		return python.GeneratePackage(tool, pkg, nil, nil)
+	},
 }
 
 // bind reads and validates the schema. The package refers to no other package, so its loader

@@ -54,6 +54,18 @@ export function pythonBinDir(): string {
   return pythonHost;
 }
 
+let goHost: string | undefined;
+
+/**
+ * The directory of the Go language host that runs the tests' Go programs: PULUMI_GO_HOST_DIR (set
+ * by scripts/test) or scripts/install-go-host, which reuses its cached build. Stacks of Go programs
+ * put it on PATH, as for the YAML host.
+ */
+export function goLanguageHostDir(): string {
+  goHost ??= process.env.PULUMI_GO_HOST_DIR ?? installedToolDir("install-go-host", "Pulumi Go language host");
+  return goHost;
+}
+
 function readPinnedVersion(): string {
   const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
   return manifest.config.pulumiVersion;

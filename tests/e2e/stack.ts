@@ -4,7 +4,8 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFi
 import * as path from "node:path";
 import { ConfigMap, LocalWorkspace, ProjectSettings, Stack } from "@pulumi/pulumi/automation";
 import { buildWheel, projectPython } from "../../scripts/build-python";
-import { pulumiEngine, pythonBinDir, repoRoot, yamlLanguageHostDir } from "./engine";
+import { GO_MODULE_PATH } from "../../scripts/gen/schema";
+import { goLanguageHostDir, pulumiEngine, pythonBinDir, repoRoot, yamlLanguageHostDir } from "./engine";
 import { npmInstall, outsideDir, pinnedPulumiSdk, vendorTarball } from "./outside-project";
 
 /** Scratch space inside the repo, so programs and provider processes resolve node_modules. */
@@ -195,6 +196,44 @@ function withPythonHost<T extends { env?: Record<string, string> }>(options: T, 
   return { ...options, env: { PATH, ...options.env } };
 }
 
+export interface GoStack extends ProgramStack {
+  /** Rewrites the program (main.go) between operations. */
+  setProgram(source: string): void;
+}
+
+/**
+ * A stack of a Pulumi Go program (runtime go) using the native plugin of this repository and the Go
+ * SDK generated in sdk/go, which the program's module takes through a `replace` directive. `source`
+ * is the program, main.go. The host builds it with the machine's Go caches, so a warm run only
+ * compiles the program.
+ */
+export async function goStack(label: string, source: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<GoStack> {
+  const workDir = scratchDir(label);
+  const project = { name: label, runtime: "go", plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] } };
+  writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify(project, null, 2));
+  writeFileSync(path.join(workDir, "go.mod"), goModule(label));
+  // The SDK's module sums cover every module the program builds from: go never has to look one up.
+  cpSync(path.join(goSdkDir, "go.sum"), path.join(workDir, "go.sum"));
+  const setProgram = (next: string) => writeFileSync(path.join(workDir, "main.go"), next);
+  setProgram(source);
+  return { ...(await openStack(workDir, label, withLanguageHost(goLanguageHostDir(), options))), setProgram };
+}
+
+const goSdkDir = path.join(repoRoot, "sdk", "go");
+
+/**
+ * A Go program's go.mod: the SDK's own (every module it builds from, at the versions it pins), under
+ * the program's name, with the SDK required from this repository in place of its module path.
+ */
+function goModule(name: string): string {
+  const sdkModule = readFileSync(path.join(goSdkDir, "go.mod"), "utf8");
+  return `${sdkModule.replace(/^module .*$/m, `module ${name}`)}
+require ${GO_MODULE_PATH} v0.0.0
+
+replace ${GO_MODULE_PATH} => ${goSdkDir}
+`;
+}
+
 /**
  * The native plugin of this repository's build, as the engine runs a plugin found by a project's
  * `plugins:` path: a directory holding an executable `pulumi-resource-squarecloud`.
@@ -209,7 +248,12 @@ function nativePluginDir(): string {
 
 /** The options with the YAML language host on the PATH of the CLI and what it starts. */
 function withYamlHost<T extends { env?: Record<string, string> }>(options: T): T {
-  const PATH = [yamlLanguageHostDir(), process.env.PATH].join(path.delimiter);
+  return withLanguageHost(yamlLanguageHostDir(), options);
+}
+
+/** The options with a language host's directory on the PATH of the CLI and what it starts. */
+function withLanguageHost<T extends { env?: Record<string, string> }>(hostDir: string, options: T): T {
+  const PATH = [hostDir, process.env.PATH].join(path.delimiter);
   return { ...options, env: { PATH, ...options.env } };
 }
 
