@@ -16,7 +16,7 @@ read then too: add or remove one and the next update adds or removes its object;
 replaces its object.`,
   inputs: {
     directory: field(z.string(), "A directory relative to the project directory; every file below it becomes one object."),
-    prefix: field(blobObject.inputs.prefix, "Every object's prefix: its id is <account>/<prefix>/<name>_..."),
+    prefix: field(blobObject.inputs.prefix, "Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`."),
     expireDays: field(blobObject.inputs.expireDays, "Days until the service deletes each object (1 to 365)."),
     securityHash: field(blobObject.inputs.securityHash, "A long random hash in each id instead of a short content hash, so the URLs cannot be guessed."),
     autoDownload: field(blobObject.inputs.autoDownload, "The CDN makes browsers download the files instead of showing them."),

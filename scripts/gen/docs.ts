@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { AnyFunction } from "../../provider/functions/declaration";
-import { AnyKind, notesOf } from "../../provider/kinds/declaration";
+import { AnyKind, ComponentDeclaration, notesOf } from "../../provider/kinds/declaration";
 import { outputNames } from "../../sdk/nodejs/registration";
 import { isOptional, typeText } from "./types";
 
@@ -31,6 +31,22 @@ function outputsTable(kind: AnyKind): string {
     return row([code(name), code(notesOf(schema).sdkType ?? typeText(schema)), secret, cell(notesOf(schema).description)]);
   });
   return [row(["Output", "Type", "Secret", "Description"]), row(["---", "---", "---", "---"]), ...rows].join("\n");
+}
+
+/**
+ * The inputs and outputs tables of a component's page. A component has no replace or secret
+ * flags of its own: its children, resources of a kind, carry theirs (see the kind's page).
+ */
+export function componentTables(component: ComponentDeclaration): Record<string, string> {
+  const fields = (side: Record<string, z.ZodType>) => Object.entries(side).map(([name, schema]) => ({ name, schema, notes: notesOf(schema) }));
+  const inputs = fields(component.inputs as Record<string, z.ZodType>).map(({ name, schema, notes }) =>
+    row([code(name), code(notes.sdkType ?? typeText(schema)), isOptional(schema) ? "no" : "yes", cell(notes.description)]),
+  );
+  const outputs = fields(component.outputs as Record<string, z.ZodType>).map(({ name, schema, notes }) => row([code(name), code(notes.sdkType ?? typeText(schema)), cell(notes.description)]));
+  return {
+    [`inputs of ${component.name}`]: [row(["Input", "Type", "Required", "Description"]), row(["---", "---", "---", "---"]), ...inputs].join("\n"),
+    [`outputs of ${component.name}`]: [row(["Output", "Type", "Description"]), row(["---", "---", "---"]), ...outputs].join("\n"),
+  };
 }
 
 /** The token table of the data sources page: what YAML's `fn::invoke` names, and what each takes (`?`: optional). */

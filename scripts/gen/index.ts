@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import * as path from "node:path";
 import { functions } from "../../provider/functions";
 import { components, kinds } from "../../provider/kinds";
-import { fill, functionsTable, importTable, tables } from "./docs";
+import { componentTables, fill, functionsTable, importTable, tables } from "./docs";
 import { PackageInfo, packageSchema, schemaText } from "./schema";
 import { filesUnder, LANGUAGE_SDK_DIRS, languageSdkFiles, SdkLanguage } from "./language-sdks";
 import { fileStem, sdkSource, TYPESCRIPT_SDK_DIR } from "./sdk";
@@ -26,7 +26,7 @@ function generatedFiles(): Map<string, string> {
     const hook = existsSync(path.join(root, TYPESCRIPT_SDK_DIR, "hooks", `${fileStem(kind)}.ts`));
     files.set(`${TYPESCRIPT_SDK_DIR}/${fileStem(kind)}.ts`, sdkSource(kind, hook));
   }
-  const generated = Object.assign(functionsTable(functions), importTable(kinds), ...kinds.map(tables));
+  const generated = Object.assign(functionsTable(functions), importTable(kinds), ...kinds.map(tables), ...components.map(componentTables));
   for (const page of markdownFiles("docs")) {
     const text = readFileSync(path.join(root, page), "utf8");
     if (text.includes("<!-- generated: ")) files.set(page, fill(text, generated, page));

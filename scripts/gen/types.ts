@@ -24,6 +24,8 @@ export function typeText(schema: z.ZodType): string {
       return typeText(def.innerType as z.ZodType);
     case "array":
       return `${grouped(typeText(def.element as z.ZodType))}[]`;
+    case "record":
+      return `Record<${typeText(def.keyType as z.ZodType)}, ${typeText(def.valueType as z.ZodType)}>`;
     case "object": {
       const shape = def.shape as Record<string, z.ZodType>;
       const fields = Object.entries(shape).map(([name, field]) => `${name}${isOptional(field) ? "?" : ""}: ${typeText(field)}`);

@@ -54,7 +54,7 @@ type blobFolderArgs struct {
 	Directory string `pulumi:"directory"`
 	// Days until the service deletes each object (1 to 365).
 	ExpireDays *int `pulumi:"expireDays"`
-	// Every object's prefix: its id is <account>/<prefix>/<name>_...
+	// Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`.
 	Prefix *string `pulumi:"prefix"`
 	// A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
 	SecurityHash *bool `pulumi:"securityHash"`
@@ -68,7 +68,7 @@ type BlobFolderArgs struct {
 	Directory pulumi.StringInput
 	// Days until the service deletes each object (1 to 365).
 	ExpireDays pulumi.IntPtrInput
-	// Every object's prefix: its id is <account>/<prefix>/<name>_...
+	// Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`.
 	Prefix pulumi.StringPtrInput
 	// A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
 	SecurityHash pulumi.BoolPtrInput

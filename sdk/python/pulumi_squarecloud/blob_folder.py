@@ -30,7 +30,7 @@ class BlobFolderArgs:
         :param pulumi.Input[_builtins.str] directory: A directory relative to the project directory; every file below it becomes one object.
         :param pulumi.Input[_builtins.bool] auto_download: The CDN makes browsers download the files instead of showing them.
         :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes each object (1 to 365).
-        :param pulumi.Input[_builtins.str] prefix: Every object's prefix: its id is <account>/<prefix>/<name>_...
+        :param pulumi.Input[_builtins.str] prefix: Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`.
         :param pulumi.Input[_builtins.bool] security_hash: A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
         """
         pulumi.set(__self__, "directory", directory)
@@ -83,7 +83,7 @@ class BlobFolderArgs:
     @pulumi.getter
     def prefix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Every object's prefix: its id is <account>/<prefix>/<name>_...
+        Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`.
         """
         return pulumi.get(self, "prefix")
 
@@ -132,7 +132,7 @@ class BlobFolder(pulumi.ComponentResource):
         :param pulumi.Input[_builtins.bool] auto_download: The CDN makes browsers download the files instead of showing them.
         :param pulumi.Input[_builtins.str] directory: A directory relative to the project directory; every file below it becomes one object.
         :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes each object (1 to 365).
-        :param pulumi.Input[_builtins.str] prefix: Every object's prefix: its id is <account>/<prefix>/<name>_...
+        :param pulumi.Input[_builtins.str] prefix: Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`.
         :param pulumi.Input[_builtins.bool] security_hash: A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
         """
         ...

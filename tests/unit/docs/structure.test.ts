@@ -11,12 +11,12 @@ import { repoRoot } from "../../install-script";
 const README_MAX_LINES = 200;
 
 /** Each resource page and the SDK class its generated tables come from (BlobFolder is a component: its table is written by hand). */
-const RESOURCE_PAGES: Record<string, string | undefined> = {
+const RESOURCE_PAGES: Record<string, string> = {
   "docs/resources/database.md": "Database",
   "docs/resources/workspace.md": "Workspace",
   "docs/resources/workspace-member.md": "WorkspaceMember",
   "docs/resources/blob-object.md": "BlobObject",
-  "docs/resources/blob-folder.md": undefined,
+  "docs/resources/blob-folder.md": "BlobFolder",
   "docs/resources/app-snapshot.md": "AppSnapshot",
   "docs/resources/database-restore.md": "DatabaseRestore",
   "docs/resources/app-file-move.md": "AppFileMove",
@@ -138,7 +138,7 @@ test.each(Object.entries(RESOURCE_PAGES))("%s has the slots of its generated inp
   const text = readDoc(page);
   for (const table of ["inputs", "outputs"]) {
     const slot = new RegExp(`<!-- generated: ${table} of (\\w+) -->\\n[\\s\\S]*?<!-- end generated -->`, "g");
-    expect([...text.matchAll(slot)].map((match) => match[1])).toEqual(kind === undefined ? [] : [kind]);
+    expect([...text.matchAll(slot)].map((match) => match[1])).toEqual([kind]);
   }
 });
 
