@@ -1,5 +1,5 @@
-# What scripts/install-pulumi and scripts/install-actionlint share to build a Go tool from its
-# module sources. Sourced, not run; defines functions only.
+# What the install scripts share to build a Go tool from its module sources. Sourced, not run;
+# defines functions only.
 
 say() { printf '[%s] %s\n' "$(basename "$0")" "$*" >&2; }
 fail() { say "error: $*"; exit 1; }
@@ -28,4 +28,30 @@ writable_copy() {
   mkdir -p "$(dirname "$2")"
   cp -r "$1" "$2"
   chmod -R u+w "$2"
+}
+
+# Builds a language host that a release of github.com/pulumi/pulumi/sdk/v3 still ships inside that
+# module (later releases moved each host to a module of its own, which the module proxy reachable
+# here does not serve).
+#   $1: the release (3.68.0)   $2: its pinned module checksum   $3: the host's package in the module
+#   $4: the binary to write    $5...: files of the module (paths in it) to install beside the binary
+build_sdk_host() {
+  local version=$1 sum=$2 package=$3 out=$4 name src work started
+  shift 4
+  name=$(basename "$package")
+  command -v go >/dev/null 2>&1 || fail "no cached $name v$version and no Go toolchain to build it.
+Install Go (https://go.dev/doc/install), then run this again."
+  say "downloading pulumi sdk v$version sources (Go module proxy)"
+  src=$(GONOSUMDB="github.com/pulumi/pulumi${GONOSUMDB:+,$GONOSUMDB}" GOFLAGS=-mod=mod download_pinned_module "github.com/pulumi/pulumi/sdk/v3@v$version" "$sum")
+  work="$tools_dir/build-$name-v$version"
+  writable_copy "$src" "$work"
+  mkdir -p "$(dirname "$out")"
+  started=$(date +%s)
+  say "building $name (sdk v$version)"
+  (cd "$work" && GOFLAGS=-mod=mod go build -trimpath -ldflags "-s -w" -o "$out.tmp" "./$package")
+  local extra
+  for extra in "$@"; do install -m 755 "$work/$extra" "$(dirname "$out")/$(basename "$extra")"; done
+  mv "$out.tmp" "$out"
+  rm -rf "$work"
+  say "$name v$version built in $(( $(date +%s) - started ))s ($(dirname "$out"))"
 }
