@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { declareKind, field, InputsOf, OutputsOf } from "./declaration";
+import { isUnknown } from "../field-check";
+import { ChangeRule, declareKind, field, InputsOf, OutputsOf } from "./declaration";
 
 /** The BlobObject resource, and the rules of the blob API its inputs follow. */
 
@@ -91,6 +92,12 @@ export const objectName = z.string({ error: "must be a string" }).regex(OBJECT_N
   error: "must be 3 to 32 characters of a-z, A-Z, 0-9 and _",
 });
 
+/** Left out, the option is off: writing `false` out (or removing it) is no change. */
+function offUnlessTrue(option: string): ChangeRule {
+  const value = (props: Record<string, unknown>) => props[option] ?? false;
+  return (olds, news) => (isUnknown(news[option]) || value(olds) !== value(news) ? "replace" : "none");
+}
+
 export const blobObject = declareKind({
   name: "BlobObject",
   kind: "blobObject",
@@ -143,6 +150,14 @@ instead of uploading.`,
   },
   notOutputs: ["source"],
   replaceOn: ["source", "name", "prefix", "mimeType", "expireDays", "securityHash", "autoDownload"],
+  changes: {
+    // The engine's hash is the sha256 of the content; without one (not computed yet) it may differ.
+    source: (olds, news) => (isUnknown(news.source) || news.source.hash === undefined || news.source.hash !== olds.sha256 ? "replace" : "none"),
+    securityHash: offUnlessTrue("securityHash"),
+    autoDownload: offUnlessTrue("autoDownload"),
+  },
+  visibility: { notFound: "OBJECT_NOT_FOUND" },
+  adoption: { noun: "object" },
   apis: ["platform", "blob"],
   import: {
     refused: "its content (the `source` asset) cannot be read back from the CDN, and a program must state it",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiId, DatabaseType } from "../client/payloads/platform";
+import { isUnknown } from "../field-check";
 import { declareKind, field, InputsOf, OutputsOf } from "./declaration";
 
 /** Minimum RAM per engine, in MB (api-spec: limits). */
@@ -62,6 +63,18 @@ existing database instead of creating one. Use \`protect: true\` to guard agains
   secretOutputs: ["password", "certificate", "connectionUrl"],
   replaceOn: ["type", "version"],
   updateOn: ["name", "memory", "passwordRotation"],
+  changes: {
+    // A version only replaces what had one: an imported database (the API never reports its
+    // version) records the first one given, in place; a version left out manages none.
+    version: (olds, news) => {
+      if (news.version === undefined) return "none";
+      if (olds.version === undefined) return "inPlace";
+      return isUnknown(news.version) || olds.version !== news.version ? "replace" : "none";
+    },
+  },
+  // Another account's databases are DATABASE_NOT_FOUND too.
+  visibility: { notFound: "DATABASE_NOT_FOUND" },
+  adoption: { noun: "database" },
   apis: ["platform"],
   import: {
     brings: "name, type, memory, owner, cluster, createdAt; certificate and connection URL as secrets",

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Visibility } from "../lifecycle/gone";
 import type { Api } from "../lifecycle/settings-check";
 
 /**
@@ -38,10 +39,25 @@ export interface KindDeclaration<Inputs extends Fields = Fields, Outputs extends
   /** Inputs whose change the provider applies in place. A change of any other input does nothing. */
   updateOn: readonly (keyof Inputs & string)[];
   /**
+   * Inputs compared by a rule of their own instead of as data (a set of ids, an option that is
+   * off when left out); `lifecycle/diff.ts` applies them. A rule sees unknown values too.
+   */
+  changes?: { [K in keyof Inputs & string]?: ChangeRule };
+  /**
    * Arguments the SDK class takes besides the inputs, turned into inputs by the class itself
    * (sdk/nodejs/hooks/<kind>.ts), e.g. a whole snapshot entry whose ids become inputs.
    */
   sdkArgs?: Fields;
+  /**
+   * How the API answers for one of the kind's objects that is gone, or hidden from the key:
+   * lifecycle/kind-handler.ts checks every "not found" against it before dropping a resource.
+   */
+  visibility?: Visibility;
+  /**
+   * Set for a kind with an `adoptId` input: the noun its adoption messages use ("object"). The
+   * handler then notes and refuses double holdings (lifecycle/holdings.ts) on its own.
+   */
+  adoption?: { noun: string };
   /** The APIs whose settings the check verifies at preview. */
   apis: readonly Api[];
   /** What `pulumi import` of the kind brings into state, or why it is refused. */
@@ -60,6 +76,15 @@ export type ImportNote =
    * program does instead.
    */
   | { refused: string; instead: string };
+
+/**
+ * What a change of one input does: nothing, an update in place, or a replacement. A rule may
+ * answer "inPlace" for a replaceOn input (a database's version recorded for the first time).
+ */
+export type Change = "none" | "inPlace" | "replace";
+
+/** How an input's change is judged, from the stored outputs and the new inputs. */
+export type ChangeRule = (olds: Record<string, any>, news: Record<string, any>) => Change;
 
 /** Any kind, for code that serves every kind (`keyof` makes a declaration's type invariant). */
 export type AnyKind = KindDeclaration<any, any>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ApiId, WorkspaceGroup } from "../client/payloads/platform";
+import { isUnknown } from "../field-check";
 import { declareKind, field, InputsOf, OutputsOf } from "./declaration";
 
 export const workspaceMember = declareKind({
@@ -46,6 +47,10 @@ replaces the membership.`,
   secretInputs: ["inviteCode"],
   replaceOn: ["workspaceId", "userId"],
   updateOn: ["group"],
+  changes: {
+    // Left out, userId means "whoever the code added", which is who olds.userId recorded.
+    userId: (olds, news) => (news.userId !== undefined && (isUnknown(news.userId) || news.userId !== olds.userId) ? "replace" : "none"),
+  },
   apis: ["platform"],
   import: {
     brings: "workspace, user, group",

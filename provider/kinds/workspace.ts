@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { ApiId, WorkspaceApp, WorkspaceMember } from "../client/payloads/platform";
+import { isUnknown } from "../field-check";
+import type { Visibility } from "../lifecycle/gone";
 import { declareKind, field, InputsOf, OutputsOf } from "./declaration";
+
+/**
+ * Only a workspace's owner may delete it or manage its members and links. Another account's key
+ * gets PERMISSION_DENIED (a member's) or WORKSPACE_NOT_FOUND (anyone else's): for workspaces and
+ * memberships, neither is taken for a deletion unless the key is the owner's (see confirmGone).
+ */
+export const WORKSPACE_VISIBILITY: Visibility = { notFound: "WORKSPACE_NOT_FOUND", deniedToOthers: true };
 
 export const workspace = declareKind({
   name: "Workspace",
@@ -44,6 +53,16 @@ every member and link, and every member then needs a fresh invite code; the prev
   },
   replaceOn: ["name"],
   updateOn: ["applications"],
+  changes: {
+    // A set: order carries no meaning. Left out, links are not managed.
+    applications: (olds, news) => {
+      const wanted = news.applications as string[] | undefined;
+      if (wanted === undefined) return "none";
+      return isUnknown(wanted) || !sameSet(linkedIds(olds), wanted) ? "inPlace" : "none";
+    },
+  },
+  visibility: WORKSPACE_VISIBILITY,
+  adoption: { noun: "workspace" },
   apis: ["platform"],
   import: { brings: "name, the linked applications' ids, members, owner" },
 });
@@ -53,3 +72,12 @@ export type WorkspaceOutputs = OutputsOf<typeof workspace>;
 
 /** Outputs as any version stored them: before 0.1.0, `applications` held the API's application objects. */
 export type StoredWorkspaceOutputs = Omit<WorkspaceOutputs, "applications"> & { applications?: (string | WorkspaceApp)[] };
+
+/** The ids of the linked applications recorded in state, ids or (as 0.1.0 stored them) objects. */
+export function linkedIds(props: { applications?: (string | { id: string })[] }): string[] {
+  return (props.applications ?? []).map((app) => (typeof app === "string" ? app : app.id));
+}
+
+function sameSet(a: string[], b: string[]): boolean {
+  return a.length === new Set(b).size && b.every((item) => a.includes(item));
+}

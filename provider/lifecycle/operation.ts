@@ -1,10 +1,9 @@
-import { isUnknown } from "../check";
 import type { ResourceHandler } from "../handler";
 import { providerClock } from "../runtime";
 import { compact } from "./compact";
 import type { AnyKind } from "../kinds/declaration";
-import { checkKind, KindRules } from "./check";
-import { stableJson } from "../stable-json";
+import { checkKind, KindRules } from "./kind-check";
+import { declaredDiff } from "./diff";
 
 /**
  * An operation is a resource whose create performs an action once (take a snapshot, restore a
@@ -37,8 +36,7 @@ export function operationHandler<I, O extends object>(operation: Operation<I, O>
     check: checkKind(operation.kind, operation.rules, { ruledFields: operation.ruledFields }),
 
     async diff(_id, olds, news) {
-      const replaces = operation.kind.replaceOn.filter((key) => isUnknown(news[key]) || !sameValue(olds[key], news[key]));
-      return { changes: replaces.length > 0, replaces };
+      return declaredDiff(operation.kind, olds, news);
     },
 
     async create(inputs: I) {
@@ -65,9 +63,4 @@ export function operationHandler<I, O extends object>(operation: Operation<I, O>
 /** When an action ran, for its record (ISO 8601): on the provider's clock, which tests replace. */
 export function ranAt(): string {
   return new Date(providerClock().now()).toISOString();
-}
-
-/** Equal as data: inputs such as `trigger` may be objects, whose key order carries no meaning. */
-function sameValue(a: unknown, b: unknown): boolean {
-  return stableJson(a) === stableJson(b);
 }

@@ -1,4 +1,4 @@
-import type { CheckFailure } from "../check";
+import type { CheckFailure } from "../field-check";
 import { ApiError, SquareCloudClient } from "../client";
 import { ConfigError, SETTINGS } from "../config";
 import { apiClient, providerConfig } from "../runtime";

@@ -1,5 +1,5 @@
 import { ApiError } from "../../client";
-import { describe } from "../../check";
+import { describe } from "../../field-check";
 import { operationHandler, ranAt } from "../../lifecycle/operation";
 import { warn } from "../../handler";
 import { apiClient } from "../../runtime";

@@ -1,15 +1,17 @@
 import type { BlobObjectInputs } from "../../kinds/blob-object";
 import { parseObjectId, publicUrlOf, refuseIfOtherAccount } from "./identity";
 import { freshListing } from "./listing";
-import { objectHoldings } from "./registry";
+import { readSource } from "./source";
 import type { StoredObject } from "./upload";
 
-/**
- * Takes over an existing object instead of uploading: it must be listed, and be what the inputs
- * describe (name, prefix, size of the source), since the program's source then stands for it.
- */
-export async function adopt(inputs: BlobObjectInputs, content: Buffer): Promise<StoredObject> {
-  const id = inputs.adoptId as string;
+/** The object adoptId names, and the source's content that stands for it. */
+export interface Adopted {
+  stored: StoredObject;
+  content: Buffer;
+}
+
+/** What the id itself tells: another account's object, or another name or prefix, is refused. */
+export function refuseAdoption(inputs: BlobObjectInputs, id: string): void {
   const what = `adopt object ${id}`;
   refuseIfOtherAccount(what, id);
   const parts = parseObjectId(id);
@@ -17,21 +19,29 @@ export async function adopt(inputs: BlobObjectInputs, content: Buffer): Promise<
   if (parts.name !== inputs.name || parts.prefix !== inputs.prefix) {
     throw new Error(`${what}: its name and prefix are "${parts.name}" and "${parts.prefix ?? ""}", but the inputs say "${inputs.name}" and "${inputs.prefix ?? ""}"`);
   }
-  const listed = await objectHoldings.adopt(what, id, async () => {
-    const found = (await freshListing(parts.prefix ?? parts.name)).objects.get(id);
-    if (!found) {
-      throw new Error(`${what}: it is not listed in the account (listings are cached up to 30 s, so an object uploaded just now shows up after that)`);
-    }
-    if (found.size !== content.length) {
-      throw new Error(`${what}: it has ${found.size} bytes but the source has ${content.length}; adopt only the object the source stands for`);
-    }
-    return found;
-  });
-  return {
+}
+
+/**
+ * The object adoptId names: it must be listed, and its size be the source's, since the program's
+ * source then stands for it.
+ */
+export async function inspect(inputs: BlobObjectInputs, id: string): Promise<Adopted> {
+  const what = `adopt object ${id}`;
+  const parts = parseObjectId(id) as NonNullable<ReturnType<typeof parseObjectId>>;
+  const content = readSource(inputs.source);
+  const listed = (await freshListing(parts.prefix ?? parts.name)).objects.get(id);
+  if (!listed) {
+    throw new Error(`${what}: it is not listed in the account (listings are cached up to 30 s, so an object uploaded just now shows up after that)`);
+  }
+  if (listed.size !== content.length) {
+    throw new Error(`${what}: it has ${listed.size} bytes but the source has ${content.length}; adopt only the object the source stands for`);
+  }
+  const stored: StoredObject = {
     id,
     url: publicUrlOf(id),
     size: listed.size,
     createdAt: Date.parse(listed.created_at),
     expiresAt: listed.expires_at === undefined ? undefined : Date.parse(listed.expires_at),
   };
+  return { stored, content };
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_BLOB_URL } from "../../config";
-import { refuseOtherAccount } from "../../lifecycle/owner";
+import { refuseOtherAccount } from "../../lifecycle/gone";
 import { providerConfig } from "../../runtime";
 
 /**

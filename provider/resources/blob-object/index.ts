@@ -1,14 +1,11 @@
-import { isNotFound } from "../../client";
-import { isUnknown } from "../../check";
-import { ResourceHandler, warn } from "../../handler";
+import { warn } from "../../handler";
 import { compact } from "../../lifecycle/compact";
+import { kindHandler } from "../../lifecycle/kind-handler";
 import { apiClient } from "../../runtime";
-import { checkKind } from "../../lifecycle/check";
 import { AssetInput, blobObject, BlobObjectInputs, BlobObjectOutputs } from "../../kinds/blob-object";
-import { adopt } from "./adopt";
+import { Adopted, inspect, refuseAdoption } from "./adopt";
 import { publicUrlOf, refuseIfOtherAccount } from "./identity";
 import { sharedListing } from "./listing";
-import { objectHoldings } from "./registry";
 import { checkSource, readSource, resolvedMimeType, sha256Of } from "./source";
 import { LIST_CACHE_MS, StoredObject, uploadReconciled } from "./upload";
 
@@ -18,64 +15,50 @@ import { LIST_CACHE_MS, StoredObject, uploadReconciled } from "./upload";
  * one, so the URL in use never points at nothing.
  */
 
-/** Inputs the object is made of, besides its content (compared by the source's hash). */
-const REPLACING = blobObject.replaceOn.filter((key) => key !== "source");
-
-/** Left out, these options are off: writing `false` out (or removing it) is no change. */
-function optionValue(key: (typeof REPLACING)[number], value: unknown): unknown {
-  return value === undefined && (key === "securityHash" || key === "autoDownload") ? false : value;
-}
-
 /**
  * An object uploaded this recently may be missing from a listing the server cached before the
  * upload: it is kept, not dropped (the cache lasts 30 s; the margin covers second-rounded dates).
  */
 const RECENT_MS = LIST_CACHE_MS + 5_000;
 
-export const blobObjectHandler: ResourceHandler = {
-  check: checkKind(blobObject, ({ news }) => {
+export const blobObjectHandler = kindHandler<BlobObjectInputs, BlobObjectOutputs, Adopted>({
+  kind: blobObject,
+  rules: ({ news }) => {
     const failures = checkSource(news.source, news.mimeType !== undefined);
     // Only check sees the source's path or text (diff gets its hash alone): the inferred MIME type
     // joins the inputs here, so diff compares it and a renamed extension replaces the object.
     const asset = AssetInput.safeParse(news.source);
     const mimeType = news.mimeType ?? (asset.success ? resolvedMimeType(undefined, asset.data) : undefined);
     return { failures, inputs: mimeType === undefined ? news : { ...news, mimeType } };
-  }),
-
-  async diff(id, olds: BlobObjectOutputs, news: BlobObjectInputs) {
-    objectHoldings.noteHeld(id, `object "${olds.name}"`);
-    const replaces: string[] = REPLACING.filter(
-      (key) => isUnknown(news[key]) || optionValue(key, olds[key]) !== optionValue(key, news[key]),
-    );
-    // The engine's hash is the sha256 of the content; without one (not computed yet) it may differ.
-    if (isUnknown(news.source) || news.source.hash === undefined || news.source.hash !== olds.sha256) replaces.push("source");
-    objectHoldings.refuseSelfAdoption(`object "${olds.name}"`, id, news.adoptId, replaces);
-    // Never delete first: the old URL keeps working until the new object exists.
-    return { changes: replaces.length > 0, replaces, deleteBeforeReplace: false };
   },
 
-  async create(inputs: BlobObjectInputs) {
-    const content = readSource(inputs.source);
+  what: (props) => `object "${props.name}"`,
+  // Never delete first: the old URL keeps working until the new object exists.
+  diffOptions: { deleteBeforeReplace: false },
+  refuseAdoption,
+  inspect,
+
+  async create(inputs, adopted) {
+    const content = adopted?.content ?? readSource(inputs.source);
     const mimeType = resolvedMimeType(inputs.mimeType, inputs.source) as string;
-    const stored = inputs.adoptId
-      ? await adopt(inputs, content)
-      : await uploadReconciled(
-          {
-            name: inputs.name,
-            prefix: inputs.prefix,
-            expireDays: inputs.expireDays,
-            securityHash: inputs.securityHash,
-            autoDownload: inputs.autoDownload,
-            content,
-            mimeType,
-          },
-          publicUrlOf,
-        );
+    const stored =
+      adopted?.stored ??
+      (await uploadReconciled(
+        {
+          name: inputs.name,
+          prefix: inputs.prefix,
+          expireDays: inputs.expireDays,
+          securityHash: inputs.securityHash,
+          autoDownload: inputs.autoDownload,
+          content,
+          mimeType,
+        },
+        publicUrlOf,
+      ));
     return { id: stored.id, outs: outputsOf(inputs, stored, sha256Of(content), mimeType) };
   },
 
-  async read(id, props: BlobObjectOutputs) {
-    objectHoldings.noteHeld(id, `object "${props.name}"`);
+  async read(id, props) {
     refuseIfOtherAccount(`refresh object "${props.name}" (${id})`, id);
     const listing = await sharedListing(props.prefix);
     const listed = listing.objects.get(id);
@@ -91,7 +74,7 @@ export const blobObjectHandler: ResourceHandler = {
       `object "${props.name}" (${id}) ${expired ? `expired at ${props.expiresAt}` : "was deleted outside Pulumi"}; it leaves ` +
         `the state and the next pulumi up uploads it again`,
     );
-    return { id: "", props: {} };
+    return { id: "", props: {} as BlobObjectOutputs };
   },
 
   async update(id) {
@@ -99,18 +82,11 @@ export const blobObjectHandler: ResourceHandler = {
     throw new Error(`object ${id} cannot be updated in place; this is a bug, please report it`);
   },
 
-  async delete(id, props: BlobObjectOutputs) {
+  async delete(id, props) {
     refuseIfOtherAccount(`delete object "${props.name}" (${id})`, id);
-    if (objectHoldings.passedToAdopter(id, `object "${props.name}"`)) return;
-    try {
-      await apiClient().deleteObject(id);
-    } catch (err) {
-      if (!isNotFound(err, "OBJECT_NOT_FOUND")) throw err;
-      // After a lost first attempt, the retry's NOT_FOUND is that attempt's delete.
-      if (!err.afterLostAttempt) warn(`object "${props.name}" (${id}) was already gone`);
-    }
+    await apiClient().deleteObject(id);
   },
-};
+});
 
 /**
  * Times are kept to the second: an upload's answer has no creation time, so it comes from the

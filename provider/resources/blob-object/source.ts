@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
-import { isUnknown, type CheckFailure, describe } from "../../check";
+import { isUnknown, type CheckFailure, describe } from "../../field-check";
 import {
   ALLOWED_MIME_TYPES,
   ARCHIVE_SIG,

@@ -7,7 +7,8 @@ import { apiClient, providerClock } from "../../runtime";
 import type { BlobObject } from "../../client/payloads/blob";
 import { freshListing } from "./listing";
 import { parseObjectId } from "./identity";
-import { objectHoldings } from "./registry";
+import { holdingsOf } from "../../lifecycle/holdings";
+import { blobObject } from "../../kinds/blob-object";
 import { noteServerTime, serverNow as serverClock } from "./server-clock";
 
 /**
@@ -68,14 +69,14 @@ async function attempt(request: UploadRequest, publicUrl: (id: string) => string
         noteServerTime(epochMs);
       },
     });
-    objectHoldings.noteCreated(uploaded.id);
+    holdingsOf(blobObject).noteCreated(uploaded.id);
     const createdAt = serverNow ?? providerClock().now();
     return { id: uploaded.id, url: uploaded.url, size: uploaded.size, createdAt, expiresAt: expiryOf(createdAt, request.expireDays) };
   } catch (err) {
     if (!(err instanceof ApiError) || !err.mayHaveCommitted) throw err;
     const found = await findLostUpload(request, err, startedAt);
     if (found) {
-      objectHoldings.noteCreated(found.id);
+      holdingsOf(blobObject).noteCreated(found.id);
       warn(`upload of object "${request.name}" got no usable answer (${err.code}); it was stored as ${found.id}, which is kept (not uploaded twice)`);
       const createdAt = Date.parse(found.created_at);
       return { id: found.id, url: publicUrl(found.id), size: found.size, createdAt, expiresAt: found.expires_at === undefined ? undefined : Date.parse(found.expires_at) };
@@ -140,7 +141,7 @@ export function lostUploadCandidates(objects: BlobObject[], request: UploadReque
     const parts = parseObjectId(object.id);
     if (!parts || parts.name !== request.name || parts.prefix !== request.prefix) return false;
     if (object.size !== request.content.length || !expiresAsRequested(object, request.expireDays)) return false;
-    return Date.parse(object.created_at) >= startedAt && !objectHoldings.isHeld(object.id);
+    return Date.parse(object.created_at) >= startedAt && !holdingsOf(blobObject).isHeld(object.id);
   });
 }
 

@@ -1,4 +1,4 @@
-import { describe, isUnknown } from "../../check";
+import { describe, isUnknown } from "../../field-check";
 import { operationHandler, ranAt } from "../../lifecycle/operation";
 import { databaseRestore, DatabaseRestoreInputs, DatabaseRestoreOutputs } from "../../kinds/database-restore";
 import { restoreOnce } from "./restore";

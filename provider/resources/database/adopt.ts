@@ -1,13 +1,27 @@
 import { apiClient } from "../../runtime";
-import type { DatabaseInputs, DatabaseOutputs } from "../../kinds/database";
+import { database, DatabaseInputs, DatabaseOutputs } from "../../kinds/database";
 import type { DatabaseDetails } from "../../client/payloads/platform";
 import { readCertificate, resetPassword } from "./credentials";
 import { patchFor } from "./outputs";
-import { databaseHoldings } from "./registry";
+import { holdingsOf } from "../../lifecycle/holdings";
 
 export interface Located {
   id: string;
   props: DatabaseOutputs;
+}
+
+/** The database adoptId names, refused when it is not of the type the inputs say. */
+export async function inspect(inputs: DatabaseInputs, id: string): Promise<DatabaseDetails> {
+  const found = await apiClient().getDatabase(id);
+  if (found.type !== inputs.type) {
+    throw new Error(`adopt database ${id}: it is a ${found.type} database, but the inputs say type "${inputs.type}"`);
+  }
+  return found;
+}
+
+/** Takes over a database no resource holds yet (a lost create's). */
+export async function adopt(inputs: DatabaseInputs, id: string): Promise<Located> {
+  return takeOver(inputs, id, await holdingsOf(database).adopt(id, () => inspect(inputs, id)));
 }
 
 /**
@@ -15,15 +29,8 @@ export interface Located {
  * from the credentials endpoint, and obtains a password only when passwordRotation asks for a
  * reset (the old password cannot be read).
  */
-export async function adopt(inputs: DatabaseInputs, id: string): Promise<Located> {
+export async function takeOver(inputs: DatabaseInputs, id: string, existing: DatabaseDetails): Promise<Located> {
   const client = apiClient();
-  const existing = await databaseHoldings.adopt(`adopt database ${id}`, id, async () => {
-    const found = await client.getDatabase(id);
-    if (found.type !== inputs.type) {
-      throw new Error(`adopt database ${id}: it is a ${found.type} database, but the inputs say type "${inputs.type}"`);
-    }
-    return found;
-  });
   const patch = patchFor({ name: existing.name, memory: existing.ram }, inputs);
   if (patch) await client.updateDatabase(id, patch);
 

@@ -1,11 +1,11 @@
 import { ApiError } from "../../client";
 import { failedButRecorded, warn } from "../../handler";
 import { apiClient } from "../../runtime";
-import type { DatabaseInputs, DatabaseOutputs } from "../../kinds/database";
+import { database, DatabaseInputs, DatabaseOutputs } from "../../kinds/database";
 import type { CreatedDatabase, DatabaseSummary } from "../../client/payloads/platform";
 import { adopt, Located } from "./adopt";
 import { withoutSecrets } from "./outputs";
-import { databaseHoldings } from "./registry";
+import { holdingsOf } from "../../lifecycle/holdings";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { LOOK_AGAIN_MS, lookAgain } from "../../lifecycle/look-again";
 
@@ -27,7 +27,7 @@ export async function createDatabase(inputs: DatabaseInputs): Promise<Located> {
     const account = await apiClient().me();
     const before = idsNamed(account.databases, inputs.name);
     const created = await createReconciled(inputs, before, account.user.id, CREATE_ATTEMPTS);
-    databaseHoldings.noteCreated(created.id);
+    holdingsOf(database).noteCreated(created.id);
     return created;
   });
 }
@@ -123,7 +123,7 @@ async function adoptLostCreate(inputs: DatabaseInputs, id: string, cause: ApiErr
 }
 
 function newNamed(databases: DatabaseSummary[], name: string, before: string[]): string[] {
-  return databases.filter((db) => db.name === name && !before.includes(db.id) && !databaseHoldings.isHeld(db.id)).map((db) => db.id);
+  return databases.filter((db) => db.name === name && !before.includes(db.id) && !holdingsOf(database).isHeld(db.id)).map((db) => db.id);
 }
 
 function idsNamed(databases: DatabaseSummary[], name: string): string[] {

@@ -1,16 +1,12 @@
-import type { ApiError } from "../../client";
-import { CheckFailure, describe, isUnknown } from "../../check";
-import { ResourceHandler, warn } from "../../handler";
+import { CheckFailure, describe, isUnknown } from "../../field-check";
 import { apiClient } from "../../runtime";
-import { checkKind } from "../../lifecycle/check";
+import { kindHandler } from "../../lifecycle/kind-handler";
 import { database, DatabaseInputs, DatabaseOutputs, MIN_MEMORY_MB, SMALLEST_MIN_MEMORY_MB } from "../../kinds/database";
-import { adopt, liveDetails } from "./adopt";
+import { inspect, liveDetails, takeOver } from "./adopt";
 import { createDatabase } from "./create";
 import { resetPassword } from "./credentials";
 import { patchFor, reported } from "./outputs";
 import { compact } from "../../lifecycle/compact";
-import { confirmGone, Visibility } from "../../lifecycle/owner";
-import { databaseHoldings } from "./registry";
 import type { DatabaseDetails } from "../../client/payloads/platform";
 
 /**
@@ -19,13 +15,9 @@ import type { DatabaseDetails } from "../../client/payloads/platform";
  * that point can fail the operation.
  */
 
-/** Another account's databases are DATABASE_NOT_FOUND too: see confirmGone. */
-const DATABASE_VISIBILITY: Visibility = { notFound: "DATABASE_NOT_FOUND" };
-/** Inputs whose change the API applies in place (PATCH, or a credentials reset). */
-const UPDATABLE = database.updateOn;
-
-export const databaseHandler: ResourceHandler = {
-  check: checkKind(database, ({ olds, news, known }) => {
+export const databaseHandler = kindHandler<DatabaseInputs, DatabaseOutputs, DatabaseDetails>({
+  kind: database,
+  rules: ({ olds, news, known }) => {
     const failures: CheckFailure[] = [];
     // The API needs the version to create a database but never reports it: only a database
     // already in state (imported) may be without one.
@@ -49,39 +41,19 @@ export const databaseHandler: ResourceHandler = {
       });
     }
     return failures;
-  }),
-
-  async diff(id, olds: DatabaseOutputs, news: DatabaseInputs) {
-    databaseHoldings.noteHeld(id, `database "${olds.name}"`);
-    const changed = (key: keyof DatabaseInputs) => isUnknown(news[key]) || olds[key] !== news[key];
-    // A version only replaces what had one: an imported database (the API never reports its
-    // version) records the first one given, in place; a version left out manages none.
-    const versioned = olds.version !== undefined && news.version !== undefined;
-    const replaces = database.replaceOn.filter((key) => (key === "version" ? versioned : true) && changed(key));
-    const recordsVersion = olds.version === undefined && news.version !== undefined;
-    databaseHoldings.refuseSelfAdoption(`database "${olds.name}"`, id, news.adoptId, replaces);
-    return { changes: replaces.length > 0 || UPDATABLE.some(changed) || recordsVersion, replaces };
   },
 
-  async create(inputs: DatabaseInputs) {
-    if (!inputs.adoptId) {
-      const created = await createDatabase(inputs);
-      return { id: created.id, outs: compact(created.props) };
-    }
-    const adopted = await adopt(inputs, inputs.adoptId);
-    return { id: adopted.id, outs: compact(adopted.props) };
+  what: (props) => `database "${props.name}"`,
+  owner: (props) => props.owner,
+  inspect,
+
+  async create(inputs, adopted) {
+    const located = adopted ? await takeOver(inputs, inputs.adoptId as string, adopted) : await createDatabase(inputs);
+    return { id: located.id, outs: located.props };
   },
 
-  async read(id, props: DatabaseOutputs) {
-    databaseHoldings.noteHeld(id, `database "${props.name}"`);
-    let details;
-    try {
-      details = await apiClient().getDatabase(id);
-    } catch (err) {
-      await confirmGone(err, DATABASE_VISIBILITY, `refresh database "${props.name}" (${id})`, props.owner);
-      warn(`database "${props.name}" (${id}) no longer exists; it was deleted outside Pulumi and leaves the state`);
-      return { id: "", props: {} };
-    }
+  async read(id, props) {
+    const details = await apiClient().getDatabase(id);
     // The API never returns the password again: it stays from state, and so do the URL and the
     // certificate unless state lacks them (a database adopted after a lost create).
     const refreshed: DatabaseOutputs = {
@@ -96,8 +68,7 @@ export const databaseHandler: ResourceHandler = {
     return { id, props: compact(refreshed) };
   },
 
-  async update(id, olds: DatabaseOutputs, news: DatabaseInputs) {
-    databaseHoldings.noteHeld(id, `database "${olds.name}"`);
+  async update(id, olds, news) {
     const patch = patchFor(olds, news);
     if (patch) await apiClient().updateDatabase(id, patch);
 
@@ -107,20 +78,13 @@ export const databaseHandler: ResourceHandler = {
     if (news.passwordRotation !== undefined && news.passwordRotation !== olds.passwordRotation) {
       Object.assign(outs, await resetPassword(id, news.name, outs.connectionUrl));
     }
-    return { outs: compact(outs) };
+    return outs;
   },
 
-  async delete(id, props: DatabaseOutputs) {
-    if (databaseHoldings.passedToAdopter(id, `database "${props.name}"`)) return;
-    try {
-      await apiClient().deleteDatabase(id);
-    } catch (err) {
-      await confirmGone(err, DATABASE_VISIBILITY, `delete database "${props.name}" (${id})`, props.owner);
-      // After a lost first attempt, the retry's NOT_FOUND is that attempt's delete.
-      if (!(err as ApiError).afterLostAttempt) warn(`database "${props.name}" (${id}) was already gone`);
-    }
+  async delete(id) {
+    await apiClient().deleteDatabase(id);
   },
-};
+});
 
 /**
  * The outputs, with owner, cluster, connection URL and certificate read from the API when one is

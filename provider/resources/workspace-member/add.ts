@@ -4,8 +4,8 @@ import { apiClient } from "../../runtime";
 import type { Workspace, WorkspaceMember } from "../../client/payloads/platform";
 import type { WorkspaceMemberInputs } from "../../kinds/workspace-member";
 import { forgetWorkspace, readWorkspaceAfresh } from "../workspace/live";
-import { confirmGone } from "../../lifecycle/owner";
-import { WORKSPACE_VISIBILITY } from "../workspace/owner";
+import { confirmGone } from "../../lifecycle/gone";
+import { WORKSPACE_VISIBILITY } from "../../kinds/workspace";
 import { describeWho, freshCodeSteps } from "./guidance";
 
 /**

@@ -1,14 +1,14 @@
 import { ApiError, isNotFound } from "../../client";
-import { isUnknown } from "../../check";
 import { ResourceHandler, warn } from "../../handler";
 import { compact } from "../../lifecycle/compact";
-import { confirmGone } from "../../lifecycle/owner";
+import { confirmGone } from "../../lifecycle/gone";
 import { apiClient } from "../../runtime";
-import { checkKind } from "../../lifecycle/check";
+import { checkKind } from "../../lifecycle/kind-check";
 import type { Workspace } from "../../client/payloads/platform";
 import { workspaceMember, WorkspaceMemberInputs, WorkspaceMemberOutputs } from "../../kinds/workspace-member";
+import { WORKSPACE_VISIBILITY } from "../../kinds/workspace";
+import { declaredDiff } from "../../lifecycle/diff";
 import { forgetWorkspace, readWorkspace } from "../workspace/live";
-import { WORKSPACE_VISIBILITY } from "../workspace/owner";
 import { addMember, Membership } from "./add";
 import { describeWho, freshCodeSteps } from "./guidance";
 
@@ -28,12 +28,7 @@ export const workspaceMemberHandler: ResourceHandler = {
   }),
 
   async diff(_id, olds: WorkspaceMemberOutputs, news: WorkspaceMemberInputs) {
-    const replaces: string[] = [];
-    if (isUnknown(news.workspaceId) || news.workspaceId !== olds.workspaceId) replaces.push("workspaceId");
-    // Left out, userId means "whoever the code added", which is who olds.userId recorded.
-    if (news.userId !== undefined && (isUnknown(news.userId) || news.userId !== olds.userId)) replaces.push("userId");
-    const regrouped = isUnknown(news.group) || news.group !== olds.group;
-    return { changes: replaces.length > 0 || regrouped, replaces };
+    return declaredDiff(workspaceMember, olds, news);
   },
 
   async create(inputs: WorkspaceMemberInputs) {

@@ -2,11 +2,11 @@ import { ApiError } from "../../client";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient } from "../../runtime";
 import type { Workspace } from "../../client/payloads/platform";
-import type { WorkspaceInputs } from "../../kinds/workspace";
+import { workspace, WorkspaceInputs } from "../../kinds/workspace";
 import { LOOK_AGAIN_MS, lookAgain } from "../../lifecycle/look-again";
 import { callerId } from "../../lifecycle/caller";
-import { refuseOtherAccount } from "../../lifecycle/owner";
-import { workspaceHoldings } from "./registry";
+import { refuseOtherAccount } from "../../lifecycle/gone";
+import { holdingsOf } from "../../lifecycle/holdings";
 
 /**
  * POST /v2/workspaces, reconciled: when its outcome is unknown, the caller's workspaces of that
@@ -27,14 +27,14 @@ export async function createWorkspace(inputs: WorkspaceInputs): Promise<Workspac
       if (!(err instanceof ApiError) || !err.mayHaveCommitted) throw err;
       id = await appearedSince(inputs.name, caller, before, err);
     }
-    workspaceHoldings.noteCreated(id);
+    holdingsOf(workspace).noteCreated(id);
     return client.getWorkspace(id);
   });
 }
 
 async function appearedSince(name: string, caller: string, before: string[], cause: ApiError): Promise<string> {
   const appeared = await lookAgain(LOOK_AGAIN_MS.workspaceCreate, async () =>
-    ownedNamed(await apiClient().listWorkspaces(), caller, name).filter((id) => !before.includes(id) && !workspaceHoldings.isHeld(id)),
+    ownedNamed(await apiClient().listWorkspaces(), caller, name).filter((id) => !before.includes(id) && !holdingsOf(workspace).isHeld(id)),
   );
   if (appeared.length === 1) return appeared[0];
   if (appeared.length > 1) {
@@ -54,19 +54,17 @@ function ownedNamed(workspaces: Workspace[], owner: string, name: string): strin
 }
 
 /**
- * Takes over an existing workspace. Only its owner can manage it, and a name cannot be changed
- * (no rename endpoint), so both must already match.
+ * The workspace adoptId names. Only its owner can manage it, and a name cannot be changed (no
+ * rename endpoint), so both must already match.
  */
-export function adoptWorkspace(inputs: WorkspaceInputs, id: string): Promise<Workspace> {
-  return workspaceHoldings.adopt(`adopt workspace ${id}`, id, async () => {
-    const workspace = await apiClient().getWorkspace(id);
-    refuseOtherAccount(`adopt workspace "${workspace.name}" (${id})`, workspace.owner, await callerId());
-    if (workspace.name !== inputs.name) {
-      throw new Error(
-        `adopt workspace ${id}: it is named "${workspace.name}", but the inputs say "${inputs.name}"; a workspace ` +
-          `cannot be renamed (there is no rename endpoint), so set name to "${workspace.name}"`,
-      );
-    }
-    return workspace;
-  });
+export async function inspectWorkspace(inputs: WorkspaceInputs, id: string): Promise<Workspace> {
+  const found = await apiClient().getWorkspace(id);
+  refuseOtherAccount(`adopt workspace "${found.name}" (${id})`, found.owner, await callerId());
+  if (found.name !== inputs.name) {
+    throw new Error(
+      `adopt workspace ${id}: it is named "${found.name}", but the inputs say "${inputs.name}"; a workspace ` +
+        `cannot be renamed (there is no rename endpoint), so set name to "${found.name}"`,
+    );
+  }
+  return found;
 }

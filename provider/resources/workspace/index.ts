@@ -1,17 +1,13 @@
-import type { ApiError } from "../../client";
-import { describe, isUnknown } from "../../check";
-import { failedButRecorded, ResourceHandler, warn } from "../../handler";
-import { confirmGone } from "../../lifecycle/owner";
+import { describe, isUnknown } from "../../field-check";
+import { failedButRecorded, warn } from "../../handler";
+import { kindHandler } from "../../lifecycle/kind-handler";
 import { apiClient } from "../../runtime";
-import { checkKind } from "../../lifecycle/check";
 import type { Workspace } from "../../client/payloads/platform";
 import { StoredWorkspaceOutputs, workspace as workspaceKind, WorkspaceInputs } from "../../kinds/workspace";
-import { adoptWorkspace, createWorkspace } from "./create";
+import { createWorkspace, inspectWorkspace } from "./create";
 import { syncLinks } from "./links";
 import { forgetWorkspace, readWorkspace, readWorkspaceAfresh } from "./live";
-import { linkedIds, outputsOf } from "./outputs";
-import { WORKSPACE_VISIBILITY } from "./owner";
-import { workspaceHoldings } from "./registry";
+import { outputsOf } from "./outputs";
 
 /**
  * A workspace and the applications linked to it. Its members are WorkspaceMember resources. The
@@ -19,27 +15,22 @@ import { workspaceHoldings } from "./registry";
  * the diff says so in plain words before anything happens.
  */
 
-export const workspaceHandler: ResourceHandler = {
-  check: checkKind(workspaceKind, ({ known }) => {
+export const workspaceHandler = kindHandler<WorkspaceInputs, StoredWorkspaceOutputs, Workspace>({
+  kind: workspaceKind,
+  rules: ({ known }) => {
     const apps = known.applications as string[] | undefined;
     const twice = apps?.filter((app, i) => !isUnknown(app) && apps.indexOf(app) !== i);
     if (!twice || twice.length === 0) return [];
     return [{ property: "applications", reason: describe("must list each application once", [...new Set(twice)]) }];
-  }),
-
-  async diff(id, olds: StoredWorkspaceOutputs, news: WorkspaceInputs) {
-    workspaceHoldings.noteHeld(id, `workspace "${olds.name}"`);
-    const renamed = isUnknown(news.name) || olds.name !== news.name;
-    const replaces = renamed ? ["name"] : [];
-    workspaceHoldings.refuseSelfAdoption(`workspace "${olds.name}"`, id, news.adoptId, replaces);
-    if (renamed) warn(renameWarning(id, olds.name, news.name));
-    const wanted = news.applications;
-    const relinks = wanted !== undefined && (isUnknown(wanted) || !sameSet(linkedIds(olds), wanted));
-    return { changes: renamed || relinks, replaces };
   },
 
-  async create(inputs: WorkspaceInputs) {
-    const workspace = inputs.adoptId ? await adoptWorkspace(inputs, inputs.adoptId) : await createWorkspace(inputs);
+  what: (props) => `workspace "${props.name}"`,
+  owner: (props) => props.owner,
+  onReplace: (id, olds, news) => warn(renameWarning(id, olds.name, news.name)),
+  inspect: inspectWorkspace,
+
+  async create(inputs, adopted) {
+    const workspace = adopted ?? (await createWorkspace(inputs));
     let relinked: boolean;
     try {
       relinked = await syncLinks(workspace, inputs.applications);
@@ -53,16 +44,8 @@ export const workspaceHandler: ResourceHandler = {
     return { id: workspace.id, outs: outputsOf(current, inputs.adoptId) };
   },
 
-  async read(id, props: StoredWorkspaceOutputs) {
-    workspaceHoldings.noteHeld(id, `workspace "${props.name}"`);
-    let workspace: Workspace;
-    try {
-      workspace = await readWorkspace(id);
-    } catch (err) {
-      await confirmGone(err, WORKSPACE_VISIBILITY, `refresh workspace "${props.name}" (${id})`, props.owner);
-      warn(`workspace "${props.name}" (${id}) no longer exists; it was deleted outside Pulumi and leaves the state`);
-      return { id: "", props: {} };
-    }
+  async read(id, props) {
+    const workspace = await readWorkspace(id);
     if (workspace.name !== props.name) {
       warn(
         `workspace "${props.name}" (${id}) is now named "${workspace.name}" (changed outside Pulumi). There is no ` +
@@ -73,37 +56,19 @@ export const workspaceHandler: ResourceHandler = {
     return { id, props: outputsOf(workspace, props.adoptId) };
   },
 
-  async update(id, olds: StoredWorkspaceOutputs, news: WorkspaceInputs) {
-    workspaceHoldings.noteHeld(id, `workspace "${olds.name}"`);
-    let current: Workspace;
-    try {
-      // The read is inside: with a key that is neither owner nor member it is the first to fail.
-      current = await readWorkspaceAfresh(id);
-      if (await syncLinks(current, news.applications)) current = await readWorkspaceAfresh(id);
-    } catch (err) {
-      await confirmGone(err, WORKSPACE_VISIBILITY, `change the application links of workspace "${olds.name}" (${id})`, olds.owner);
-      throw err;
-    }
-    return { outs: outputsOf(current, news.adoptId) };
+  updateVerb: "change the application links of",
+  async update(id, _olds, news) {
+    // The read comes first: with a key that is neither owner nor member it is the first to fail.
+    let current = await readWorkspaceAfresh(id);
+    if (await syncLinks(current, news.applications)) current = await readWorkspaceAfresh(id);
+    return outputsOf(current, news.adoptId);
   },
 
-  async delete(id, props: StoredWorkspaceOutputs) {
-    // Deleting it would drop the team another resource of the stack has just taken over.
-    if (workspaceHoldings.passedToAdopter(id, `workspace "${props.name}"`)) return;
+  async delete(id) {
     forgetWorkspace(id);
-    try {
-      await apiClient().deleteWorkspace(id);
-    } catch (err) {
-      await confirmGone(err, WORKSPACE_VISIBILITY, `delete workspace "${props.name}" (${id})`, props.owner);
-      // WORKSPACE_NOT_FOUND, which after a lost first attempt is that attempt's delete.
-      if (!(err as ApiError).afterLostAttempt) warn(`workspace "${props.name}" (${id}) was already gone`);
-    }
+    await apiClient().deleteWorkspace(id);
   },
-};
-
-function sameSet(a: string[], b: string[]): boolean {
-  return a.length === new Set(b).size && b.every((item) => a.includes(item));
-}
+});
 
 function renameWarning(id: string, from: string, to: string): string {
   const target = isUnknown(to) ? "a name not known yet" : `"${to}"`;

@@ -1,6 +1,6 @@
 import { compact } from "../../lifecycle/compact";
 import type { Workspace } from "../../client/payloads/platform";
-import type { StoredWorkspaceOutputs, WorkspaceOutputs } from "../../kinds/workspace";
+import type { WorkspaceOutputs } from "../../kinds/workspace";
 
 /** The outputs of a workspace: what the API reports, plus adoptId as the program gave it. */
 export function outputsOf(workspace: Workspace, adoptId: string | undefined): WorkspaceOutputs {
@@ -13,9 +13,4 @@ export function outputsOf(workspace: Workspace, adoptId: string | undefined): Wo
     applications: workspace.applications.map((app) => app.id),
     linkedApplications: workspace.applications,
   });
-}
-
-/** The ids of the linked applications recorded in state, ids or (as 0.1.0 stored them) objects. */
-export function linkedIds(props: Pick<StoredWorkspaceOutputs, "applications">): string[] {
-  return (props.applications ?? []).map((app) => (typeof app === "string" ? app : app.id));
 }

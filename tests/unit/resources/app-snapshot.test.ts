@@ -1,6 +1,6 @@
 import { SEED_APPS } from "../../../emulator";
 import { createClient } from "../../../provider/client";
-import { UNKNOWN } from "../../../provider/check";
+import { UNKNOWN } from "../../../provider/field-check";
 import { LOOK_AGAIN_MS } from "../../../provider/lifecycle/look-again";
 import { appSnapshotHandler } from "../../../provider/resources/app-snapshot";
 import { nextSnapshotAllowed, dailySnapshotQuota } from "../../../provider/resources/app-snapshot/quota";

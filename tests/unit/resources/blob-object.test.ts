@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { UNKNOWN } from "../../../provider/check";
+import { UNKNOWN } from "../../../provider/field-check";
 import { createHash } from "node:crypto";
 import { blobObjectHandler } from "../../../provider/resources/blob-object";
 import { parseObjectId } from "../../../provider/resources/blob-object/identity";

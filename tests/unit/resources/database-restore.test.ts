@@ -1,5 +1,5 @@
 import { SEED_DATABASES, SEED_DATABASE_SNAPSHOT_VERSIONS } from "../../../emulator";
-import { UNKNOWN } from "../../../provider/check";
+import { UNKNOWN } from "../../../provider/field-check";
 import { databaseRestoreHandler } from "../../../provider/resources/database-restore";
 import { providerAgainstEmulator } from "../helpers/provider-emulator";
 

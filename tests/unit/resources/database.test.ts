@@ -1,4 +1,4 @@
-import { UNKNOWN } from "../../../provider/check";
+import { UNKNOWN } from "../../../provider/field-check";
 import { databaseHandler } from "../../../provider/resources/database";
 import { withPlaceholderApiKey } from "../helpers/api-key";
 

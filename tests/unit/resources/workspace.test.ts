@@ -1,4 +1,4 @@
-import { UNKNOWN } from "../../../provider/check";
+import { UNKNOWN } from "../../../provider/field-check";
 import { workspaceHandler } from "../../../provider/resources/workspace";
 import { workspaceMemberHandler } from "../../../provider/resources/workspace-member";
 import { withPlaceholderApiKey } from "../helpers/api-key";

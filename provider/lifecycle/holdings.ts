@@ -1,4 +1,5 @@
 import { warn } from "../handler";
+import type { AnyKind } from "../kinds/declaration";
 
 /**
  * The one adoption rule every kind with `adoptId` follows. Two resources of a stack must never
@@ -18,7 +19,7 @@ export class Holdings {
   private readonly adopted = new Set<string>();
 
   /** `kind` names the objects in messages: "database", "workspace", "object". */
-  constructor(private readonly kind: string) {}
+  constructor(readonly kind: string) {}
 
   /** A resource of the stack has just created this object. */
   noteCreated(id: string): void {
@@ -50,9 +51,10 @@ export class Holdings {
    * not what the inputs describe (each kind's own checks); only then is the object claimed, and
    * what `inspect` returned handed back. The claim checks again: of two resources adopting one
    * object in this update (both past the first check while their reads were awaited), exactly one
-   * gets it. `operation` begins the messages, e.g. `adopt database db_1`.
+   * gets it. Messages begin with the operation, e.g. `adopt database db_1`.
    */
-  async adopt<T>(operation: string, id: string, inspect: () => Promise<T>): Promise<T> {
+  async adopt<T>(id: string, inspect: () => Promise<T>): Promise<T> {
+    const operation = `adopt ${this.kind} ${id}`;
     this.refuseIfHeld(operation, id);
     const inspected = await inspect();
     this.refuseIfHeld(operation, id);
@@ -92,4 +94,14 @@ export class Holdings {
         `first creation) and run pulumi up again.`,
     );
   }
+}
+
+const byKind = new Map<string, Holdings>();
+
+/** The one Holdings of an adoptable kind (its declaration's `adoption`) in this process. */
+export function holdingsOf(kind: AnyKind): Holdings {
+  if (!kind.adoption) throw new Error(`${kind.name} declares no adoption`);
+  let holdings = byKind.get(kind.kind);
+  if (!holdings) byKind.set(kind.kind, (holdings = new Holdings(kind.adoption.noun)));
+  return holdings;
 }

@@ -1,5 +1,5 @@
 import { ApiError } from "../../../provider/client";
-import { confirmGone, refuseOtherAccount, Visibility } from "../../../provider/lifecycle/owner";
+import { confirmGone, refuseOtherAccount, Visibility } from "../../../provider/lifecycle/gone";
 import { providerAgainstEmulator } from "../helpers/provider-emulator";
 
 // "Gone, or not visible to this key?", the rule every kind shares, on its own: the emulator only

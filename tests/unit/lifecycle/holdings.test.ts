@@ -1,4 +1,4 @@
-import { Holdings } from "../../../provider/lifecycle/adoption";
+import { Holdings } from "../../../provider/lifecycle/holdings";
 
 // The adoption rule every adoptable kind shares, on its own: which takeovers it refuses and which
 // deletes it turns into "leaves the state".
@@ -20,7 +20,7 @@ test("an object another resource holds cannot be adopted, before it is read, and
   const holdings = new Holdings("workspace");
   holdings.noteHeld("ws_1", 'workspace "team"');
   const { reads, inspect } = inspection("ws_1");
-  await expect(holdings.adopt("adopt workspace ws_1", "ws_1", inspect)).rejects.toThrow(
+  await expect(holdings.adopt("ws_1", inspect)).rejects.toThrow(
     "adopt workspace ws_1: another resource of this stack already holds it; two resources must not manage one workspace",
   );
   expect(reads).toEqual([]);
@@ -32,9 +32,9 @@ test("an adoption the kind's inspection refuses claims nothing", async () => {
   const wrongType = async () => {
     throw new Error("adopt database db_1: it is a mongo database");
   };
-  await expect(holdings.adopt("adopt database db_1", "db_1", wrongType)).rejects.toThrow("it is a mongo database");
+  await expect(holdings.adopt("db_1", wrongType)).rejects.toThrow("it is a mongo database");
   expect(holdings.isHeld("db_1")).toBe(false);
-  await expect(holdings.adopt("adopt database db_1", "db_1", inspection("db_1").inspect)).resolves.toBe("db_1");
+  await expect(holdings.adopt("db_1", inspection("db_1").inspect)).resolves.toBe("db_1");
   expect(holdings.isHeld("db_1")).toBe(true);
 });
 
@@ -42,9 +42,9 @@ test("of two resources adopting one object at once, the first to finish its insp
   const holdings = new Holdings("object");
   let finishFirst!: () => void;
   const slow = () => new Promise<string>((resolve) => (finishFirst = () => resolve("slow")));
-  const first = holdings.adopt("adopt object o1", "o1", slow);
+  const first = holdings.adopt("o1", slow);
   // The second starts while the first is still reading: both pass the early check.
-  const second = holdings.adopt("adopt object o1", "o1", inspection("fast").inspect);
+  const second = holdings.adopt("o1", inspection("fast").inspect);
   await expect(second).resolves.toBe("fast");
   finishFirst();
   await expect(first).rejects.toThrow(/adopt object o1: another resource of this stack already holds it/);
@@ -52,7 +52,7 @@ test("of two resources adopting one object at once, the first to finish its insp
 
 test("a resource that holds what another adopted in this update is refused at its diff, whichever came first", async () => {
   const holdings = new Holdings("object");
-  await holdings.adopt("adopt object o1", "o1", inspection("o1").inspect);
+  await holdings.adopt("o1", inspection("o1").inspect);
   expect(() => holdings.noteHeld("o1", 'object "logo"')).toThrow(
     'object "logo" (o1) was adopted by another resource of this stack in this update; two resources must not manage one object',
   );
@@ -63,7 +63,7 @@ test("a resource that holds what another adopted in this update is refused at it
 test("only an object adopted in this update is left to its adopter by a delete, with a warning", async () => {
   const holdings = new Holdings("database");
   holdings.noteCreated("held");
-  await holdings.adopt("adopt database taken", "taken", inspection("taken").inspect);
+  await holdings.adopt("taken", inspection("taken").inspect);
   expect(holdings.passedToAdopter("held", 'database "a"')).toBe(false);
   expect(holdings.passedToAdopter("never-seen", 'database "b"')).toBe(false);
   expect(warnings).toEqual([]);
