@@ -1,4 +1,5 @@
 import { redact } from "./client/redact";
+import { PACKAGE_NAME } from "./tokens";
 
 /**
  * Provider configuration: stack config first (what the dynamic provider's `configure` received),
@@ -49,25 +50,25 @@ export class ConfigError extends Error {
  */
 export const SETTINGS = {
   apiKey: {
-    key: "squarecloud:apiKey",
+    key: `${PACKAGE_NAME}:apiKey`,
     env: "SQUARECLOUD_API_KEY",
     description: "The Square Cloud API key (dashboard, security area). It gives full rights on its account: keep it secret.",
     secret: true,
   },
   platformUrl: {
-    key: "squarecloud:platformUrl",
+    key: `${PACKAGE_NAME}:platformUrl`,
     env: "SQUARECLOUD_PLATFORM_URL",
     description: "Base URL of the platform API, without `/v2` (the provider adds it), e.g. a local emulator's URL.",
     default: DEFAULT_PLATFORM_URL,
   },
   blobUrl: {
-    key: "squarecloud:blobUrl",
+    key: `${PACKAGE_NAME}:blobUrl`,
     env: "SQUARECLOUD_BLOB_URL",
     description: "Base URL of the blob storage API, without `/v1` (the provider adds it), e.g. a local emulator's URL.",
     default: DEFAULT_BLOB_URL,
   },
   skipCredentialsCheck: {
-    key: "squarecloud:skipCredentialsCheck",
+    key: `${PACKAGE_NAME}:skipCredentialsCheck`,
     env: "SQUARECLOUD_SKIP_CREDENTIALS_CHECK",
     description: "`true`: `pulumi preview` does not check the key and the URLs, for previews without network access.",
     default: false,
@@ -96,8 +97,8 @@ export function resolveConfig(values: Record<string, string | undefined> = {}, o
   const key = lookup("apiKey");
   if (key === undefined) {
     throw new ConfigError(
-      "Square Cloud API key is not set: run `pulumi config set squarecloud:apiKey --secret` " +
-        "or set the SQUARECLOUD_API_KEY environment variable",
+      `Square Cloud API key is not set: run \`pulumi config set ${SETTINGS.apiKey.key} --secret\` ` +
+        `or set the ${SETTINGS.apiKey.env} environment variable`,
     );
   }
   // A key with whitespace would corrupt the Authorization header; say so without echoing it.

@@ -1,3 +1,4 @@
+import { SETTINGS } from "../config";
 import { redact } from "./redact";
 
 /**
@@ -280,7 +281,7 @@ function describeCause(cause: unknown): { name: string; message?: string } {
  * that did (the old key), whatever the stack's config now says.
  */
 const REFUSED_KEY_STEPS =
-  "If it was replaced, set the new one (pulumi config set squarecloud:apiKey --secret) " +
+  `If it was replaced, set the new one (pulumi config set ${SETTINGS.apiKey.key} --secret) ` +
   "and run pulumi refresh --run-program (or pulumi up) once: pulumi refresh and pulumi destroy on their own use the " +
   "key recorded by the last run of the program";
 

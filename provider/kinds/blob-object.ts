@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isUnknown } from "../field-check";
+import { ASSET_SIG, SIG_KEY } from "../signatures";
 import { ChangeRule, declareKind, field, InputsOf, OutputsOf } from "./declaration";
 
 /** The BlobObject resource, and the rules of the blob API its inputs follow. */
@@ -74,12 +75,8 @@ export function mimeTypeForPath(path: string): string | undefined {
  * content in `hash`, and `path` (FileAsset, relative to the project), `text` (StringAsset) or `uri`
  * (RemoteAsset). Archives carry another signature.
  */
-export const ASSET_SIG_KEY = "4dabf18193072939515e22adb298388d";
-export const ASSET_SIG = "c44067f5952c0a294b673a41bacd8c17";
-export const ARCHIVE_SIG = "0def7320c3a5731c473e5ecbe6d01bc7";
-
 export const AssetInput = z.object({
-  [ASSET_SIG_KEY]: z.literal(ASSET_SIG),
+  [SIG_KEY]: z.literal(ASSET_SIG),
   hash: z.string().optional(),
   path: z.string().optional(),
   text: z.string().optional(),

@@ -11,11 +11,11 @@ again (pinning the ids of the entry already restored does not). The API allows o
 restore per database per 60 seconds; the provider waits its turn. Removing the resource leaves
 the data as it is.
 
-A \`snapshot\` that follows "the latest entry" of a listing changes when a newer snapshot
-appears, and the next \`pulumi up\` then restores again: pin the version when that must not happen.`,
+Ids that follow "the latest entry" of a listing change when a newer snapshot appears, and the
+next \`pulumi up\` then restores again: pin the version when that must not happen.`,
   inputs: {
     databaseId: field(ApiId, "The database whose data is overwritten."),
-    snapshotId: field(ApiId, "The database that owns the snapshot (a snapshot entry's `name`). Give it and versionId, or snapshot.", {
+    snapshotId: field(ApiId, "The database that owns the snapshot (a snapshot entry's `name`).", {
       sdkOptional: true,
     }),
     versionId: field(
@@ -40,8 +40,7 @@ appears, and the next \`pulumi up\` then restores again: pin the version when th
   sdkArgs: {
     snapshot: field(
       z.object({ name: z.string(), versionId: z.string().optional(), modified: z.string().optional() }).optional(),
-      "A snapshot entry, e.g. the latest of a database from getSnapshots: its ids become snapshotId and versionId, its date snapshotModified.",
-      { sdkType: "hooks.RestorableSnapshot" },
+      "Instead of snapshotId and versionId, a snapshot entry, e.g. the latest of a database from getSnapshots: its ids become snapshotId and versionId, its date snapshotModified (its key is left out).",
     ),
   },
   replaceOn: ["databaseId", "snapshotId", "versionId"],

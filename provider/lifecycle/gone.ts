@@ -1,4 +1,5 @@
 import { ApiError, isNotFound } from "../client";
+import { SETTINGS } from "../config";
 import { callerId } from "./caller";
 
 /**
@@ -45,7 +46,7 @@ export function refuseOtherAccount(operation: string, owner: string, caller: str
   if (caller === undefined || caller === owner) return;
   throw new Error(
     `${operation}: only its owner, account ${owner}, can do this, and the configured API key is for account ` +
-      `${caller}${answer === undefined ? "" : ` (${answer})`}. Use the owner's key (squarecloud:apiKey or ` +
-      `SQUARECLOUD_API_KEY). Nothing was changed.`,
+      `${caller}${answer === undefined ? "" : ` (${answer})`}. Use the owner's key (${SETTINGS.apiKey.key} or ` +
+      `${SETTINGS.apiKey.env}). Nothing was changed.`,
   );
 }

@@ -1,7 +1,8 @@
+import { typeToken } from "../tokens";
 import type { Inputs, Output } from "@pulumi/pulumi/output";
 import { ComponentResource, ComponentResourceOptions, CustomResource, CustomResourceOptions } from "@pulumi/pulumi/resource";
-import { folderObjects, FolderOptions, urlsOf } from "../../sdk/nodejs/blob-folder-files";
-import { userError } from "../../sdk/nodejs/user-error";
+import { folderObjects, FolderOptions, urlsOf } from "../components/blob-folder-files";
+import { userError } from "../user-error";
 import { blobFolder, blobObject } from "../kinds";
 import { ComponentResult } from "./construct";
 
@@ -19,7 +20,7 @@ class NativeBlobFolder extends ComponentResource {
   readonly urls: Output<Record<string, string>>;
 
   constructor(name: string, inputs: Inputs, opts: ComponentResourceOptions) {
-    super(`squarecloud:index:${blobFolder.name}`, name, {}, opts);
+    super(typeToken(blobFolder.name), name, {}, opts);
     const { directory, prefix, expireDays, securityHash, autoDownload } = inputs;
     // The files are listed when the folder is declared, at preview too: the path must be known then.
     // A secret or another resource's output arrives as an Output instead.
@@ -39,6 +40,6 @@ class NativeBlobObject extends CustomResource {
   declare readonly url: Output<string>;
 
   constructor(name: string, args: Inputs, opts: CustomResourceOptions) {
-    super(`squarecloud:index:${blobObject.name}`, name, { ...args, url: undefined }, opts);
+    super(typeToken(blobObject.name), name, { ...args, url: undefined }, opts);
   }
 }

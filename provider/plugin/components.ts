@@ -1,9 +1,10 @@
+import { typeToken } from "../tokens";
 import { blobFolder } from "../kinds";
 import { constructBlobFolder } from "./blob-folder";
 import { ComponentCode, construct } from "./construct";
 
 /** The code of each component the plugin constructs, by its type token. */
-const byToken = new Map<string, ComponentCode>([[`squarecloud:index:${blobFolder.name}`, constructBlobFolder]]);
+const byToken = new Map<string, ComponentCode>([[typeToken(blobFolder.name), constructBlobFolder]]);
 
 /** Constructs the component the request names. */
 export function constructComponent(request: { getType(): string }): Promise<unknown> {

@@ -1,3 +1,4 @@
+import { typeToken } from "../tokens";
 import type { z } from "zod";
 import { functions } from "../functions";
 import { AnyFunction, fieldsWithin, runFunction } from "../functions/declaration";
@@ -14,7 +15,7 @@ import { Props, provproto, secret, struct, unwrapSecrets, wrapSecrets } from "./
  * provider: a program that reads the same thing twice makes one request, as in TypeScript.
  */
 
-const byToken = new Map<string, AnyFunction>(functions.map((fn) => [`squarecloud:index:${fn.name}`, fn]));
+const byToken = new Map<string, AnyFunction>(functions.map((fn) => [typeToken(fn.name), fn]));
 
 export async function invoke(request: { getTok(): string; getArgs(): { toJavaScript(): Props } | undefined }): Promise<unknown> {
   const token = request.getTok();

@@ -1,3 +1,4 @@
+import { typeToken } from "../tokens";
 import { ConfigError, resolveConfig, SETTINGS } from "../config";
 import type { ResourceHandler } from "../handler";
 import { handlers } from "../index";
@@ -23,7 +24,7 @@ import schema from "./schema.json";
 type Call = { request: any };
 type Callback = (err: any, value?: unknown, metadata?: any) => void;
 
-const byToken = new Map<string, AnyKind>(kinds.map((kind) => [`squarecloud:index:${kind.name}`, kind]));
+const byToken = new Map<string, AnyKind>(kinds.map((kind) => [typeToken(kind.name), kind]));
 
 function kindOf(token: string): AnyKind {
   const kind = byToken.get(token);

@@ -16,9 +16,8 @@ export const statusproto = require("@pulumi/pulumi/proto/status_pb");
 export const engproto = require("@pulumi/pulumi/proto/engine_pb");
 export const engrpc = require("@pulumi/pulumi/proto/engine_grpc_pb");
 
-/** How the engine marks a secret value inside a property map (see @pulumi/pulumi runtime/rpc). */
-const SIG_KEY = "4dabf18193072939515e22adb298388d";
-const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+import { SECRET_SIG, SIG_KEY } from "../signatures";
 
 export type Props = Record<string, unknown>;
 

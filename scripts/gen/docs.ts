@@ -1,3 +1,4 @@
+import { typeToken } from "../../provider/tokens";
 import type { z } from "zod";
 import type { AnyFunction } from "../../provider/functions/declaration";
 import { AnyKind, ComponentDeclaration, notesOf } from "../../provider/kinds/declaration";
@@ -53,7 +54,7 @@ export function componentTables(component: ComponentDeclaration): Record<string,
 export function functionsTable(functions: readonly AnyFunction[]): Record<string, string> {
   const rows = functions.map((fn) => {
     const args = Object.entries(fn.args as Record<string, z.ZodType>).map(([name, schema]) => code(isOptional(schema) ? `${name}?` : name));
-    return row([code(`squarecloud:index:${fn.name}`), args.join(", ") || "none", cell(fn.description)]);
+    return row([code(typeToken(fn.name)), args.join(", ") || "none", cell(fn.description)]);
   });
   return { functions: [row(["Token", "Arguments", "What it reads"]), row(["---", "---", "---"]), ...rows].join("\n") };
 }

@@ -5,7 +5,7 @@ import { components, kinds } from "../../provider/kinds";
 import { componentTables, fill, functionsTable, importTable, tables } from "./docs";
 import { PackageInfo, packageSchema, schemaText } from "./schema";
 import { filesUnder, LANGUAGE_SDK_DIRS, languageSdkFiles, SdkLanguage } from "./language-sdks";
-import { fileStem, sdkSource, TYPESCRIPT_SDK_DIR } from "./sdk";
+import { componentFileStem, fileStem, sdkSource, TYPESCRIPT_SDK_DIR, withDeclaredComment } from "./sdk";
 
 /**
  * What the kinds', components' and functions' declarations generate: each kind's SDK class
@@ -25,6 +25,10 @@ function generatedFiles(): Map<string, string> {
   for (const kind of kinds) {
     const hook = existsSync(path.join(root, TYPESCRIPT_SDK_DIR, "hooks", `${fileStem(kind)}.ts`));
     files.set(`${TYPESCRIPT_SDK_DIR}/${fileStem(kind)}.ts`, sdkSource(kind, hook));
+  }
+  for (const component of components) {
+    const file = `${TYPESCRIPT_SDK_DIR}/${componentFileStem(component)}.ts`;
+    files.set(file, withDeclaredComment(readFileSync(path.join(root, file), "utf8"), component));
   }
   const generated = Object.assign(functionsTable(functions), importTable(kinds), ...kinds.map(tables), ...components.map(componentTables));
   for (const page of markdownFiles("docs")) {

@@ -19,12 +19,9 @@ import { isOptional } from "./types";
  * marked `isComponent`: the plugin's `construct` declares its children.
  */
 
-export const PACKAGE_NAME = "squarecloud";
+import { PACKAGE_NAME, typeToken } from "../../provider/tokens";
 
-/** A resource's or an object type's token: everything lives in the package's index module. */
-export function typeToken(name: string): string {
-  return `${PACKAGE_NAME}:index:${name}`;
-}
+export { PACKAGE_NAME, typeToken };
 
 /** A property's type: a primitive, a list, or a reference to a named or built-in type. */
 export interface TypeSpec {

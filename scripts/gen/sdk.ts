@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AnyKind, notesOf } from "../../provider/kinds/declaration";
+import { AnyKind, ComponentDeclaration, notesOf } from "../../provider/kinds/declaration";
 import { outputNames } from "../../sdk/nodejs/registration";
 import { arrayItem, isOptional, typeText } from "./types";
 
@@ -48,6 +48,21 @@ export function sdkSource(kind: AnyKind, hook: boolean): string {
   ].join("\n");
 }
 
+/** The file of a component's hand-written class: sdk/nodejs/<kebab-case of its name>.ts. */
+export function componentFileStem(component: ComponentDeclaration): string {
+  return component.name.replace(/[A-Z]/g, (letter, at: number) => `${at === 0 ? "" : "-"}${letter.toLowerCase()}`);
+}
+
+/**
+ * A hand-written class of a component (sdk/nodejs/blob-folder.ts) with its doc comment taken from
+ * the component's declaration, so the description is written once.
+ */
+export function withDeclaredComment(source: string, component: ComponentDeclaration): string {
+  const classLine = new RegExp(`/\\*\\*(?:(?!\\*/)[\\s\\S])*\\*/\n(export class ${component.name} )`);
+  if (!classLine.test(source)) throw new Error(`no doc comment before "export class ${component.name}"`);
+  return source.replace(classLine, (_match, rest: string) => `${docComment(component.description, "")}\n${rest}`);
+}
+
 function argLine(name: string, schema: z.ZodType): string {
   const item = arrayItem(schema);
   const sdkType = notesOf(schema).sdkType;
@@ -62,7 +77,7 @@ function outputLine(name: string, schema: z.ZodType): string {
   return `${docComment(notesOf(schema).description, "  ")}\n  declare readonly ${name}: pulumi.Output<${type}${optional ? " | undefined" : ""}>;`;
 }
 
-function docComment(text: string, indent: string): string {
+export function docComment(text: string, indent: string): string {
   const lines = text.split("\n");
   if (lines.length === 1) return `${indent}/** ${text} */`;
   return [`${indent}/**`, ...lines.map((line) => (line === "" ? `${indent} *` : `${indent} * ${line}`)), `${indent} */`].join("\n");

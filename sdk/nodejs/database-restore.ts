@@ -8,14 +8,14 @@ import { registration } from "./registration";
 export interface DatabaseRestoreArgs {
   /** The database whose data is overwritten. */
   databaseId: pulumi.Input<string>;
-  /** The database that owns the snapshot (a snapshot entry's `name`). Give it and versionId, or snapshot. */
+  /** The database that owns the snapshot (a snapshot entry's `name`). */
   snapshotId?: pulumi.Input<string>;
   /** The snapshot's version (a snapshot entry's `versionId`, a UUID). */
   versionId?: pulumi.Input<string>;
   /** Must be true: restoring overwrites newer data for good. Without it the preview fails and says what would be lost. */
   confirm: pulumi.Input<boolean>;
-  /** A snapshot entry, e.g. the latest of a database from getSnapshots: its ids become snapshotId and versionId, its date snapshotModified. */
-  snapshot?: pulumi.Input<hooks.RestorableSnapshot>;
+  /** Instead of snapshotId and versionId, a snapshot entry, e.g. the latest of a database from getSnapshots: its ids become snapshotId and versionId, its date snapshotModified (its key is left out). */
+  snapshot?: pulumi.Input<{ name: string; versionId?: string; modified?: string }>;
 }
 
 /**
@@ -25,13 +25,13 @@ export interface DatabaseRestoreArgs {
  * restore per database per 60 seconds; the provider waits its turn. Removing the resource leaves
  * the data as it is.
  *
- * A `snapshot` that follows "the latest entry" of a listing changes when a newer snapshot
- * appears, and the next `pulumi up` then restores again: pin the version when that must not happen.
+ * Ids that follow "the latest entry" of a listing change when a newer snapshot appears, and the
+ * next `pulumi up` then restores again: pin the version when that must not happen.
  */
 export class DatabaseRestore extends pulumi.dynamic.Resource {
   /** The database whose data is overwritten. */
   declare readonly databaseId: pulumi.Output<string>;
-  /** The database that owns the snapshot (a snapshot entry's `name`). Give it and versionId, or snapshot. */
+  /** The database that owns the snapshot (a snapshot entry's `name`). */
   declare readonly snapshotId: pulumi.Output<string>;
   /** The snapshot's version (a snapshot entry's `versionId`, a UUID). */
   declare readonly versionId: pulumi.Output<string>;

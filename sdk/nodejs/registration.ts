@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AnyKind } from "../../provider/kinds/declaration";
+import { PACKAGE_NAME } from "../../provider/tokens";
 import { ProviderStub } from "./stub";
 
 /** One serialized stub per kind, shared by every resource of that kind. */
@@ -27,7 +28,7 @@ export function registration(
     kind.secretInputs.filter((input) => inputs[input] !== undefined).map((input) => [input, pulumi.secret(inputs[input])]),
   );
   const options = { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...kind.secretOutputs] };
-  return [stub, name, { ...unset, ...inputs, ...secrets }, options, "squarecloud", kind.name];
+  return [stub, name, { ...unset, ...inputs, ...secrets }, options, PACKAGE_NAME, kind.name];
 }
 
 /** What a resource of the kind exposes: its inputs but those kept out of the outputs, and its outputs. */

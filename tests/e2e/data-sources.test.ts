@@ -16,13 +16,12 @@ import {
 import { buildSeedData } from "../../emulator/seed";
 import { STATE_FILE } from "../../emulator/store/file-store";
 import { emulatorConfig, emulatorSuite } from "./emulator-env";
-import { programStack, ProgramStack } from "./stack";
+import { programStack, ProgramStack, SECRET_SIG } from "./stack";
 
 // Every data source read by a real program through the real engine, against the emulator's seed.
 
 const suite = emulatorSuite();
 const alice = SEED_ACCOUNTS.alice;
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 const BULK_PREFIX = "bulk";
 /** One more than a listing page holds, so the listing needs a second page. */

@@ -1,6 +1,6 @@
 import { ConfigMap } from "@pulumi/pulumi/automation";
 import { emulatorConfig, emulatorSuite } from "./emulator-env";
-import { programStack, ProgramStack, StateResource } from "./stack";
+import { programStack, ProgramStack, StateResource, SECRET_SIG } from "./stack";
 
 // The Database resource through the real engine against the emulator.
 
@@ -32,7 +32,6 @@ async function outputsOf(program: ProgramStack, key: string) {
   return (outputs.databases.value as Record<string, Record<string, any>>)[key];
 }
 
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 describe("Database lifecycle", () => {
   const cache: Spec = { name: "cache", type: "redis", memory: 512, version: "7.4.5" };

@@ -34,7 +34,7 @@ export interface ProgramStack {
 }
 
 /** The key that marks a secret in state; beside it, `ciphertext` holds the encrypted value. */
-export const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+export { SIG_KEY as SECRET_SIG } from "../../provider/signatures";
 
 export interface StateResource {
   urn: string;

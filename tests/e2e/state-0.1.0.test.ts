@@ -6,7 +6,7 @@ import { SquareCloudClient } from "../../provider/client";
 import { accountClient } from "./emulator-env";
 import { repoRoot } from "./engine";
 import { SecretScanner } from "./reliability/secret-scan";
-import { projectStack, ProgramStack, StateResource } from "./stack";
+import { projectStack, ProgramStack, StateResource, SECRET_SIG } from "./stack";
 
 // A stack written by the released 0.1.0 must stay manageable by the package as the repository
 // holds it now. The fixture (tests/e2e/fixtures/state-0.1.0, made by its make.mjs from the 0.1.0
@@ -23,7 +23,6 @@ const deployment: Deployment = JSON.parse(fixtureFile("deployment.json"));
 /** Every resource of the fixture's state: the stack, the BlobFolder component and 11 dynamic resources. */
 const RESOURCES = 13;
 /** Where a secret sits in `pulumi stack export` (encrypted) and `--show-secrets` (plaintext, JSON-encoded). */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 interface Deployment {
   version: number;

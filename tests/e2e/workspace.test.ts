@@ -1,14 +1,13 @@
 import { ConfigMap } from "@pulumi/pulumi/automation";
 import { SEED_APPS } from "../../emulator";
 import { accountClient, beyondKeyCheck, emulatorConfig, emulatorSuite } from "./emulator-env";
-import { programStack, ProgramStack, StateResource } from "./stack";
+import { programStack, ProgramStack, StateResource, SECRET_SIG } from "./stack";
 import { expectRenameWarning } from "./workspace-rename";
 
 // Workspace and WorkspaceMember through the real engine against the emulator: a team onboarded
 // from one roster, then the life of that team on one stack, scenario after scenario.
 
 const MEMBER_TYPE = "pulumi-nodejs:dynamic/squarecloud:WorkspaceMember";
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 type WorkspaceSpec = { name: string; applications?: string[]; adoptId?: string };
 type MemberLine = { workspace: string; group: string; userId?: string; codeKey?: string };

@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { isUnknown, type CheckFailure, describe } from "../../field-check";
+import { ARCHIVE_SIG, SIG_KEY } from "../../signatures";
 import {
   ALLOWED_MIME_TYPES,
-  ARCHIVE_SIG,
-  ASSET_SIG_KEY,
   AssetInput,
   MAX_OBJECT_BYTES,
   MIN_OBJECT_BYTES,
@@ -65,7 +64,7 @@ function checkSize(bytes: number, what: string): CheckFailure[] {
 
 function kindOf(value: unknown): string {
   if (value === undefined) return "nothing";
-  if (typeof value === "object" && value !== null && (value as Record<string, unknown>)[ASSET_SIG_KEY] === ARCHIVE_SIG) return "an archive";
+  if (typeof value === "object" && value !== null && (value as Record<string, unknown>)[SIG_KEY] === ARCHIVE_SIG) return "an archive";
   return typeof value === "string" ? JSON.stringify(value) : typeof value;
 }
 

@@ -18,8 +18,8 @@ import (
 // restore per database per 60 seconds; the provider waits its turn. Removing the resource leaves
 // the data as it is.
 //
-// A `snapshot` that follows "the latest entry" of a listing changes when a newer snapshot
-// appears, and the next `pulumi up` then restores again: pin the version when that must not happen.
+// Ids that follow "the latest entry" of a listing change when a newer snapshot appears, and the
+// next `pulumi up` then restores again: pin the version when that must not happen.
 type DatabaseRestore struct {
 	pulumi.CustomResourceState
 
@@ -29,7 +29,7 @@ type DatabaseRestore struct {
 	DatabaseId pulumi.StringOutput `pulumi:"databaseId"`
 	// ISO 8601 UTC time the restore was started.
 	RestoredAt pulumi.StringOutput `pulumi:"restoredAt"`
-	// The database that owns the snapshot (a snapshot entry's `name`). Give it and versionId, or snapshot.
+	// The database that owns the snapshot (a snapshot entry's `name`).
 	SnapshotId pulumi.StringOutput `pulumi:"snapshotId"`
 	// The snapshot entry's `modified` (ISO 8601), when known: what the preview names as the point after which data is lost.
 	SnapshotModified pulumi.StringPtrOutput `pulumi:"snapshotModified"`
@@ -99,7 +99,7 @@ type databaseRestoreArgs struct {
 	Confirm bool `pulumi:"confirm"`
 	// The database whose data is overwritten.
 	DatabaseId string `pulumi:"databaseId"`
-	// The database that owns the snapshot (a snapshot entry's `name`). Give it and versionId, or snapshot.
+	// The database that owns the snapshot (a snapshot entry's `name`).
 	SnapshotId string `pulumi:"snapshotId"`
 	// The snapshot entry's `modified` (ISO 8601), when known: what the preview names as the point after which data is lost.
 	SnapshotModified *string `pulumi:"snapshotModified"`
@@ -113,7 +113,7 @@ type DatabaseRestoreArgs struct {
 	Confirm pulumi.BoolInput
 	// The database whose data is overwritten.
 	DatabaseId pulumi.StringInput
-	// The database that owns the snapshot (a snapshot entry's `name`). Give it and versionId, or snapshot.
+	// The database that owns the snapshot (a snapshot entry's `name`).
 	SnapshotId pulumi.StringInput
 	// The snapshot entry's `modified` (ISO 8601), when known: what the preview names as the point after which data is lost.
 	SnapshotModified pulumi.StringPtrInput
@@ -173,7 +173,7 @@ func (o DatabaseRestoreOutput) RestoredAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *DatabaseRestore) pulumi.StringOutput { return v.RestoredAt }).(pulumi.StringOutput)
 }
 
-// The database that owns the snapshot (a snapshot entry's `name`). Give it and versionId, or snapshot.
+// The database that owns the snapshot (a snapshot entry's `name`).
 func (o DatabaseRestoreOutput) SnapshotId() pulumi.StringOutput {
 	return o.ApplyT(func(v *DatabaseRestore) pulumi.StringOutput { return v.SnapshotId }).(pulumi.StringOutput)
 }

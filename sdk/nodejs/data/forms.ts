@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { InputsOf } from "../inputs";
-import { userError, withoutStack } from "../user-error";
+import { userError, withoutStack } from "../../../provider/user-error";
 
 /**
  * The Output form of a data source: the same read, taking each of its arguments (args, options)

@@ -1,11 +1,13 @@
 import { existsSync, statSync } from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import type { BlobObjectArgs } from "../blob-object";
-import { userError } from "../user-error";
+import { userError } from "../../../provider/user-error";
+
+/** What a BlobObject takes as its content. */
+type Source = pulumi.Input<pulumi.asset.FileAsset | pulumi.asset.StringAsset>;
 
 /** A BlobObject's inputs: its args, with a source the engine would stumble on refused first. */
-export function prepare(name: string, args: BlobObjectArgs, _opts?: pulumi.CustomResourceOptions): object {
+export function prepare<A extends { source: Source }>(name: string, args: A, _opts?: pulumi.CustomResourceOptions): object {
   return { ...args, source: refusedEarly(name, args.source) };
 }
 
@@ -14,7 +16,7 @@ export function prepare(name: string, args: BlobObjectArgs, _opts?: pulumi.Custo
  * asset when the resource is registered, so a missing file or a directory fails there (slowly,
  * with an engine message), and a RemoteAsset is downloaded first. Both are refused here, when the program runs.
  */
-function refusedEarly(name: string, source: BlobObjectArgs["source"]): BlobObjectArgs["source"] {
+function refusedEarly(name: string, source: Source): Source {
   const refuse = (reason: string) => userError(`BlobObject "${name}": source ${reason}`);
   if (source instanceof pulumi.asset.RemoteAsset) {
     return source.uri.then((uri) => {

@@ -1,6 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { DatabaseRestoreArgs } from "../database-restore";
-import { userError } from "../user-error";
+import { userError } from "../../../provider/user-error";
 
 /**
  * The parts of a snapshot entry (an item of getSnapshots with scope "databases") a restore uses.
@@ -14,12 +13,21 @@ export interface RestorableSnapshot {
   modified?: string;
 }
 
+/** What prepare reads of a DatabaseRestore's args. */
+interface RestoreArgs {
+  databaseId: unknown;
+  confirm: unknown;
+  snapshotId?: pulumi.Input<string>;
+  versionId?: pulumi.Input<string>;
+  snapshot?: pulumi.Input<RestorableSnapshot>;
+}
+
 /** A DatabaseRestore's inputs: a snapshot entry, when given, becomes the ids it names. */
-export function prepare(name: string, args: DatabaseRestoreArgs, _opts?: pulumi.CustomResourceOptions): object {
+export function prepare<A extends RestoreArgs>(name: string, args: A, _opts?: pulumi.CustomResourceOptions): object {
   return { databaseId: args.databaseId, confirm: args.confirm, ...snapshotInputs(name, args) };
 }
 
-function snapshotInputs(name: string, args: DatabaseRestoreArgs) {
+function snapshotInputs(name: string, args: RestoreArgs) {
   if (args.snapshot === undefined) return { snapshotId: args.snapshotId, versionId: args.versionId, snapshotModified: undefined };
   if (args.snapshotId !== undefined || args.versionId !== undefined) {
     throw userError(`DatabaseRestore "${name}": give either snapshot or snapshotId and versionId, not both`);

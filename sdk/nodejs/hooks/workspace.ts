@@ -1,8 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { WorkspaceArgs } from "../workspace";
 
 /** A Workspace's inputs are its args; its options may not ask to delete before replacing. */
-export function prepare(name: string, args: WorkspaceArgs, opts: pulumi.CustomResourceOptions | undefined): object {
+export function prepare(name: string, args: object, opts: pulumi.CustomResourceOptions | undefined): object {
   if (opts?.deleteBeforeReplace) {
     // A rename replaces the workspace: deleting the old one first would drop the whole team
     // before anyone could join the new one.

@@ -29,7 +29,7 @@ class DatabaseRestoreArgs:
 
         :param pulumi.Input[_builtins.bool] confirm: Must be true: restoring overwrites newer data for good. Without it the preview fails and says what would be lost.
         :param pulumi.Input[_builtins.str] database_id: The database whose data is overwritten.
-        :param pulumi.Input[_builtins.str] snapshot_id: The database that owns the snapshot (a snapshot entry's `name`). Give it and versionId, or snapshot.
+        :param pulumi.Input[_builtins.str] snapshot_id: The database that owns the snapshot (a snapshot entry's `name`).
         :param pulumi.Input[_builtins.str] version_id: The snapshot's version (a snapshot entry's `versionId`, a UUID).
         :param pulumi.Input[_builtins.str] snapshot_modified: The snapshot entry's `modified` (ISO 8601), when known: what the preview names as the point after which data is lost.
         """
@@ -68,7 +68,7 @@ class DatabaseRestoreArgs:
     @pulumi.getter(name="snapshotId")
     def snapshot_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The database that owns the snapshot (a snapshot entry's `name`). Give it and versionId, or snapshot.
+        The database that owns the snapshot (a snapshot entry's `name`).
         """
         return pulumi.get(self, "snapshot_id")
 
@@ -120,14 +120,14 @@ class DatabaseRestore(pulumi.CustomResource):
         restore per database per 60 seconds; the provider waits its turn. Removing the resource leaves
         the data as it is.
 
-        A `snapshot` that follows "the latest entry" of a listing changes when a newer snapshot
-        appears, and the next `pulumi up` then restores again: pin the version when that must not happen.
+        Ids that follow "the latest entry" of a listing change when a newer snapshot appears, and the
+        next `pulumi up` then restores again: pin the version when that must not happen.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] confirm: Must be true: restoring overwrites newer data for good. Without it the preview fails and says what would be lost.
         :param pulumi.Input[_builtins.str] database_id: The database whose data is overwritten.
-        :param pulumi.Input[_builtins.str] snapshot_id: The database that owns the snapshot (a snapshot entry's `name`). Give it and versionId, or snapshot.
+        :param pulumi.Input[_builtins.str] snapshot_id: The database that owns the snapshot (a snapshot entry's `name`).
         :param pulumi.Input[_builtins.str] snapshot_modified: The snapshot entry's `modified` (ISO 8601), when known: what the preview names as the point after which data is lost.
         :param pulumi.Input[_builtins.str] version_id: The snapshot's version (a snapshot entry's `versionId`, a UUID).
         """
@@ -144,8 +144,8 @@ class DatabaseRestore(pulumi.CustomResource):
         restore per database per 60 seconds; the provider waits its turn. Removing the resource leaves
         the data as it is.
 
-        A `snapshot` that follows "the latest entry" of a listing changes when a newer snapshot
-        appears, and the next `pulumi up` then restores again: pin the version when that must not happen.
+        Ids that follow "the latest entry" of a listing change when a newer snapshot appears, and the
+        next `pulumi up` then restores again: pin the version when that must not happen.
 
         :param str resource_name: The name of the resource.
         :param DatabaseRestoreArgs args: The arguments to use to populate this resource's properties.
@@ -250,7 +250,7 @@ class DatabaseRestore(pulumi.CustomResource):
     @pulumi.getter(name="snapshotId")
     def snapshot_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The database that owns the snapshot (a snapshot entry's `name`). Give it and versionId, or snapshot.
+        The database that owns the snapshot (a snapshot entry's `name`).
         """
         return pulumi.get(self, "snapshot_id")
 

@@ -7,7 +7,7 @@ import { createClient } from "../../../provider/client";
 import { FakeClock } from "../helpers/fake-clock";
 import { errorFromResponse, errorFromTransport, RequestContext } from "../../../provider/client/errors";
 import { resolveConfig } from "../../../provider/config";
-import { ASSET_SIG, ASSET_SIG_KEY } from "../../../provider/kinds/blob-object";
+import { ASSET_SIG, SIG_KEY } from "../../../provider/signatures";
 import { settingsFailures } from "../../../provider/lifecycle/settings-check";
 import { appFileMoveHandler } from "../../../provider/resources/app-file-move";
 import { appSnapshotHandler } from "../../../provider/resources/app-snapshot";
@@ -134,7 +134,7 @@ describe("the settings messages", () => {
 
 const env = providerAgainstEmulator();
 const sha = "0".repeat(64);
-const text = (content: string) => ({ [ASSET_SIG_KEY]: ASSET_SIG, text: content, hash: sha });
+const text = (content: string) => ({ [SIG_KEY]: ASSET_SIG, text: content, hash: sha });
 const redis = { type: "redis", version: "7.4.5" };
 
 describe("check failures", () => {
@@ -161,13 +161,13 @@ describe("check failures", () => {
       // Sparse: the size is what the check reads.
       writeFileSync("assets/video.mp4", "");
       truncateSync("assets/video.mp4", 104_857_600);
-      const [reason] = await reasons(blobObjectHandler, { name: "video", source: { [ASSET_SIG_KEY]: ASSET_SIG, path: "assets/video.mp4", hash: sha } });
+      const [reason] = await reasons(blobObjectHandler, { name: "video", source: { [SIG_KEY]: ASSET_SIG, path: "assets/video.mp4", hash: sha } });
       expectQuoted(page("blob-object"), reason);
       expectQuoted(TROUBLESHOOTING, reason);
       // A file of a BlobFolder's directory too small to be an object.
       mkdirSync("public");
       writeFileSync("public/tiny.txt", "twelve bytes");
-      const [tiny] = await reasons(blobObjectHandler, { name: "tiny", source: { [ASSET_SIG_KEY]: ASSET_SIG, path: "public/tiny.txt", hash: sha } });
+      const [tiny] = await reasons(blobObjectHandler, { name: "tiny", source: { [SIG_KEY]: ASSET_SIG, path: "public/tiny.txt", hash: sha } });
       expectQuoted(page("blob-folder"), tiny);
     } finally {
       process.chdir(cwd);

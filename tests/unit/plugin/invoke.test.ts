@@ -1,14 +1,13 @@
 import { SEED_APPS } from "../../../emulator";
 import { invoke } from "../../../provider/plugin/invoke";
 import { provproto, structproto } from "../../../provider/plugin/wire";
+import { SECRET_SIG, SIG_KEY } from "../../../provider/signatures";
 import { providerAgainstEmulator } from "../helpers/provider-emulator";
 
 // The plugin's invoke against the emulator: the result as the engine receives it, the failures'
 // messages, and the memo shared with the TypeScript SDK's reads.
 
 const env = providerAgainstEmulator({ resetBeforeEach: false });
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
-const SECRET_VALUE_SIG = "1b47061264138c4ac30d75fd1eb44270";
 
 function request(name: string, args: Record<string, unknown> = {}) {
   const req = new provproto.InvokeRequest();
@@ -34,18 +33,18 @@ test("a snapshot's key comes back as a secret, in a list or at the top, and noth
   expect(scope).toBe("databases");
   expect(entries.length).toBeGreaterThan(0);
   for (const entry of entries) {
-    expect(entry.key).toEqual({ [SECRET_SIG]: SECRET_VALUE_SIG, value: expect.any(String) });
+    expect(entry.key).toEqual({ [SIG_KEY]: SECRET_SIG, value: expect.any(String) });
     expect(typeof entry.name).toBe("string");
   }
   const latest = await returned("getLatestDatabaseSnapshot", { databaseId: entries[0].name });
-  expect(latest.key).toEqual({ [SECRET_SIG]: SECRET_VALUE_SIG, value: entries[0].key.value });
+  expect(latest.key).toEqual({ [SIG_KEY]: SECRET_SIG, value: entries[0].key.value });
   expect(latest.modified).toBe(entries[0].modified);
 });
 
 test("a result read with a secret argument is secret in every field", async () => {
-  const result = await returned("getAppAnalytics", { appId: { [SECRET_SIG]: SECRET_VALUE_SIG, value: SEED_APPS.aliceBot } });
+  const result = await returned("getAppAnalytics", { appId: { [SIG_KEY]: SECRET_SIG, value: SEED_APPS.aliceBot } });
   expect(Object.keys(result).length).toBeGreaterThan(2);
-  for (const value of Object.values(result)) expect(value).toMatchObject({ [SECRET_SIG]: SECRET_VALUE_SIG });
+  for (const value of Object.values(result)) expect(value).toMatchObject({ [SIG_KEY]: SECRET_SIG });
   expect(result.appId.value).toBe(SEED_APPS.aliceBot);
 });
 

@@ -1,7 +1,7 @@
 import { LOST_UPLOAD_LOOK_EVERY_MS } from "../../../provider/lifecycle/look-again";
 import { blobObjectHandler } from "../../../provider/resources/blob-object";
 import { LIST_CACHE_MS } from "../../../provider/resources/blob-object/upload";
-import { ASSET_SIG, ASSET_SIG_KEY } from "../../../provider/kinds/blob-object";
+import { ASSET_SIG, SIG_KEY } from "../../../provider/signatures";
 import { providerAgainstEmulator } from "../helpers/provider-emulator";
 
 // The BlobObject handler's risky paths, called directly against the emulator: no engine, so each
@@ -23,7 +23,7 @@ const inputs = (name: string, prefix: string, content = `${name}:`.padEnd(1500, 
   name,
   prefix,
   mimeType: "text/plain",
-  source: { [ASSET_SIG_KEY]: ASSET_SIG, text: content },
+  source: { [SIG_KEY]: ASSET_SIG, text: content },
   __provider: PROVIDER,
 });
 

@@ -2,7 +2,7 @@ import { systemClock } from "../../../provider/client/clock";
 import { LOST_UPLOAD_LOOK_EVERY_MS } from "../../../provider/lifecycle/look-again";
 import { useClock } from "../../../provider/runtime";
 import { blobObjectHandler } from "../../../provider/resources/blob-object";
-import { ASSET_SIG, ASSET_SIG_KEY } from "../../../provider/kinds/blob-object";
+import { ASSET_SIG, SIG_KEY } from "../../../provider/signatures";
 import { FakeClock } from "../helpers/fake-clock";
 import { StubServer } from "../helpers/stub-server";
 
@@ -45,7 +45,7 @@ test("a lost upload whose server's clock stands still fails after a bounded wait
   const creating = blobObjectHandler.create({
     name: "still",
     mimeType: "text/plain",
-    source: { [ASSET_SIG_KEY]: ASSET_SIG, text: "still:".padEnd(1500, "-") },
+    source: { [SIG_KEY]: ASSET_SIG, text: "still:".padEnd(1500, "-") },
     __provider: "serialized-stub",
   });
   await expect(creating).rejects.toThrow(/did not move past its 30 s list cache within 60 s.*An object may exist: .*set adoptId to its id/);
@@ -78,7 +78,7 @@ test.each([
     name: "strict",
     mimeType: "text/plain",
     expireDays: 2,
-    source: { [ASSET_SIG_KEY]: ASSET_SIG, text: `strict${suffix}:`.padEnd(1500, "-") },
+    source: { [SIG_KEY]: ASSET_SIG, text: `strict${suffix}:`.padEnd(1500, "-") },
     __provider: "serialized-stub",
   });
   expect(created.id).toBe(id);

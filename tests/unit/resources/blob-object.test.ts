@@ -7,15 +7,16 @@ import { blobObjectHandler } from "../../../provider/resources/blob-object";
 import { parseObjectId } from "../../../provider/resources/blob-object/identity";
 import { lostUploadCandidates } from "../../../provider/resources/blob-object/upload";
 import { withPlaceholderApiKey } from "../helpers/api-key";
-import { ARCHIVE_SIG, ASSET_SIG, ASSET_SIG_KEY, mimeTypeForPath } from "../../../provider/kinds/blob-object";
+import { mimeTypeForPath } from "../../../provider/kinds/blob-object";
+import { ARCHIVE_SIG, ASSET_SIG, SIG_KEY } from "../../../provider/signatures";
 
 // check and diff need no API: they run at preview, before any request.
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const text = (content: string, hash?: string) => ({ [ASSET_SIG_KEY]: ASSET_SIG, text: content, ...(hash ? { hash } : {}) });
-const file = (path: string, hash?: string) => ({ [ASSET_SIG_KEY]: ASSET_SIG, path, ...(hash ? { hash } : {}) });
+const text = (content: string, hash?: string) => ({ [SIG_KEY]: ASSET_SIG, text: content, ...(hash ? { hash } : {}) });
+const file = (path: string, hash?: string) => ({ [SIG_KEY]: ASSET_SIG, path, ...(hash ? { hash } : {}) });
 
 describe("BlobObject check", () => {
   withPlaceholderApiKey();
@@ -66,10 +67,10 @@ describe("BlobObject check", () => {
     expect(await reasons(file("small.css"))).toEqual(['source: must be from 1 KiB (1024 bytes) to 100 MB (100000000 bytes), got "small.css" of 3 bytes']);
     expect(await reasons(text("tiny"))).toEqual(["source: must be from 1 KiB (1024 bytes) to 100 MB (100000000 bytes), got a StringAsset of 4 bytes"]);
     expect((await reasons(file("gone.txt")))[0]).toMatch(/^source: must name an existing file \(relative to the project directory .*\), got "gone.txt"$/);
-    expect(await reasons({ [ASSET_SIG_KEY]: ASSET_SIG, uri: "https://example.com/a.png" })).toEqual([
+    expect(await reasons({ [SIG_KEY]: ASSET_SIG, uri: "https://example.com/a.png" })).toEqual([
       'source: must be a pulumi.asset.FileAsset or pulumi.asset.StringAsset: a RemoteAsset is not uploaded (the provider reads the content itself), got a RemoteAsset of "https://example.com/a.png"',
     ]);
-    expect(await reasons({ [ASSET_SIG_KEY]: ARCHIVE_SIG, path: "dir" })).toEqual([
+    expect(await reasons({ [SIG_KEY]: ARCHIVE_SIG, path: "dir" })).toEqual([
       "source: must be a pulumi.asset.FileAsset or pulumi.asset.StringAsset, got an archive",
     ]);
     expect((await reasons(file("data.bin")))[0]).toMatch(/^mimeType: is required when the file's extension maps to no accepted MIME type .*got none for "data.bin"$/);
@@ -89,7 +90,7 @@ describe("BlobObject diff", () => {
   const news = { name: "logo", prefix: "brand", mimeType: "image/png", source: file("logo.png", "aa") };
 
   test("the same content (by the engine's hash, wherever the file now lies) and options: no change", async () => {
-    expect(await blobObjectHandler.diff("1/brand/logo_x-aa.png", olds, { ...news, source: { [ASSET_SIG_KEY]: ASSET_SIG, hash: "aa" } })).toEqual({
+    expect(await blobObjectHandler.diff("1/brand/logo_x-aa.png", olds, { ...news, source: { [SIG_KEY]: ASSET_SIG, hash: "aa" } })).toEqual({
       changes: false,
       replaces: [],
       deleteBeforeReplace: false,

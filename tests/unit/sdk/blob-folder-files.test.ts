@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { objectNameFor, objectNames } from "../../../sdk/nodejs/blob-folder-files";
+import { objectNameFor, objectNames } from "../../../provider/components/blob-folder-files";
 
 describe("BlobFolder object names", () => {
   test("relative paths keep only a-z, A-Z, 0-9 and _", () => {

@@ -5,7 +5,7 @@ import * as path from "node:path";
 // its closure serializer and npm's libraries along.
 import { FileAsset } from "@pulumi/pulumi/asset";
 import { all, Input, Output } from "@pulumi/pulumi/output";
-import { userError } from "./user-error";
+import { userError } from "../user-error";
 
 /**
  * What a BlobFolder declares, whoever declares it: the TypeScript SDK's component (dynamic
