@@ -7,4 +7,5 @@ module.exports = {
   testMatch: ["**/*.test.js"],
   moduleFileExtensions: ["js", "json"],
   testTimeout: 30_000,
+  testSequencer: "<rootDir>/jest.sequencer.js",
 };

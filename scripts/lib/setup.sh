@@ -67,6 +67,20 @@ ensure_actionlint() {
   export ACTIONLINT_BIN
 }
 
+# Whether jest's arguments select only engine-free tests: at least one path, each under
+# tests/unit or tests/emulator (compiled or not). Options are not paths; no path means every test.
+engine_free_selection() {
+  local arg paths=0
+  for arg in "$@"; do
+    case "$arg" in
+      -*) ;;
+      dist/tests/unit* | dist/tests/emulator* | tests/unit* | tests/emulator*) paths=$((paths + 1)) ;;
+      *) return 1 ;;
+    esac
+  done
+  [ "$paths" -gt 0 ]
+}
+
 # Compiles into dist/ unless the sources are the ones dist/ was compiled from (the stamp of their
 # hash, written after a successful compile, sits beside the output).
 build() {

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { ConfigMap, LocalWorkspace, ProjectSettings, Stack } from "@pulumi/pulumi/automation";
 import { buildWheel, projectPython } from "../../scripts/build-python";
@@ -314,16 +314,19 @@ async function openStack(
   const stack = await Stack.create(placement.stackName ?? "e2e", workspace);
   if (options.config) await stack.setAllConfig(options.config);
 
-  const checkpoint = () => readFileSync(path.join(backendDir, ".pulumi", "stacks", project, `${stack.name}.json`), "utf8");
+  const checkpointFile = path.join(backendDir, ".pulumi", "stacks", project, `${stack.name}.json`);
+  const checkpoint = () => readFileSync(checkpointFile, "utf8");
+  const resources = async (): Promise<StateResource[]> => JSON.parse(checkpoint()).checkpoint.latest?.resources ?? [];
   return {
     stack,
     workDir,
     backendText: () => readTree(backendDir),
     checkpoint,
-    resources: async () => JSON.parse(checkpoint()).checkpoint.latest?.resources ?? [],
+    resources,
     dispose: async () => {
       try {
-        await stack.destroy();
+        // A stack its tests destroyed, or never updated, holds nothing: no engine run to pay for it.
+        if (existsSync(checkpointFile) && (await resources()).length > 0) await stack.destroy();
       } finally {
         for (const leftover of [scratch, ...(placement.extraFiles ?? [])]) rmSync(leftover, { recursive: true, force: true });
       }

@@ -1,9 +1,9 @@
 import { rmSync } from "node:fs";
 import { ConfigMap } from "@pulumi/pulumi/automation";
-import { SEED_APPS, SEED_DATABASES } from "../../emulator";
-import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
-import { outsideDir, packInto } from "./outside-project";
-import { outsideExampleStack } from "./stack";
+import { SEED_APPS, SEED_DATABASES } from "../../../emulator";
+import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
+import { outsideDir, packInto } from "../outside-project";
+import { outsideExampleStack } from "../stack";
 
 // Every example as README says to copy it: into a directory of its own outside this repository
 // with the tarball in vendor/, where its package.json names it, then `npm install` and the real

@@ -1,8 +1,8 @@
-import { SEED_APPS, SEED_DATABASES, SEED_DATABASE_SNAPSHOT_VERSIONS } from "../../emulator";
-import type { SnapshotEntry } from "../../provider/client/payloads/platform";
-import { beyondKeyCheck, emulatorConfig, emulatorSuite } from "./emulator-env";
-import { MOVE_ROUTE, PRESIGNED_KEY, RESTORE_ROUTE, SNAPSHOT_ROUTE } from "./operation-routes";
-import { programStack, ProgramStack, SECRET_SIG } from "./stack";
+import { SEED_APPS, SEED_DATABASES, SEED_DATABASE_SNAPSHOT_VERSIONS } from "../../../emulator";
+import type { SnapshotEntry } from "../../../provider/client/payloads/platform";
+import { beyondKeyCheck, emulatorConfig, emulatorSuite } from "../emulator-env";
+import { MOVE_ROUTE, PRESIGNED_KEY, RESTORE_ROUTE, SNAPSHOT_ROUTE } from "../operation-routes";
+import { programStack, ProgramStack, SECRET_SIG } from "../stack";
 
 // AppSnapshot, DatabaseRestore and AppFileMove through the real engine against the emulator, on
 // one stack: each scenario changes the program's config and runs the engine again.

@@ -1,8 +1,8 @@
 import { ConfigMap } from "@pulumi/pulumi/automation";
-import { SEED_APPS } from "../../emulator";
-import { accountClient, beyondKeyCheck, emulatorConfig, emulatorSuite } from "./emulator-env";
-import { programStack, ProgramStack, StateResource, SECRET_SIG } from "./stack";
-import { expectRenameWarning } from "./workspace-rename";
+import { SEED_APPS } from "../../../emulator";
+import { accountClient, beyondKeyCheck, emulatorConfig, emulatorSuite } from "../emulator-env";
+import { programStack, ProgramStack, StateResource, SECRET_SIG } from "../stack";
+import { expectRenameWarning } from "../workspace-rename";
 
 // Workspace and WorkspaceMember through the real engine against the emulator: a team onboarded
 // from one roster, then the life of that team on one stack, scenario after scenario.

@@ -1,11 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { program, sectionFiles } from "../doc-blocks";
-import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
-import { outsideDir, packInto } from "./outside-project";
-import { outsideProjectStack, ProgramStack } from "./stack";
-import { cachedTsc, SUPPORTED_TYPESCRIPT } from "./typescript-versions";
+import { program, sectionFiles } from "../../doc-blocks";
+import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
+import { outsideDir, packInto } from "../outside-project";
+import { outsideProjectStack, ProgramStack } from "../stack";
+import { cachedTsc, SUPPORTED_TYPESCRIPT } from "../typescript-versions";
 
 // A new project made exactly as README.md says, from the blocks in the file itself: the three
 // files of Install, the tarball in vendor/, `npm install`, and README's program (the block marked

@@ -1,12 +1,12 @@
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
-import { RunningEmulator, SEED_ACCOUNTS, startEmulator } from "../../emulator";
-import { OBJECT_LIST_CACHE_MS } from "../../emulator/models/rules";
-import { SquareCloudClient } from "../../provider/client";
-import { accountClient } from "./emulator-env";
-import { repoRoot } from "./engine";
-import { SecretScanner } from "./reliability/secret-scan";
-import { projectStack, ProgramStack, StateResource, SECRET_SIG } from "./stack";
+import { RunningEmulator, SEED_ACCOUNTS, startEmulator } from "../../../emulator";
+import { OBJECT_LIST_CACHE_MS } from "../../../emulator/models/rules";
+import { SquareCloudClient } from "../../../provider/client";
+import { accountClient } from "../emulator-env";
+import { repoRoot } from "../engine";
+import { SecretScanner } from "../reliability/secret-scan";
+import { projectStack, ProgramStack, StateResource, SECRET_SIG } from "../stack";
 
 // A stack written by the released 0.1.0 must stay manageable by the package as the repository
 // holds it now. The fixture (tests/e2e/fixtures/state-0.1.0, made by its make.mjs from the 0.1.0

@@ -2,11 +2,11 @@ import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
-import { RunningEmulator, startEmulator } from "../../emulator";
-import { SquareCloudClient } from "../../provider/client";
-import { accountClient, emulatorConfig, inviteCodeConfig } from "./emulator-env";
-import { pulumiEngine, repoRoot } from "./engine";
-import { npmInstall, outsideDir, packInto, pinnedDevDependency, pinnedPulumiSdk } from "./outside-project";
+import { RunningEmulator, startEmulator } from "../../../emulator";
+import { SquareCloudClient } from "../../../provider/client";
+import { accountClient, emulatorConfig, inviteCodeConfig } from "../emulator-env";
+import { pulumiEngine, repoRoot } from "../engine";
+import { npmInstall, outsideDir, packInto, pinnedDevDependency, pinnedPulumiSdk } from "../outside-project";
 
 // The package as a user gets it: `npm pack` of this repository installed into a brand-new Pulumi
 // TypeScript project outside it, so nothing can resolve from the repository's node_modules. The

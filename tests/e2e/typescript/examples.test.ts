@@ -1,9 +1,9 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { SEED_APPS, SEED_DATABASES } from "../../emulator";
-import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
-import { outsideDir, packInto } from "./outside-project";
-import { exampleStack, outsideExampleStack, ProgramStack } from "./stack";
+import { SEED_APPS, SEED_DATABASES } from "../../../emulator";
+import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
+import { outsideDir, packInto } from "../outside-project";
+import { exampleStack, outsideExampleStack, ProgramStack } from "../stack";
 
 // The examples as users run them: TypeScript, copied as they are, through the real engine.
 

@@ -1,6 +1,6 @@
 import { ConfigMap } from "@pulumi/pulumi/automation";
-import { emulatorConfig, emulatorSuite } from "./emulator-env";
-import { programStack, ProgramStack, StateResource, SECRET_SIG } from "./stack";
+import { emulatorConfig, emulatorSuite } from "../emulator-env";
+import { programStack, ProgramStack, StateResource, SECRET_SIG } from "../stack";
 
 // The Database resource through the real engine against the emulator.
 

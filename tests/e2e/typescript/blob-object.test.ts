@@ -1,10 +1,10 @@
 import { closeSync, cpSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
-import { contentOf, expectReplaced, fetchBytes, replaceOneByNewContent, sha256 } from "./blob-content";
-import { pulumiEngine } from "./engine";
-import { emulatorConfig, emulatorSuite } from "./emulator-env";
-import { programStack, ProgramStack } from "./stack";
+import { contentOf, expectReplaced, fetchBytes, replaceOneByNewContent, sha256 } from "../blob-content";
+import { pulumiEngine } from "../engine";
+import { emulatorConfig, emulatorSuite } from "../emulator-env";
+import { programStack, ProgramStack } from "../stack";
 
 // BlobObject through the real engine against the emulator, whose local CDN serves the bytes.
 

@@ -12,11 +12,11 @@ import {
   SEED_MEMORY_USED_MB,
   SEED_WORKSPACES,
   startEmulator,
-} from "../../emulator";
-import { buildSeedData } from "../../emulator/seed";
-import { STATE_FILE } from "../../emulator/store/file-store";
-import { emulatorConfig, emulatorSuite } from "./emulator-env";
-import { programStack, ProgramStack, SECRET_SIG } from "./stack";
+} from "../../../emulator";
+import { buildSeedData } from "../../../emulator/seed";
+import { STATE_FILE } from "../../../emulator/store/file-store";
+import { emulatorConfig, emulatorSuite } from "../emulator-env";
+import { programStack, ProgramStack, SECRET_SIG } from "../stack";
 
 // Every data source read by a real program through the real engine, against the emulator's seed.
 
