@@ -68,7 +68,8 @@ ensure_actionlint() {
 }
 
 # Compiles into dist/ unless the sources are the ones dist/ was compiled from (the stamp of their
-# hash, written after a successful compile, sits beside the output).
+# hash, written after a successful compile, sits beside the output). Every way in (`npm run
+# build` and the scripts built on it, the emulator, the demo, the tests) comes through here.
 build() {
   local stamp=dist/.sources-sha256 want
   want=$(sources_hash)
@@ -77,9 +78,30 @@ build() {
     return
   fi
   say "compiling TypeScript"
-  rm -rf dist # a stale compiled module (moved or deleted since) must never be loaded
-  node_modules/.bin/tsc -p tsconfig.json
+  compile_pruning_stale
   echo "$want" >"$stamp"
+}
+
+# tsc writes over what it emits and leaves the rest, so a module moved or deleted since the last
+# compile would stay loadable: this removes every file of the subtrees tsc writes (dist/provider,
+# dist/tests, ...) that this compile did not emit. What other builds put in dist/ (the plugin
+# archives, the wheels) is in subtrees of its own and stays.
+compile_pruning_stale() {
+  local listing emitted owned
+  listing=$(mktemp)
+  if ! node_modules/.bin/tsc -p tsconfig.json --listEmittedFiles >"$listing"; then
+    grep -v '^TSFILE: ' "$listing" >&2
+    rm -f "$listing"
+    return 1
+  fi
+  emitted=$(sed -n "s|^TSFILE: $(pwd -P)/||p" "$listing" | LC_ALL=C sort)
+  rm -f "$listing"
+  [ -n "$emitted" ] || return 0
+  owned=$(printf '%s\n' "$emitted" | cut -d/ -f1-2 | LC_ALL=C sort -u)
+  # shellcheck disable=SC2086 # one path per line, none with spaces
+  LC_ALL=C comm -23 <(find $owned -type f | LC_ALL=C sort) <(printf '%s\n' "$emitted") | xargs -r rm -f --
+  # shellcheck disable=SC2086
+  find $owned -type d -empty -delete
 }
 
 # What tsc reads: its config, the compiler version (in the lock) and every file under the
