@@ -21,25 +21,25 @@ ensure_engine() {
 }
 
 # The Pulumi YAML language host, which the e2e tests' YAML programs run on (built from sources on
-# first use, then cached); exports PULUMI_YAML_HOST_DIR and puts it on PATH, where the engine looks
-# for a language host it does not find beside itself.
+# first use, then cached, linked beside the engine, where the engine looks first); exports
+# PULUMI_YAML_HOST_DIR. Each language host stays off PATH: one found there would run with a
+# warning on every run.
 ensure_yaml_host() {
   PULUMI_YAML_HOST_DIR=$(bash scripts/install-yaml-host)
-  export PULUMI_YAML_HOST_DIR PATH="$PULUMI_YAML_HOST_DIR:$PATH"
+  export PULUMI_YAML_HOST_DIR
 }
 
 # What runs the e2e tests' Python programs (built and set up on first use, then cached): the Python
-# language host and a virtualenv with the pinned PyPI `pulumi`, in one bin/ directory. Exports
-# PULUMI_PYTHON_BIN; stacks of Python programs put it first on PATH (not done here: it would make
-# its python the one every other command runs).
+# language host, linked beside the engine, and a virtualenv with the pinned PyPI `pulumi`. Exports
+# PULUMI_PYTHON_BIN, the virtualenv's bin/; stacks of Python programs put it first on PATH (not done
+# here: it would make its python the one every other command runs).
 ensure_python_host() {
   PULUMI_PYTHON_BIN=$(bash scripts/install-python-host)
   export PULUMI_PYTHON_BIN
 }
 
 # The Go language host, which the e2e tests' Go programs run on (built from sources on first use,
-# then cached); exports PULUMI_GO_HOST_DIR, the directory holding it. Stacks of Go programs put it
-# on PATH.
+# then cached, linked beside the engine); exports PULUMI_GO_HOST_DIR, the directory holding it.
 ensure_go_host() {
   PULUMI_GO_HOST_DIR=$(bash scripts/install-go-host)
   export PULUMI_GO_HOST_DIR
