@@ -325,6 +325,7 @@ function build(
   if (fields.mayHaveCommitted) {
     message += "; the request may have taken effect: read the current state before trying again";
   }
-  if (steps) message += `. ${steps}`;
+  // The server's sentence may end with its own full stop ("... missing or invalid.").
+  if (steps) message = `${message.replace(/\.$/, "")}. ${steps}`;
   return new ApiError({ ...ctx, ...fields }, message);
 }

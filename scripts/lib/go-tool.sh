@@ -55,3 +55,16 @@ Install Go (https://go.dev/doc/install), then run this again."
   rm -rf "$work"
   say "$name v$version built in $(( $(date +%s) - started ))s ($(dirname "$out"))"
 }
+
+# Links a language host into the directory of the engine scripts/install-pulumi built, where the
+# engine looks first (beside itself): one found only on PATH runs too, with a warning on every
+# run. The engine is $PULUMI_ENGINE_DIR when the caller has it; an engine that is not one of our
+# builds (an official install, which ships its own hosts) is left alone.
+#   $1: the host's executable
+link_beside_engine() {
+  local engine_dir
+  engine_dir=${PULUMI_ENGINE_DIR:-$(bash "$(dirname "${BASH_SOURCE[0]}")/../install-pulumi")}
+  case "$engine_dir" in
+    "$tools_dir"/*) ln -sfn "$1" "$engine_dir/$(basename "$1")" ;;
+  esac
+}

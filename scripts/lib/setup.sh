@@ -21,25 +21,25 @@ ensure_engine() {
 }
 
 # The Pulumi YAML language host, which the e2e tests' YAML programs run on (built from sources on
-# first use, then cached); exports PULUMI_YAML_HOST_DIR and puts it on PATH, where the engine looks
-# for a language host it does not find beside itself.
+# first use, then cached, linked beside the engine, where the engine looks first); exports
+# PULUMI_YAML_HOST_DIR. Each language host stays off PATH: one found there would run with a
+# warning on every run.
 ensure_yaml_host() {
   PULUMI_YAML_HOST_DIR=$(bash scripts/install-yaml-host)
-  export PULUMI_YAML_HOST_DIR PATH="$PULUMI_YAML_HOST_DIR:$PATH"
+  export PULUMI_YAML_HOST_DIR
 }
 
 # What runs the e2e tests' Python programs (built and set up on first use, then cached): the Python
-# language host and a virtualenv with the pinned PyPI `pulumi`, in one bin/ directory. Exports
-# PULUMI_PYTHON_BIN; stacks of Python programs put it first on PATH (not done here: it would make
-# its python the one every other command runs).
+# language host, linked beside the engine, and a virtualenv with the pinned PyPI `pulumi`. Exports
+# PULUMI_PYTHON_BIN, the virtualenv's bin/; stacks of Python programs put it first on PATH (not done
+# here: it would make its python the one every other command runs).
 ensure_python_host() {
   PULUMI_PYTHON_BIN=$(bash scripts/install-python-host)
   export PULUMI_PYTHON_BIN
 }
 
 # The Go language host, which the e2e tests' Go programs run on (built from sources on first use,
-# then cached); exports PULUMI_GO_HOST_DIR, the directory holding it. Stacks of Go programs put it
-# on PATH.
+# then cached, linked beside the engine); exports PULUMI_GO_HOST_DIR, the directory holding it.
 ensure_go_host() {
   PULUMI_GO_HOST_DIR=$(bash scripts/install-go-host)
   export PULUMI_GO_HOST_DIR
@@ -82,7 +82,8 @@ engine_free_selection() {
 }
 
 # Compiles into dist/ unless the sources are the ones dist/ was compiled from (the stamp of their
-# hash, written after a successful compile, sits beside the output).
+# hash, written after a successful compile, sits beside the output). Every way in (`npm run
+# build` and the scripts built on it, the emulator, the demo, the tests) comes through here.
 build() {
   local stamp=dist/.sources-sha256 want
   want=$(sources_hash)
@@ -91,9 +92,30 @@ build() {
     return
   fi
   say "compiling TypeScript"
-  rm -rf dist # a stale compiled module (moved or deleted since) must never be loaded
-  node_modules/.bin/tsc -p tsconfig.json
+  compile_pruning_stale
   echo "$want" >"$stamp"
+}
+
+# tsc writes over what it emits and leaves the rest, so a module moved or deleted since the last
+# compile would stay loadable: this removes every file of the subtrees tsc writes (dist/provider,
+# dist/tests, ...) that this compile did not emit. What other builds put in dist/ (the plugin
+# archives, the wheels) is in subtrees of its own and stays.
+compile_pruning_stale() {
+  local listing emitted owned
+  listing=$(mktemp)
+  if ! node_modules/.bin/tsc -p tsconfig.json --listEmittedFiles >"$listing"; then
+    grep -v '^TSFILE: ' "$listing" >&2
+    rm -f "$listing"
+    return 1
+  fi
+  emitted=$(sed -n "s|^TSFILE: $(pwd -P)/||p" "$listing" | LC_ALL=C sort)
+  rm -f "$listing"
+  [ -n "$emitted" ] || return 0
+  owned=$(printf '%s\n' "$emitted" | cut -d/ -f1-2 | LC_ALL=C sort -u)
+  # shellcheck disable=SC2086 # one path per line, none with spaces
+  LC_ALL=C comm -23 <(find $owned -type f | LC_ALL=C sort) <(printf '%s\n' "$emitted") | xargs -r rm -f --
+  # shellcheck disable=SC2086
+  find $owned -type d -empty -delete
 }
 
 # What tsc reads: its config, the compiler version (in the lock) and every file under the

@@ -33,9 +33,8 @@ let yamlHost: string | undefined;
 
 /**
  * The directory of the YAML language host that runs the tests' YAML programs: PULUMI_YAML_HOST_DIR
- * (set by scripts/test) or scripts/install-yaml-host, which reuses its cached build. The engine
- * finds a language host beside itself or on PATH; this one is not beside the engine, so stacks of
- * YAML programs put it on PATH.
+ * (set by scripts/test) or scripts/install-yaml-host, which reuses its cached build. Either way the
+ * host is linked beside the engine, where the engine finds it without a warning.
  */
 export function yamlLanguageHostDir(): string {
   yamlHost ??= process.env.PULUMI_YAML_HOST_DIR ?? installedToolDir("install-yaml-host", "Pulumi YAML language host");
@@ -45,9 +44,10 @@ export function yamlLanguageHostDir(): string {
 let pythonHost: string | undefined;
 
 /**
- * The bin/ directory of scripts/install-python-host's virtualenv, which also holds the Python
- * language host: PULUMI_PYTHON_BIN (set by scripts/test) or that script's cached build. Stacks of
- * Python programs put it first on PATH: the host (of sdk v3.68.0) runs the first python there.
+ * The bin/ directory of scripts/install-python-host's virtualenv: PULUMI_PYTHON_BIN (set by
+ * scripts/test) or that script's cached build, which also links the Python language host beside
+ * the engine. Stacks of Python programs put it first on PATH: the host (of sdk v3.68.0) runs the
+ * first python there.
  */
 export function pythonBinDir(): string {
   pythonHost ??= process.env.PULUMI_PYTHON_BIN ?? installedToolDir("install-python-host", "Python language host");
@@ -58,8 +58,8 @@ let goHost: string | undefined;
 
 /**
  * The directory of the Go language host that runs the tests' Go programs: PULUMI_GO_HOST_DIR (set
- * by scripts/test) or scripts/install-go-host, which reuses its cached build. Stacks of Go programs
- * put it on PATH, as for the YAML host.
+ * by scripts/test) or scripts/install-go-host, which reuses its cached build and links the host
+ * beside the engine, as for the YAML host.
  */
 export function goLanguageHostDir(): string {
   goHost ??= process.env.PULUMI_GO_HOST_DIR ?? installedToolDir("install-go-host", "Pulumi Go language host");

@@ -189,7 +189,7 @@ export async function pythonStack(label: string, source: string, options: Omit<P
 
 /**
  * The options with the project's Python virtualenv on the PATH of the CLI and what it starts, after
- * the directories of `first`: the language host is found there and runs the first python.
+ * the directories of `first`: the language host (beside the engine) runs the first python there.
  */
 function withPythonHost<T extends { env?: Record<string, string> }>(options: T, first: string[] = []): T {
   const PATH = [...first, pythonBinDir(), process.env.PATH].join(path.delimiter);
@@ -216,7 +216,8 @@ export async function goStack(label: string, source: string, options: Omit<Progr
   cpSync(path.join(goSdkDir, "go.sum"), path.join(workDir, "go.sum"));
   const setProgram = (next: string) => writeFileSync(path.join(workDir, "main.go"), next);
   setProgram(source);
-  return { ...(await openStack(workDir, label, withLanguageHost(goLanguageHostDir(), options))), setProgram };
+  goLanguageHostDir(); // installed beside the engine
+  return { ...(await openStack(workDir, label, options)), setProgram };
 }
 
 const goSdkDir = path.join(repoRoot, "sdk", "go");
@@ -246,15 +247,13 @@ function nativePluginDir(): string {
   return dir;
 }
 
-/** The options with the YAML language host on the PATH of the CLI and what it starts. */
-function withYamlHost<T extends { env?: Record<string, string> }>(options: T): T {
-  return withLanguageHost(yamlLanguageHostDir(), options);
-}
-
-/** The options with a language host's directory on the PATH of the CLI and what it starts. */
-function withLanguageHost<T extends { env?: Record<string, string> }>(hostDir: string, options: T): T {
-  const PATH = [hostDir, process.env.PATH].join(path.delimiter);
-  return { ...options, env: { PATH, ...options.env } };
+/**
+ * The options of a stack of a YAML program, once the YAML language host is installed beside the
+ * engine (where the engine looks first; one on PATH would run with a warning on every run).
+ */
+function withYamlHost<T>(options: T): T {
+  yamlLanguageHostDir();
+  return options;
 }
 
 /** The project name in dir's Pulumi.yaml. */

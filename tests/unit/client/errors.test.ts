@@ -186,5 +186,7 @@ describe("redact", () => {
 test("a refused key says how to make a rotated key reach refresh and destroy", () => {
   const error = errorFromResponse(getDatabase, { status: 401, code: "ACCESS_DENIED", message: "The API key is missing or invalid." }, origin(secrets.apiKey));
   expect(error.message).toMatch(/ACCESS_DENIED \(HTTP 401, GET .*The API key was refused; it came from squarecloud:apiKey\. If it was replaced, .*pulumi refresh --run-program/);
+  // The server's sentence keeps its one full stop before the steps.
+  expect(error.message).toContain("missing or invalid. The API key was refused");
   expect(errorFromResponse(getDatabase, { status: 404, code: "DATABASE_NOT_FOUND" }, origin()).message).not.toMatch(/API key was refused/);
 });
