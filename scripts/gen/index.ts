@@ -4,13 +4,15 @@ import { functions } from "../../provider/functions";
 import { components, kinds } from "../../provider/kinds";
 import { componentTables, fill, functionsTable, importTable, tables } from "./docs";
 import { PackageInfo, packageSchema, schemaText } from "./schema";
+import { withPackageLinks } from "./repository";
 import { filesUnder, LANGUAGE_SDK_DIRS, languageSdkFiles, SdkLanguage } from "./language-sdks";
 import { componentFileStem, fileStem, sdkSource, TYPESCRIPT_SDK_DIR, withDeclaredComment } from "./sdk";
 
 /**
  * What the kinds', components' and functions' declarations generate: each kind's SDK class
  * (sdk/nodejs/<kind>.ts), the tables of the docs pages, the native provider plugin's package schema, and
- * the Python and Go SDKs generated from that schema (sdk/python/, sdk/go/squarecloud/). `npm run gen` writes them;
+ * the Python and Go SDKs generated from that schema (sdk/python/, sdk/go/squarecloud/), and package.json's
+ * links to the repository (scripts/gen/repository.ts). `npm run gen` writes them;
  * `staleFiles` (run by a unit test) names those that differ from what the declarations give.
  */
 
@@ -35,7 +37,9 @@ function generatedFiles(): Map<string, string> {
     const text = readFileSync(path.join(root, page), "utf8");
     if (text.includes("<!-- generated: ")) files.set(page, fill(text, generated, page));
   }
-  const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as PackageInfo;
+  const manifestText = readFileSync(path.join(root, "package.json"), "utf8");
+  files.set("package.json", withPackageLinks(manifestText));
+  const manifest = JSON.parse(manifestText) as PackageInfo;
   const schema = schemaText(packageSchema(kinds, components, manifest, functions));
   files.set(SCHEMA_FILE, schema);
   for (const [language, dir] of languageSdks()) {

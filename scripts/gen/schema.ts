@@ -4,7 +4,10 @@ import type { AnyFunction } from "../../provider/functions/declaration";
 import { AnyKind, ComponentDeclaration, FieldNotes, notesOf } from "../../provider/kinds/declaration";
 import { stableJson } from "../../provider/stable-json";
 import { outputNames } from "../../sdk/nodejs/registration";
+import { GO_MODULE_PATH, PLUGIN_DOWNLOAD_URL, REPOSITORY_URL } from "./repository";
 import { isOptional } from "./types";
+
+export { GO_MODULE_PATH };
 
 /**
  * The Pulumi package schema of the native provider plugin
@@ -70,6 +73,9 @@ export interface PackageSchema {
   description: string;
   keywords: string[];
   license: string;
+  repository: string;
+  /** Where the engine downloads the plugin; the SDKs generated from the schema carry it as `server`. */
+  pluginDownloadURL: string;
   config: { variables: Record<string, PropertySpec> };
   provider: { description: string; inputProperties: Record<string, PropertySpec> };
   resources: Record<string, ResourceSpec>;
@@ -84,9 +90,6 @@ export interface GoPackageOptions {
   rootPackageName: string;
   respectSchemaVersion: boolean;
 }
-
-/** The Go module that holds the Go SDK (sdk/go/go.mod). */
-export const GO_MODULE_PATH = `github.com/squarecloud/pulumi-${PACKAGE_NAME}/sdk/go`;
 
 /**
  * The Go SDK: the package `squarecloud` of the module in sdk/go, versioned as the package (so
@@ -148,6 +151,8 @@ export function packageSchema(
     description: info.description,
     keywords: ["pulumi", PACKAGE_NAME, "category/cloud", "kind/native"],
     license: info.license,
+    repository: REPOSITORY_URL,
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     config: { variables: settings },
     provider: {
       description: "The Square Cloud provider. An explicit one takes these arguments (the default provider takes the stack's `squarecloud:` config); a setting left out falls back to its environment variable, then to its default.",

@@ -127,3 +127,25 @@ sources_hash() {
       sort -z | xargs -0 sha256sum
   } | sha256sum | cut -d' ' -f1
 }
+
+# The plugin archives of every target in dist/plugin/ (`npm run build:plugin`), which the tests
+# inspect and the engine downloads in the e2e tests; built after the compile unless a whole set
+# (SHA256SUMS is written last) is newer than the Node pin. The Node builds are fetched from the
+# npm registry on first use, then cached.
+ensure_plugin_archives() {
+  if [ dist/plugin/SHA256SUMS -nt scripts/install-node-builds ]; then
+    say "plugin archives are up to date"
+    return
+  fi
+  say "building the plugin archives"
+  node dist/scripts/build-plugin.js >/dev/null
+}
+
+# An aarch64 user-mode emulator (qemu-user), which runs the linux-arm64 archive's Node in the tests;
+# installed with apt-get when missing. Exports QEMU_AARCH64, the command prefix that runs one.
+# Only an x86-64 Linux machine needs it: elsewhere the tests run no foreign-architecture build.
+ensure_qemu_user() {
+  [ "$(uname -s)-$(uname -m)" = Linux-x86_64 ] || return 0
+  QEMU_AARCH64=$(bash scripts/install-qemu-user)
+  export QEMU_AARCH64
+}

@@ -148,8 +148,8 @@ test("README's two commands are the scripts that exist", () => {
   for (const script of commands) expect(existsSync(path.join(repoRoot, script))).toBe(true);
 });
 
-test("README's configuration table lists every setting the provider reads, with its environment variable", () => {
-  const rows = section("README.md", "Configuration")
+test.each(["README.md", "docs/installation-configuration.md"])("%s's configuration table lists every setting the provider reads, with its environment variable", (page) => {
+  const rows = section(page, "Configuration")
     .split("\n")
     .filter((line) => line.startsWith("| `"))
     .map((line) => line.split(" | "));

@@ -1,0 +1,76 @@
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import * as path from "node:path";
+import { PLUGIN_EXECUTABLE } from "./plugin-bundle";
+import { reproducibleTarGz, TarEntry } from "./reproducible-tar";
+
+/**
+ * The plugin archives the engine downloads: one per target (`<os>-<arch>` as the engine names
+ * them), each holding the unmodified Node build of scripts/install-node-builds, its LICENSE, the
+ * bundled plugin and the launcher the engine looks for at the archive's root.
+ */
+
+const repoRoot = path.join(__dirname, "..", "..");
+
+/** The engine's name for the machine this runs on, e.g. linux-amd64. */
+export function hostTarget(): string {
+  const os = process.platform === "win32" ? "windows" : process.platform;
+  const arch = process.arch === "x64" ? "amd64" : process.arch;
+  return `${os}-${arch}`;
+}
+
+/** The asset name the engine asks a server for. */
+export function archiveName(version: string, target: string): string {
+  return `pulumi-resource-squarecloud-v${version}-${target}.tar.gz`;
+}
+
+/** The launcher's file name in a target's archive: the engine tries `.exe`, then `.cmd` on Windows. */
+export function launcherName(target: string): string {
+  return isWindows(target) ? `${PLUGIN_EXECUTABLE}.cmd` : PLUGIN_EXECUTABLE;
+}
+
+/** The Node executable's file name in a target's archive. */
+export function nodeName(target: string): string {
+  return isWindows(target) ? "node.exe" : "node";
+}
+
+function isWindows(target: string): boolean {
+  return target.startsWith("windows-");
+}
+
+// The engine may start the plugin through a symlink and from any directory: the launcher finds
+// its own directory without readlink -f or realpath, which macOS's older tools lack.
+const SH_LAUNCHER = `#!/bin/sh
+self=$0
+case $self in */*) ;; *) self=./$self ;; esac
+while [ -h "$self" ]; do
+  link=$(readlink "$self") || exit
+  case $link in /*) self=$link ;; *) self=\${self%/*}/$link ;; esac
+done
+dir=$(cd "\${self%/*}" && pwd -P)
+exec "$dir/node" "$dir/main.js" "$@"
+`;
+
+// %~dp0 is the directory of the script itself, with a trailing backslash.
+const CMD_LAUNCHER = '@"%~dp0node.exe" "%~dp0main.js" %*\r\n';
+
+/**
+ * Fetches (or reuses from the cache) the Node builds of `targets` (every pinned target when
+ * empty) and returns the directory holding one subdirectory per target.
+ */
+export function nodeBuilds(targets: string[]): { root: string; targets: string[] } {
+  const script = path.join(repoRoot, "scripts", "install-node-builds");
+  const root = execFileSync("bash", [script, ...targets], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
+  return { root, targets: targets.length ? targets : readdirSync(root).sort() };
+}
+
+/** One target's archive, from the bundle `mainJs` and the target's Node build in `nodeDir`. */
+export function pluginArchive(target: string, mainJs: Buffer, nodeDir: string): Promise<Buffer> {
+  const entries: TarEntry[] = [
+    { name: launcherName(target), mode: 0o755, data: Buffer.from(isWindows(target) ? CMD_LAUNCHER : SH_LAUNCHER) },
+    { name: nodeName(target), mode: 0o755, data: readFileSync(path.join(nodeDir, nodeName(target))) },
+    { name: "LICENSE.node", mode: 0o644, data: readFileSync(path.join(nodeDir, "LICENSE")) },
+    { name: "main.js", mode: 0o644, data: mainJs },
+  ];
+  return reproducibleTarGz(entries);
+}
