@@ -3,16 +3,17 @@ import * as path from "node:path";
 import { functions } from "../../provider/functions";
 import { components, kinds } from "../../provider/kinds";
 import { componentTables, fill, functionsTable, importTable, tables } from "./docs";
-import { PackageInfo, packageSchema, schemaText } from "./schema";
+import { javaPom } from "./java-pom";
 import { withPackageLinks } from "./repository";
+import { PACKAGE_NAME, PackageInfo, packageSchema, schemaText } from "./schema";
 import { filesUnder, LANGUAGE_SDK_DIRS, languageSdkFiles, SdkLanguage } from "./language-sdks";
 import { componentFileStem, fileStem, sdkSource, TYPESCRIPT_SDK_DIR, withDeclaredComment } from "./sdk";
 
 /**
  * What the kinds', components' and functions' declarations generate: each kind's SDK class
  * (sdk/nodejs/<kind>.ts), the tables of the docs pages, the native provider plugin's package schema, and
- * the Python and Go SDKs generated from that schema (sdk/python/, sdk/go/squarecloud/), and package.json's
- * links to the repository (scripts/gen/repository.ts). `npm run gen` writes them;
+ * the Python, Go and Java SDKs generated from that schema (sdk/python/, sdk/go/squarecloud/, sdk/java/), and
+ * package.json's links to the repository (scripts/gen/repository.ts). `npm run gen` writes them;
  * `staleFiles` (run by a unit test) names those that differ from what the declarations give.
  */
 
@@ -45,6 +46,7 @@ function generatedFiles(): Map<string, string> {
   for (const [language, dir] of languageSdks()) {
     for (const [file, content] of languageSdkFiles(language, schema)) files.set(`${dir}/${file}`, content);
   }
+  files.set(`${LANGUAGE_SDK_DIRS.java}/pom.xml`, javaPom({ ...manifest, name: `pulumi-${PACKAGE_NAME}` }));
   return files;
 }
 

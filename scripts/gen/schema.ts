@@ -4,6 +4,7 @@ import type { AnyFunction } from "../../provider/functions/declaration";
 import { AnyKind, ComponentDeclaration, FieldNotes, notesOf } from "../../provider/kinds/declaration";
 import { stableJson } from "../../provider/stable-json";
 import { outputNames } from "../../sdk/nodejs/registration";
+import { JAVA_BASE_PACKAGE } from "./java-pom";
 import { GO_MODULE_PATH, PLUGIN_DOWNLOAD_URL, REPOSITORY_URL } from "./repository";
 import { isOptional } from "./types";
 
@@ -81,7 +82,7 @@ export interface PackageSchema {
   resources: Record<string, ResourceSpec>;
   functions: Record<string, FunctionSpec>;
   types: Record<string, ObjectTypeSpec>;
-  language: { go: GoPackageOptions; python: PythonPackageOptions };
+  language: { go: GoPackageOptions; java: JavaPackageOptions; python: PythonPackageOptions };
 }
 
 /** How the Go SDK is generated (codegen/go's GoPackageInfo). */
@@ -101,6 +102,14 @@ const GO: GoPackageOptions = {
   rootPackageName: PACKAGE_NAME,
   respectSchemaVersion: true,
 };
+
+/** How the Java SDK is generated (pulumi-java's codegen/java PackageInfo). */
+export interface JavaPackageOptions {
+  basePackage: string;
+}
+
+/** The Java SDK: the package `io.github.squarecloud.squarecloud` (the Maven group, then the package name). */
+const JAVA: JavaPackageOptions = { basePackage: JAVA_BASE_PACKAGE };
 
 /** How the Python SDK is generated (codegen/python's PackageInfo). */
 export interface PythonPackageOptions {
@@ -161,7 +170,7 @@ export function packageSchema(
     resources,
     functions: functionSpecs,
     types: types.all(),
-    language: { go: GO, python: PYTHON },
+    language: { go: GO, java: JAVA, python: PYTHON },
   };
 }
 

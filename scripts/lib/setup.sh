@@ -53,6 +53,22 @@ warm_go_build_cache() {
   (cd sdk/go && go build -mod=readonly ./...)
 }
 
+# Pulumi's Java tools (built from sources on first use, then cached): the language host the e2e tests'
+# Java programs run on and pulumi-java-gen, which `npm run gen` writes sdk/java with. Exports
+# PULUMI_JAVA_HOST_DIR, the directory holding both. Stacks of Java programs put it on PATH.
+ensure_java_host() {
+  PULUMI_JAVA_HOST_DIR=$(bash scripts/install-java-host)
+  export PULUMI_JAVA_HOST_DIR
+}
+
+# Compiles the Java SDK (sdk/java) with Maven into dist/java, after the TypeScript build (which
+# empties dist/ when it compiles): the first build downloads its dependencies and Maven's plugins
+# from Maven Central into ~/.m2. The tests' Java programs compile against it without Maven.
+build_java_sdk() {
+  say "building the Java SDK (Maven)"
+  node dist/scripts/build-java.js >/dev/null
+}
+
 # The SDK generator `npm run gen` and the generated files' staleness test run (built from
 # scripts/sdkgen on first use, then cached); exports SDKGEN_DIR, the directory holding `sdkgen`.
 ensure_sdkgen() {

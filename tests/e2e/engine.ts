@@ -66,6 +66,18 @@ export function goLanguageHostDir(): string {
   return goHost;
 }
 
+let javaHost: string | undefined;
+
+/**
+ * The directory of the Java language host that runs the tests' Java programs: PULUMI_JAVA_HOST_DIR
+ * (set by scripts/test) or scripts/install-java-host, which reuses its cached build. Stacks of Java
+ * programs put it on PATH, as for the YAML host.
+ */
+export function javaLanguageHostDir(): string {
+  javaHost ??= process.env.PULUMI_JAVA_HOST_DIR ?? installedToolDir("install-java-host", "Pulumi Java language host");
+  return javaHost;
+}
+
 function readPinnedVersion(): string {
   const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
   return manifest.config.pulumiVersion;

@@ -5,7 +5,8 @@ import * as path from "node:path";
 import { ConfigMap, LocalWorkspace, ProjectSettings, Stack } from "@pulumi/pulumi/automation";
 import { buildWheel, projectPython } from "../../scripts/build-python";
 import { GO_MODULE_PATH } from "../../scripts/gen/schema";
-import { goLanguageHostDir, pulumiEngine, pythonBinDir, repoRoot, yamlLanguageHostDir } from "./engine";
+import { compileJavaProgram, JAVA_PROGRAM_JAR } from "./java-program";
+import { goLanguageHostDir, javaLanguageHostDir, pulumiEngine, pythonBinDir, repoRoot, yamlLanguageHostDir } from "./engine";
 import { npmInstall, outsideDir, pinnedPulumiSdk, vendorTarball } from "./outside-project";
 
 /** Scratch space inside the repo, so programs and provider processes resolve node_modules. */
@@ -233,6 +234,38 @@ require ${GO_MODULE_PATH} v0.0.0
 
 replace ${GO_MODULE_PATH} => ${goSdkDir}
 `;
+}
+
+export interface JavaStack extends ProgramStack {
+  /** Rewrites the program (its class App) and compiles it into the jar the host runs. */
+  setProgram(source: string): void;
+}
+
+/**
+ * A stack of a Pulumi Java program (runtime java) using the native plugin of this repository and
+ * the Java SDK generated in sdk/java, compiled into a jar the Java language host runs
+ * (tests/e2e/java-program.ts). `source` is the program, a class App.
+ */
+export async function javaStack(label: string, source: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<JavaStack> {
+  const workDir = scratchDir(label);
+  const project = { name: label, runtime: "java", plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] } };
+  writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify(project, null, 2));
+  const setProgram = (next: string) => compileJavaProgram(workDir, next);
+  setProgram(source);
+  return { ...(await openStack(workDir, label, withLanguageHost(javaJarHostDir(workDir), options))), setProgram };
+}
+
+/**
+ * The Java language host, told to run the program's jar: a launcher named as the host, passing the
+ * host's `-binary` flag. The 1.16 host reads `runtime.options.binary` of Pulumi.yaml only from that
+ * flag, which the engine no longer gives (it sends a project's runtime options in its requests).
+ */
+function javaJarHostDir(workDir: string): string {
+  const dir = path.join(workDir, ".java-host");
+  mkdirSync(dir);
+  const host = path.join(javaLanguageHostDir(), "pulumi-language-java");
+  writeFileSync(path.join(dir, "pulumi-language-java"), `#!/bin/sh\nexec ${JSON.stringify(host)} -binary ${JAVA_PROGRAM_JAR} "$@"\n`, { mode: 0o755 });
+  return dir;
 }
 
 /**
