@@ -289,6 +289,15 @@ function withYamlHost<T>(options: T): T {
   return options;
 }
 
+/**
+ * The options with a language host's directory first on the PATH of the CLI and what it starts: for
+ * a host that must run with flags of the test's own (the Java host told which jar to run).
+ */
+function withLanguageHost<T extends { env?: Record<string, string> }>(hostDir: string, options: T): T {
+  const PATH = [hostDir, process.env.PATH].join(path.delimiter);
+  return { ...options, env: { PATH, ...options.env } };
+}
+
 /** The project name in dir's Pulumi.yaml. */
 function projectName(dir: string): string {
   const project = /^name:\s*(\S+)/m.exec(readFileSync(path.join(dir, "Pulumi.yaml"), "utf8"))?.[1];
