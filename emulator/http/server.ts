@@ -79,6 +79,10 @@ export function createApiServer(
   });
 
   // Requests so malformed that Node cannot parse them still get an envelope, then the socket goes.
+  // Idle keep-alive connections are closed by the client only. A server timeout races a client that
+  // reuses the connection just as it expires (its own idle timer late on a loaded machine): the
+  // request then meets a reset, which a test cannot tell from an injected fault.
+  server.keepAliveTimeout = 0;
   server.on("clientError", (_error, socket: Socket) => {
     if (!socket.writable) {
       socket.destroy();
