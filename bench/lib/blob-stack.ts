@@ -15,8 +15,8 @@ const PLUGIN_ENTRIES: Partial<Record<BenchPath, string>> = {
 
 /**
  * A stack of programs/blobs for N blob objects on one path, configured against the emulator. A
- * native path's plugin is bundled as `npm run build:plugin` ships it, so both plugins start as an
- * installed one does.
+ * native path's plugin is bundled as `npm run build:plugin` bundles it, launched by the node on
+ * PATH, so both plugins start alike.
  */
 export async function blobStack(emulator: RunningEmulator, n: number, benchPath: BenchPath): Promise<BenchStack> {
   const entry = PLUGIN_ENTRIES[benchPath];
