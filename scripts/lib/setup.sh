@@ -149,7 +149,9 @@ sources_hash() {
 # (SHA256SUMS is written last) is newer than the Node pin. The Node builds are fetched from the
 # npm registry on first use, then cached.
 ensure_plugin_archives() {
-  if [ dist/plugin/SHA256SUMS -nt scripts/install-node-builds ]; then
+  # Written last by a whole build: newer than the compiled output and the pinned Node builds, the
+  # archives hold what the sources give now.
+  if [ dist/plugin/SHA256SUMS -nt dist/.sources-sha256 ] && [ dist/plugin/SHA256SUMS -nt scripts/install-node-builds ]; then
     say "plugin archives are up to date"
     return
   fi
