@@ -3,12 +3,8 @@ import { SETTINGS } from "../config";
 import { callerId } from "./caller";
 
 /**
- * Gone, or not visible to this key? The API answers "not found" for another account's objects
- * too, and for some kinds a refusal: with the wrong key, refresh would drop objects that still
- * exist and destroy would report them deleted. So such an answer counts as "gone" only when the
- * configured key is the owner's; with another account's key the resource stops with an error
- * that names both accounts and changes nothing. Where no owner is known (state written by older
- * versions) nothing can be checked and the answer is taken as it is.
+ * Gone, or not visible to this key? "Not found" counts as gone only for the owner's key
+ * (docs/reliability.md, "One object, one resource").
  */
 
 /** How a kind's API answers a key that cannot see one of its objects. */

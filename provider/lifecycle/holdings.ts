@@ -2,17 +2,8 @@ import { warn } from "../handler";
 import type { AnyKind } from "../kinds/declaration";
 
 /**
- * The one adoption rule every kind with `adoptId` follows. Two resources of a stack must never
- * manage one object: each would change or delete it for the other. The provider cannot see the
- * stack, only the calls of this update (the engine starts one provider process per update), so
- * it notes the ids the stack's resources stand for as they pass through diff, read, create and
- * update, and the ids taken over with adoptId in this update:
- * - an object another resource holds cannot be adopted;
- * - a resource leaving the program never deletes what another resource adopted in this update
- *   (a resource renamed without `aliases` whose new entry adopts the same object, or a
- *   `--replace` of an adopted one): only its entry leaves the state;
- * - a replacement cannot be planned while adoptId names the object being replaced: it would
- *   adopt it again and then delete it.
+ * Two resources of a stack never manage one object: the ids this update's resources stand for,
+ * and those adopted in it (docs/reliability.md, "One object, one resource").
  */
 export class Holdings {
   private readonly held = new Set<string>();

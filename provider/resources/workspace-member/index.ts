@@ -9,6 +9,7 @@ import { workspaceMember, WorkspaceMemberInputs, WorkspaceMemberOutputs } from "
 import { WORKSPACE_VISIBILITY } from "../../kinds/workspace";
 import { declaredDiff } from "../../lifecycle/diff";
 import { forgetWorkspace, readWorkspace } from "../workspace/live";
+import { refuseDeleteBeforeReplace } from "../workspace/replacement";
 import { addMember, Membership } from "./add";
 import { describeWho, freshCodeSteps } from "./guidance";
 
@@ -80,6 +81,7 @@ export const workspaceMemberHandler: ResourceHandler = {
 
   async delete(_id, props: WorkspaceMemberOutputs) {
     const what = `${describeMember(props)} of workspace ${props.workspaceId}`;
+    refuseDeleteBeforeReplace(props.workspaceId, `remove ${what}`);
     try {
       await apiClient().removeWorkspaceMember({ workspaceId: props.workspaceId, memberId: props.userId });
     } catch (err) {

@@ -8,6 +8,7 @@ import { createWorkspace, inspectWorkspace } from "./create";
 import { syncLinks } from "./links";
 import { forgetWorkspace, readWorkspace, readWorkspaceAfresh } from "./live";
 import { outputsOf } from "./outputs";
+import { refuseDeleteBeforeReplace, replacementPlanned, workspaceCreated } from "./replacement";
 
 /**
  * A workspace and the applications linked to it. Its members are WorkspaceMember resources. The
@@ -26,11 +27,15 @@ export const workspaceHandler = kindHandler<WorkspaceInputs, StoredWorkspaceOutp
 
   what: (props) => `workspace "${props.name}"`,
   owner: (props) => props.owner,
-  onReplace: (id, olds, news) => warn(renameWarning(id, olds.name, news.name)),
+  onReplace: (id, olds, news) => {
+    replacementPlanned(id);
+    warn(renameWarning(id, olds.name, news.name));
+  },
   inspect: inspectWorkspace,
 
   async create(inputs, adopted) {
     const workspace = adopted ?? (await createWorkspace(inputs));
+    workspaceCreated();
     let relinked: boolean;
     try {
       relinked = await syncLinks(workspace, inputs.applications);
@@ -64,7 +69,8 @@ export const workspaceHandler = kindHandler<WorkspaceInputs, StoredWorkspaceOutp
     return outputsOf(current, news.adoptId);
   },
 
-  async delete(id) {
+  async delete(id, props) {
+    refuseDeleteBeforeReplace(id, `delete workspace "${props.name}" (${id})`);
     forgetWorkspace(id);
     await apiClient().deleteWorkspace(id);
   },
