@@ -11,22 +11,49 @@ export interface DatabaseShape {
 
 /** A stack whose program declares one redis Database named `name` and exports its url, password, certificate and owner. */
 export interface DatabaseProgram extends ProgramStack {
-  setDatabase(shape: DatabaseShape): void;
+  /** Rewrites the program (a file of the project, or the stack's config) to declare the shape. */
+  setDatabase(shape: DatabaseShape): void | Promise<void>;
+}
+
+/** What a language's own tests of the lifecycle's stack reach. */
+export interface DatabaseLifecycleContext {
+  suite: EmulatorSuite;
+  program(): DatabaseProgram;
+  /** The account's databases whose name starts with the lifecycle's. */
+  listed(): Promise<DatabaseSummary[]>;
 }
 
 /**
- * The lifecycle of a Database declared in a program of another language than TypeScript, served
- * by the native plugin: what the TypeScript SDK's tests prove for the dynamic provider (create with
- * sealed secrets, update in place, refresh of a drift, refusal at preview, replace, destroy).
- * Defines the tests of the calling file; `open` makes the stack from the first shape.
+ * Tests a language adds on the lifecycle's stack, defined at three points of it, so that what it
+ * proves beyond the lifecycle costs no stack of its own. `beforeDestroy` must leave the database
+ * named `name` in the program and the account.
  */
-export function databaseLifecycle(name: string, open: (first: DatabaseShape, options: Omit<ProgramStackOptions, "program">) => Promise<DatabaseProgram>): void {
+export interface DatabaseLifecycleExtras {
+  afterCreate?(context: DatabaseLifecycleContext): void;
+  /** After the update in place and the refresh, before the bad input and the replace. */
+  afterUpdates?(context: DatabaseLifecycleContext): void;
+  beforeDestroy?(context: DatabaseLifecycleContext): void;
+}
+
+/**
+ * The lifecycle of a Database, whatever language declares it and whichever provider serves it (the
+ * TypeScript SDK's dynamic provider, or the native plugin for the others): create with sealed
+ * secrets, update in place, refresh of a drift, refusal at preview, replace, destroy. Defines the
+ * tests of the calling file; `open` makes the stack from the first shape.
+ */
+export function databaseLifecycle(
+  name: string,
+  open: (first: DatabaseShape, options: Omit<ProgramStackOptions, "program">) => Promise<DatabaseProgram>,
+  extras: DatabaseLifecycleExtras = {},
+): void {
   const suite: EmulatorSuite = emulatorSuite();
   let program: DatabaseProgram;
   const secrets = new SecretScanner();
 
   const listed = async (): Promise<DatabaseSummary[]> => (await suite.api.listDatabases()).filter((db) => db.name.startsWith(name));
-  const databaseState = async () => (await program.resources()).find((resource) => resource.type === "squarecloud:index:Database");
+  // squarecloud:index:Database (the native plugin) or pulumi-nodejs:dynamic/squarecloud:Database.
+  const databaseState = async () => (await program.resources()).find((resource) => resource.type.endsWith(":Database"));
+  const context: DatabaseLifecycleContext = { suite, program: () => program, listed };
 
   beforeAll(async () => {
     program = await open({ memory: 512, version: "7.4.5" }, { config: emulatorConfig(suite.emulator) });
@@ -50,9 +77,11 @@ export function databaseLifecycle(name: string, open: (first: DatabaseShape, opt
     expect(secrets.scan({ state: program.backendText(), up: up.stdout + up.stderr })).toEqual([]);
   });
 
+  extras.afterCreate?.(context);
+
   test("a new memory updates it in place", async () => {
     const [before] = await listed();
-    program.setDatabase({ memory: 1024, version: "7.4.5" });
+    await program.setDatabase({ memory: 1024, version: "7.4.5" });
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
     const [after] = await listed();
@@ -69,8 +98,10 @@ export function databaseLifecycle(name: string, open: (first: DatabaseShape, opt
     expect((await listed()).map((found) => found.name)).toEqual([name]);
   });
 
+  extras.afterUpdates?.(context);
+
   test("bad input is refused at preview with the dynamic provider's message and no request", async () => {
-    program.setDatabase({ memory: 100, version: "7.4.5" });
+    await program.setDatabase({ memory: 100, version: "7.4.5" });
     await suite.emulator.admin.clearRequests();
     await expect(program.stack.preview()).rejects.toThrow(/property memory value \{100\} has a problem: must be at least 512 MB for a redis database, got 100/);
     expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
@@ -78,7 +109,7 @@ export function databaseLifecycle(name: string, open: (first: DatabaseShape, opt
 
   test("a new version replaces it: the new database first, then the old one is deleted", async () => {
     const [before] = await listed();
-    program.setDatabase({ memory: 1024, version: "7.4.6" });
+    await program.setDatabase({ memory: 1024, version: "7.4.6" });
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
     const after = await listed();
@@ -86,6 +117,8 @@ export function databaseLifecycle(name: string, open: (first: DatabaseShape, opt
     expect(after[0].id).not.toBe(before.id);
     expect(secrets.scan({ state: program.backendText(), up: up.stdout + up.stderr })).toEqual([]);
   });
+
+  extras.beforeDestroy?.(context);
 
   test("destroy deletes it", async () => {
     await program.stack.destroy();

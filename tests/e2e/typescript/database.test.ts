@@ -1,18 +1,118 @@
-import { ConfigMap } from "@pulumi/pulumi/automation";
+import { databaseLifecycle, DatabaseShape } from "../database-lifecycle";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { programStack, ProgramStack, StateResource, SECRET_SIG } from "../stack";
+import { programStack, ProgramStack, SECRET_SIG, StateResource } from "../stack";
 
-// The Database resource through the real engine against the emulator.
+// The Database resource through the real engine against the emulator: the lifecycle every language
+// shares, with what the TypeScript SDK proves beyond it on the same stack, then faults, adoption and
+// replacement, each on a stack of its own.
 
 const DATABASE_TYPE = "pulumi-nodejs:dynamic/squarecloud:Database";
 type Spec = { name: string; type: string; memory: number; version: string; adoptId?: string; passwordRotation?: string };
 
+/** The lifecycle's database as the program of tests/e2e/programs/database declares it. */
+const lifecycleSpec = ({ memory, version }: DatabaseShape): Spec => ({ name: "tscache", type: "redis", memory, version });
+
+async function setDatabase(program: ProgramStack, spec: Spec) {
+  await program.stack.setConfig("database", { value: JSON.stringify(spec) });
+}
+
+databaseLifecycle(
+  "tscache",
+  async (first, options) => {
+    const program = await programStack({ ...options, program: "database", config: { ...options.config, database: { value: JSON.stringify(lifecycleSpec(first)) } } });
+    return { ...program, setDatabase: (shape) => setDatabase(program, lifecycleSpec(shape)) };
+  },
+  {
+    afterCreate({ suite, program }) {
+      test("the create's password is in the connection URL; the state holds no plaintext secret and no API key", async () => {
+        const out = await program().stack.outputs();
+        firstPassword = out.password.value;
+        expect(out.url.value).toContain(firstPassword);
+        const live = await suite.api.getDatabase(out.id.value);
+        expect(live).toMatchObject({ name: "tscache", ram: 512, type: "redis" });
+        expect(out.owner.value).toBe(live.owner);
+        const backend = program().backendText();
+        for (const plaintext of [firstPassword, out.certificate.value, out.url.value, suite.emulator.accounts[0].apiKey]) expect(backend).not.toContain(plaintext);
+      });
+
+      test("the serialized provider is a small stub with no URL, key or client in it", async () => {
+        const provider = (await databaseState(program(), "cache")).outputs?.__provider as string;
+        expect(provider.length).toBeLessThan(5_000);
+        expect(provider).toContain('require("pulumi-squarecloud/provider")');
+        for (const leak of [suite.emulator.platformUrl, suite.emulator.accounts[0].apiKey, "undici", "Pool"]) {
+          expect(provider).not.toContain(leak);
+        }
+      });
+
+      test("a preview of the unchanged program has no changes", async () => {
+        expect((await program().stack.preview()).changeSummary).toEqual({ same: 2 });
+      });
+
+      test("bad input fails at preview, naming the resource, field, rule and value, with no request made", async () => {
+        await setDatabase(program(), { name: "bad-name", type: "redis", memory: 256, version: "latest" });
+        await suite.emulator.admin.clearRequests();
+        const error = await program().stack.preview().then(() => undefined, (err: Error) => err);
+        expect(error).toBeDefined();
+        const message = String(error?.message);
+        expect(message).toContain("resource 'cache'");
+        expect(message).toMatch(/memory.*at least 512 MB for a redis database, got 256/);
+        expect(message).toMatch(/name.*only the letters a-z, A-Z and the digits 0-9, got "bad-name"/);
+        expect(message).toMatch(/version.*dotted numeric.*got "latest"/);
+        expect(await suite.emulator.admin.requests()).toEqual([]);
+      });
+
+      test("a missing API key fails at preview and says how to set it", async () => {
+        await setDatabase(program(), lifecycleSpec({ memory: 512, version: "7.4.5" }));
+        await program().stack.removeConfig("squarecloud:apiKey");
+        await suite.emulator.admin.clearRequests();
+        const error = await program().stack.preview().then(() => undefined, (err: Error) => err);
+        expect(String(error?.message)).toContain("pulumi config set squarecloud:apiKey --secret");
+        expect(await suite.emulator.admin.requests()).toEqual([]);
+        await program().stack.setAllConfig(emulatorConfig(suite.emulator));
+      });
+    },
+    afterUpdates({ program }) {
+      test("the update in place and the refresh kept the password", async () => {
+        expect((await program().stack.outputs()).password.value).toBe(firstPassword);
+        const state = await databaseState(program(), "cache");
+        expect(state.outputs?.password).toMatchObject({ [SECRET_SIG]: expect.any(String) });
+      });
+
+      test("passwordRotation resets the password and rewrites the connection URL", async () => {
+        await setDatabase(program(), { ...lifecycleSpec({ memory: 1024, version: "7.4.5" }), passwordRotation: "r1" });
+        expect((await program().stack.up()).summary.resourceChanges).toEqual({ same: 1, update: 1 });
+        const out = await program().stack.outputs();
+        expect(out.password.value).not.toBe(firstPassword);
+        expect(out.url.value).toContain(out.password.value);
+        expect(program().backendText()).not.toContain(out.password.value);
+      });
+    },
+    beforeDestroy({ suite, program }) {
+      test("a type change replaces the database", async () => {
+        const old = (await program().stack.outputs()).id.value;
+        await setDatabase(program(), { name: "tscache", type: "mongo", memory: 1024, version: "7.0" });
+        expect((await program().stack.preview()).changeSummary).toMatchObject({ replace: 1 });
+
+        const up = await program().stack.up();
+        expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
+        expect(up.outputs.id.value).not.toBe(old);
+        expect(up.outputs.type.value).toBe("mongo");
+        expect(program().backendText()).not.toContain(up.outputs.password.value);
+        await expect(suite.api.getDatabase(old)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
+      });
+    },
+  },
+);
+
+/** The lifecycle's first password, which the update in place and the refresh keep. */
+let firstPassword: string;
+
 const suite = emulatorSuite();
 
-async function databasesStack(databases: Record<string, Spec>, extraConfig: ConfigMap = emulatorConfig(suite.emulator)) {
+async function databasesStack(databases: Record<string, Spec>) {
   const program = await programStack({
     program: "databases",
-    config: { ...extraConfig, databases: { value: JSON.stringify(databases) } },
+    config: { ...emulatorConfig(suite.emulator), databases: { value: JSON.stringify(databases) } },
   });
   return suite.keep(program);
 }
@@ -31,122 +131,6 @@ async function outputsOf(program: ProgramStack, key: string) {
   const outputs = await program.stack.outputs();
   return (outputs.databases.value as Record<string, Record<string, any>>)[key];
 }
-
-
-describe("Database lifecycle", () => {
-  const cache: Spec = { name: "cache", type: "redis", memory: 512, version: "7.4.5" };
-  const docs: Spec = { name: "docs", type: "mongo", memory: 1024, version: "7.0" };
-  let program: ProgramStack;
-  let firstPassword: string;
-
-  test("up creates the databases; one-time secrets are secret in state and readable as outputs", async () => {
-    program = await databasesStack({ cache, docs });
-    const up = await program.stack.up();
-    expect(up.summary.resourceChanges).toEqual({ create: 3 });
-
-    const out = await outputsOf(program, "cache");
-    expect(out.password).toEqual(expect.any(String));
-    expect(out.certificate).toEqual(expect.any(String));
-    expect(out.connectionUrl).toContain(out.password);
-    firstPassword = out.password;
-
-    const live = await suite.api.getDatabase(out.id);
-    expect(live).toMatchObject({ name: "cache", ram: 512, type: "redis" });
-    expect(out.owner).toBe(live.owner);
-
-    const state = await databaseState(program, "cache");
-    for (const field of ["password", "certificate", "connectionUrl"]) {
-      expect(state.outputs?.[field]).toMatchObject({ [SECRET_SIG]: expect.any(String), ciphertext: expect.any(String) });
-    }
-    const backend = program.backendText();
-    const docsOut = await outputsOf(program, "docs");
-    for (const plaintext of [out.password, out.certificate, out.connectionUrl, docsOut.password, suite.emulator.accounts[0].apiKey]) {
-      expect(backend).not.toContain(plaintext);
-    }
-  });
-
-  test("the serialized provider is a small stub with no URL, key or client in it", async () => {
-    const provider = (await databaseState(program, "cache")).outputs?.__provider as string;
-    expect(provider.length).toBeLessThan(5_000);
-    expect(provider).toContain('require("pulumi-squarecloud/provider")');
-    for (const leak of [suite.emulator.platformUrl, suite.emulator.accounts[0].apiKey, "undici", "Pool"]) {
-      expect(provider).not.toContain(leak);
-    }
-  });
-
-  test("a preview of the unchanged program has no changes", async () => {
-    const preview = await program.stack.preview();
-    expect(preview.changeSummary).toEqual({ same: 3 });
-  });
-
-  test("rename and memory change update in place and keep the password", async () => {
-    const before = await outputsOf(program, "cache");
-    await setDatabases(program, { cache: { ...cache, name: "cache2", memory: 1024 }, docs });
-    const up = await program.stack.up();
-    expect(up.summary.resourceChanges).toEqual({ same: 2, update: 1 });
-
-    const after = await outputsOf(program, "cache");
-    expect(after).toMatchObject({ id: before.id, name: "cache2", memory: 1024, password: firstPassword });
-    expect(await suite.api.getDatabase(before.id)).toMatchObject({ name: "cache2", ram: 1024 });
-  });
-
-  test("refresh after an out-of-band rename shows the drift and keeps the password", async () => {
-    const { id } = await outputsOf(program, "cache");
-    await suite.api.updateDatabase(id, { name: "renamedBehind" });
-
-    const refresh = await program.stack.refresh();
-    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
-    const state = await databaseState(program, "cache");
-    expect(state.outputs?.name).toBe("renamedBehind");
-    expect(state.outputs?.password).toMatchObject({ [SECRET_SIG]: expect.any(String) });
-    expect((await outputsOf(program, "cache")).password).toBe(firstPassword);
-
-    // The program still says cache2: the next up brings the database back to it.
-    const up = await program.stack.up();
-    expect(up.summary.resourceChanges).toEqual({ same: 2, update: 1 });
-    expect(await suite.api.getDatabase(id)).toMatchObject({ name: "cache2" });
-  });
-
-  test("passwordRotation resets the password and rewrites the connection URL", async () => {
-    await setDatabases(program, { cache: { ...cache, name: "cache2", memory: 1024, passwordRotation: "r1" }, docs });
-    await program.stack.up();
-    const out = await outputsOf(program, "cache");
-    expect(out.password).not.toBe(firstPassword);
-    expect(out.connectionUrl).toContain(out.password);
-    expect(program.backendText()).not.toContain(out.password);
-  });
-
-  test("a type change replaces the database", async () => {
-    const old = await outputsOf(program, "docs");
-    await setDatabases(program, { cache: { ...cache, name: "cache2", memory: 1024, passwordRotation: "r1" }, docs: { ...docs, type: "redis" } });
-    const preview = await program.stack.preview();
-    expect(preview.changeSummary).toMatchObject({ replace: 1 });
-
-    const up = await program.stack.up();
-    expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
-    const now = await outputsOf(program, "docs");
-    expect(now.id).not.toBe(old.id);
-    expect(now.type).toBe("redis");
-    await expect(suite.api.getDatabase(old.id)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
-  });
-
-  test("a database deleted outside Pulumi leaves the state at refresh", async () => {
-    const { id } = await outputsOf(program, "docs");
-    await suite.api.deleteDatabase(id);
-    const refresh = await program.stack.refresh();
-    expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
-    expect(refresh.stdout).toContain("deleted outside Pulumi");
-    const names = (await program.resources()).map((r) => r.urn.split("::").pop());
-    expect(names).not.toContain("docs");
-  });
-
-  test("destroy deletes the databases", async () => {
-    const { id } = await outputsOf(program, "cache");
-    const destroy = await program.stack.destroy();
-    expect(destroy.summary.result).toBe("succeeded");
-    await expect(suite.api.getDatabase(id)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
-  });
-});
 
 describe("Database faults and bad input", () => {
   beforeEach(async () => {
@@ -206,34 +190,27 @@ describe("Database faults and bad input", () => {
     expect((await outputsOf(program, "lost")).password).toEqual(expect.any(String));
   });
 
+  /** The stack of the 503 test, whose database the next test deletes behind Pulumi's back. */
+  let flaky: ProgramStack;
+
   test("a create refused with a 503 before it took effect is sent again, not duplicated", async () => {
-    const program = await databasesStack({ flaky: { name: "flaky", type: "redis", memory: 512, version: "7.4.5" } });
+    flaky = await databasesStack({ flaky: { name: "flaky", type: "redis", memory: 512, version: "7.4.5" } });
     await suite.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
 
-    await program.stack.up();
+    await flaky.stack.up();
     expect((await suite.api.listDatabases()).filter((db) => db.name === "flaky")).toHaveLength(1);
-    expect((await outputsOf(program, "flaky")).password).toEqual(expect.any(String));
+    expect((await outputsOf(flaky, "flaky")).password).toEqual(expect.any(String));
     expect((await suite.emulator.admin.counters())["POST /v2/databases"]).toBe(2);
   });
 
-  test("bad input fails at preview, naming the resource, field, rule and value, with no request made", async () => {
-    const program = await databasesStack({ tiny: { name: "bad-name", type: "redis", memory: 256, version: "latest" } });
-    const error = await program.stack.preview().then(() => undefined, (err: Error) => err);
-    expect(error).toBeDefined();
-    const message = String(error?.message);
-    expect(message).toContain("tiny");
-    expect(message).toMatch(/memory.*at least 512 MB for a redis database, got 256/);
-    expect(message).toMatch(/name.*only the letters a-z, A-Z and the digits 0-9, got "bad-name"/);
-    expect(message).toMatch(/version.*dotted numeric.*got "latest"/);
-    expect((await suite.emulator.admin.requests())).toEqual([]);
-  });
-
-  test("a missing API key fails at preview and says how to set it", async () => {
-    const { ["squarecloud:apiKey"]: _key, ...withoutKey } = emulatorConfig(suite.emulator);
-    const program = await databasesStack({ nokey: { name: "nokey", type: "redis", memory: 512, version: "7.4.5" } }, withoutKey);
-    const error = await program.stack.preview().then(() => undefined, (err: Error) => err);
-    expect(String(error?.message)).toContain("pulumi config set squarecloud:apiKey --secret");
-    expect(await suite.emulator.admin.requests()).toEqual([]);
+  test("a database deleted outside Pulumi leaves the state at refresh", async () => {
+    const { id } = await outputsOf(flaky, "flaky");
+    await suite.api.deleteDatabase(id);
+    const refresh = await flaky.stack.refresh();
+    expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
+    expect(refresh.stdout).toContain("deleted outside Pulumi");
+    const names = (await flaky.resources()).map((r) => r.urn.split("::").pop());
+    expect(names).not.toContain("flaky");
   });
 
   test("--replace of an adopted database that still names itself never deletes it", async () => {
