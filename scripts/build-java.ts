@@ -57,6 +57,23 @@ function buildInto(outDir: string, hash: string): void {
 }
 
 /**
+ * What a release publishes of the Java SDK: its jar, sources and javadoc jars and its pom (license,
+ * scm, developers), built by Maven's `release` profile and deployed to the Maven repository at
+ * `repositoryUrl` (a `file://` folder, or a remote repository whose credentials the deploying
+ * user's settings.xml gives under the server id `release`). The release command calls this.
+ */
+export function deployJavaSdk(repositoryUrl: string): void {
+  const sources = mkdtempSync(path.join(tmpdir(), "java-sdk-"));
+  try {
+    cpSync(sdkDir, sources, { recursive: true });
+    // Nothing goes into the local repository (~/.m2): the deployed folder is the only copy.
+    mvn(sources, ["-Prelease", "deploy", "-Dmaven.install.skip=true", `-DaltDeploymentRepository=release::${repositoryUrl}`]);
+  } finally {
+    rmSync(sources, { recursive: true, force: true });
+  }
+}
+
+/**
  * Runs Maven in batch mode, quiet; its output (errors only, and stray colour codes some Maven
  * releases print even then) is shown when it fails.
  */
@@ -75,4 +92,10 @@ function sourcesHash(): string {
   return hash.digest("hex");
 }
 
-if (require.main === module) console.log(javaSdkBuild().jar);
+if (require.main === module) {
+  // `npm run build:java -- --deploy <repository URL>`: the release's step (deployJavaSdk).
+  const [flag, repositoryUrl] = process.argv.slice(2);
+  if (flag === "--deploy" && repositoryUrl) deployJavaSdk(repositoryUrl);
+  else if (flag !== undefined) throw new Error("usage: build-java.js [--deploy <repository URL>]");
+  else console.log(javaSdkBuild().jar);
+}

@@ -7,12 +7,12 @@ import { DocProgram, docFiles, programs, sectionFiles } from "../doc-blocks";
 import { repoRoot } from "./engine";
 import { RESTORE_ROUTE, SNAPSHOT_ROUTE } from "./operation-routes";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
-import { projectStack, ProgramStack, PythonStack, pythonStack, YamlStack, yamlStack } from "./stack";
+import { JavaStack, javaStack, projectStack, ProgramStack, PythonStack, pythonStack, YamlStack, yamlStack } from "./stack";
 
 // Every program block of docs/ (`<!-- program: <name> -->`), run as a reader runs it. A
 // TypeScript program runs in the project of README's Install section, as index.ts, the package
 // resolved by its name; a Pulumi YAML program is the project file and a Python program the
-// project's __main__.py (the generated SDK), both run by the native plugin. One stack per language
+// project's __main__.py and a Java program its class App (the generated SDKs), run by the native plugin. One stack per language
 // serves them all, one program after the other: `up`, what the page says it does, then `destroy`.
 // A page's tabs share a name and, where they say the same, the run. README.md's own program runs
 // in readme.test.ts, in a project outside the repository.
@@ -30,6 +30,8 @@ interface ProgramRun {
   yaml?: Partial<ProgramRun>;
   /** What differs for the page's Python program of that name. */
   python?: Partial<ProgramRun>;
+  /** What differs for the page's Java program of that name. */
+  java?: Partial<ProgramRun>;
 }
 
 const suite = emulatorSuite();
@@ -146,10 +148,18 @@ const RUNS: Record<string, ProgramRun> = {
       expectAccountReads(outputs);
       expectSnapshotsAndTeamUser(outputs);
     }),
+    // Java exports the fields it reads: names and a version.
+    java: readsThroughTeamProvider(({ pythonApps, latest, teamName, backupNames, teamUser }) => {
+      expect(pythonApps.value).toEqual(["Alice Bot"]);
+      expect(latest.value).toBe("f5f93ab3-3cbc-42b5-b8c0-f6605c64cea9");
+      expect(teamName.value).toBe("platform_team");
+      expect(backupNames).toMatchObject({ secret: true, value: expect.arrayContaining([SEED_DATABASES.aliceMain]) });
+      expect(teamUser.value).toBe(SEED_ACCOUNTS.bob.name);
+    }),
   },
 };
 
-/** The programs of docs/, TypeScript, YAML and Python. */
+/** The programs of docs/, TypeScript, YAML, Python and Java. */
 const found: DocProgram[] = docFiles().flatMap((file) => (file.startsWith("docs/") ? programs(file) : []));
 
 /** Where a program of each language is written and run. */
@@ -214,11 +224,17 @@ beforeAll(async () => {
   const python: PythonStack = await pythonStack("docs-python", "", { env });
   suite.keep(python);
   stacks.python = { project: python, write: (code) => python.setProgram(code) };
+  const java: JavaStack = await javaStack("docs-java", EMPTY_JAVA_PROGRAM, { env });
+  suite.keep(java);
+  stacks.java = { project: java, write: (code) => java.setProgram(code) };
 });
+
+/** What the Java stack holds before the first page's program: a program that declares nothing. */
+const EMPTY_JAVA_PROGRAM = "public class App { public static void main(String[] args) { com.pulumi.Pulumi.run(ctx -> {}); } }\n";
 
 test("every program of docs/ has a run here, and every run a program", () => {
   expect([...new Set(found.map((program) => program.name))].sort()).toEqual(Object.keys(RUNS).sort());
-  for (const language of ["yaml", "python"] as const) {
+  for (const language of ["yaml", "python", "java"] as const) {
     expect(Object.keys(RUNS).filter((name) => RUNS[name][language] && !found.some((program) => program.name === name && program.language === language))).toEqual([]);
   }
 });
@@ -226,8 +242,8 @@ test("every program of docs/ has a run here, and every run a program", () => {
 test.each(found.map((program) => [program.name, program.language, program] as const))(
   "the program of %s in %s runs up and destroy against the emulator",
   async (name, language, program) => {
-    const { yaml, python, ...shared } = RUNS[name];
-    const overrides: Record<string, Partial<ProgramRun> | undefined> = { yaml, python };
+    const { yaml, python, java, ...shared } = RUNS[name];
+    const overrides: Record<string, Partial<ProgramRun> | undefined> = { yaml, python, java };
     const run: ProgramRun = { ...shared, ...overrides[language] };
     const { project, write } = stacks[language];
     write(language === "yaml" ? yamlBody(program) : program.code);

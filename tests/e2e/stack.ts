@@ -256,6 +256,15 @@ export async function javaStack(label: string, source: string, options: Omit<Pro
 }
 
 /**
+ * A stack of a Maven project of Pulumi Java (runtime java, its pom.xml and sources in workDir), run
+ * as a user runs it: the Java language host starts `mvn compile exec:java` on each run.
+ */
+export async function javaMavenProjectStack(workDir: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
+  mkdirSync(path.join(workDir, ".state"), { recursive: true });
+  return openStack(workDir, projectName(workDir), withLanguageHost(javaLanguageHostDir(), options));
+}
+
+/**
  * The Java language host, told to run the program's jar: a launcher named as the host, passing the
  * host's `-binary` flag. The 1.16 host reads `runtime.options.binary` of Pulumi.yaml only from that
  * flag, which the engine no longer gives (it sends a project's runtime options in its requests).

@@ -100,9 +100,9 @@ test("every relative link of README.md, CONTRIBUTING.md, bench/README.md and doc
   expect(broken).toEqual([]);
 });
 
-test("every ts, yaml and python block says whether it runs: a program, a test file, a fragment or a named project file; other blocks carry no mark", () => {
+test("every ts, yaml, python and java block says whether it runs: a program, a test file, a fragment or a named project file; other blocks carry no mark", () => {
   const blocks = docFiles().flatMap(fencedBlocks);
-  const marked = ["ts", "yaml", "python"];
+  const marked = ["ts", "yaml", "python", "java"];
   const at = ({ file, line }: FencedBlock) => `${file}:${line}`;
   expect(blocks.filter((block) => marked.includes(block.language) && block.marker === undefined && block.projectFile === undefined).map(at)).toEqual([]);
   expect(blocks.filter((block) => !marked.includes(block.language) && block.marker !== undefined).map(at)).toEqual([]);
@@ -112,7 +112,7 @@ test("every ts, yaml and python block says whether it runs: a program, a test fi
   expect([...owners].filter(([, files]) => files.size > 1)).toEqual([]);
 });
 
-/** The kinds the native plugin serves, by token ("squarecloud:index:Database"): these have a YAML and a Python example. */
+/** The kinds the native plugin serves, by token ("squarecloud:index:Database"): these have a YAML, a Python and a Java example. */
 const SERVED_BY_PLUGIN = new Set(Object.keys(JSON.parse(readFileSync(path.join(repoRoot, "provider/plugin/schema.json"), "utf8")).resources));
 
 /** The heading each program block of a page sits under, by the block's language, in the order the languages first appear. */
@@ -128,7 +128,7 @@ function programHeadings(page: string): Record<string, string | undefined> {
 
 test.each(Object.keys(RESOURCE_PAGES))("%s has its example in each language that serves its kind, one program under each language's heading, in that order", (page) => {
   const kind = path.basename(page, ".md").replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase());
-  const native = SERVED_BY_PLUGIN.has(`squarecloud:index:${kind}`) ? { yaml: "### YAML", python: "### Python" } : {};
+  const native = SERVED_BY_PLUGIN.has(`squarecloud:index:${kind}`) ? { yaml: "### YAML", python: "### Python", java: "### Java" } : {};
   expect(Object.entries(programHeadings(page))).toEqual(Object.entries({ ts: "### TypeScript", ...native }));
   // The tabs are one example: one program name across them.
   expect(new Set(programs(page).map((program) => program.name)).size).toBe(1);
