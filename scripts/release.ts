@@ -1,10 +1,11 @@
 import { execFileSync, execSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { checksumsFileName, writeChecksums } from "./release/checksums";
 import { writeGoModuleVersion } from "./release/go-module";
 import { releaseNotes } from "./release/notes";
 import { reproducibleTarGz } from "./release/reproducible";
+import { checkOneVersion } from "./release/versions";
 import { GO_MODULE_PATH } from "./gen/schema";
 
 /**
@@ -27,8 +28,14 @@ import { GO_MODULE_PATH } from "./gen/schema";
  */
 
 const root = path.join(__dirname, "..", "..");
-/** The build's copy of the commit; one release builds at a time in a clone. */
-const STAGE = path.join(root, ".release-stage");
+/**
+ * The build's copy of the commit, one per run, always two levels below the clone: what a bundler
+ * writes of a path relative to it is then the same on every run and every machine.
+ */
+function newStage(): string {
+  mkdirSync(path.join(root, ".release-stage"), { recursive: true });
+  return mkdtempSync(path.join(root, ".release-stage", "build-"));
+}
 
 interface Options {
   out: string;
@@ -52,7 +59,7 @@ function parseArgs(argv: string[]): Options {
 /** Semantic versioning 2.0's grammar, build metadata left out (registries drop it). */
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-(0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(\.(0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*)?$/;
 
-function run(command: string, args: string[], cwd = STAGE): string {
+function run(command: string, args: string[], cwd: string): string {
   return execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 28 });
 }
 
@@ -61,87 +68,88 @@ function say(message: string): void {
 }
 
 /** The commit, copied into the stage as `git archive` gives it, with the clone's node_modules. */
-function stageCommit(): { commit: string; epoch: number } {
+function stageCommit(stage: string): { commit: string; epoch: number } {
   const commit = run("git", ["rev-parse", "HEAD"], root).trim();
   if (run("git", ["status", "--porcelain", "--untracked-files=no"], root).trim() !== "") say(`uncommitted changes are left out: this builds the commit ${commit}`);
   const epoch = Number(process.env.SOURCE_DATE_EPOCH ?? run("git", ["log", "-1", "--format=%ct", commit], root).trim());
-  rmSync(STAGE, { recursive: true, force: true });
-  mkdirSync(STAGE);
-  execSync(`git archive --format=tar ${commit} | tar -x -C "${STAGE}"`, { cwd: root, stdio: "inherit" });
+  execSync(`git archive --format=tar ${commit} | tar -x -C "${stage}"`, { cwd: root, stdio: "inherit" });
   // Relative, so bundlers that follow it name the same `../node_modules/...` on every machine.
-  symlinkSync(path.join("..", "node_modules"), path.join(STAGE, "node_modules"));
+  symlinkSync(path.join("..", "..", "node_modules"), path.join(stage, "node_modules"));
   return { commit, epoch };
 }
 
 /** Sets the version in the stage's package.json, the one place it is written. */
-function setVersion(version: string): void {
-  const file = path.join(STAGE, "package.json");
+function setVersion(stage: string, version: string): void {
+  const file = path.join(stage, "package.json");
   const text = readFileSync(file, "utf8");
   writeFileSync(file, text.replace(/^(\s*"version":\s*)"[^"]*"/m, `$1"${version}"`));
 }
 
-function packageVersion(): string {
-  return (JSON.parse(readFileSync(path.join(STAGE, "package.json"), "utf8")) as { version: string }).version;
+function packageVersion(stage: string): string {
+  return (JSON.parse(readFileSync(path.join(stage, "package.json"), "utf8")) as { version: string }).version;
 }
 
-function compile(): void {
-  run(path.join(STAGE, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"]);
+function compile(stage: string): void {
+  run(path.join(stage, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], stage);
 }
 
-function main(): void {
+function main(stage: string): void {
   const options = parseArgs(process.argv.slice(2));
   if (existsSync(options.out) && readdirSync(options.out).length > 0) throw new Error(`${options.out} is not empty: a release is written into a new or empty directory`);
   mkdirSync(options.out, { recursive: true });
-  const { commit, epoch } = stageCommit();
+  const { commit, epoch } = stageCommit(stage);
   process.env.SOURCE_DATE_EPOCH = String(epoch); // read by the Python build backend and by the plugin's build
   say(`building ${commit} (SOURCE_DATE_EPOCH=${epoch})`);
-  compile();
-  if (options.version !== undefined && options.version !== packageVersion()) {
-    setVersion(options.version);
+  compile(stage);
+  if (options.version !== undefined && options.version !== packageVersion(stage)) {
+    setVersion(stage, options.version);
     say(`generating the schema and the SDKs of ${options.version}`);
-    run("node", ["dist/scripts/gen/index.js"]);
-    compile();
+    run("node", ["dist/scripts/gen/index.js"], stage);
+    compile(stage);
   }
-  const version = packageVersion();
+  const version = packageVersion(stage);
   const out = options.out;
 
   say("the plugin archives");
-  const pluginDir = path.join(STAGE, ".plugin");
-  run("node", ["dist/scripts/build-plugin.js", pluginDir]);
+  const pluginDir = path.join(stage, ".plugin");
+  run("node", ["dist/scripts/build-plugin.js", pluginDir], stage);
   for (const archive of readdirSync(pluginDir).filter((file) => file.endsWith(".tar.gz"))) {
     reproducibleTarGz(path.join(pluginDir, archive), path.join(out, archive), epoch);
   }
 
   say("the npm package");
-  run("npm", ["pack", "--silent", "--pack-destination", out]);
+  run("npm", ["pack", "--silent", "--pack-destination", out], stage);
 
   say("the Python wheel and sdist");
-  const python = path.join(STAGE, ".python");
-  const { buildSdist, buildWheel } = require(path.join(STAGE, "dist", "scripts", "build-python.js")) as typeof import("./build-python");
+  const python = path.join(stage, ".python");
+  const { buildSdist, buildWheel } = require(path.join(stage, "dist", "scripts", "build-python.js")) as typeof import("./build-python");
   const wheel = buildWheel(python);
   copyFileSync(wheel, path.join(out, path.basename(wheel)));
   const sdist = buildSdist(python);
   reproducibleTarGz(sdist, path.join(out, path.basename(sdist)), epoch);
 
   say("the Go module");
-  const license = path.join(STAGE, "LICENSE");
-  writeGoModuleVersion(path.join(STAGE, "sdk", "go"), GO_MODULE_PATH, version, epoch, path.join(out, "goproxy"), existsSync(license) ? license : undefined);
+  const license = path.join(stage, "LICENSE");
+  writeGoModuleVersion(path.join(stage, "sdk", "go"), GO_MODULE_PATH, version, epoch, path.join(out, "goproxy"), existsSync(license) ? license : undefined);
 
   // The Java SDK's Maven artifacts (jar, sources, javadoc, pom) go under maven/ in a Maven
   // repository's layout, beside goproxy/, once that SDK exists.
 
-  copyFileSync(path.join(STAGE, "provider", "plugin", "schema.json"), path.join(out, "schema.json"));
-  writeFileSync(path.join(out, "release-notes.md"), releaseNotes(readFileSync(path.join(STAGE, "CHANGELOG.md"), "utf8"), version));
+  copyFileSync(path.join(stage, "provider", "plugin", "schema.json"), path.join(out, "schema.json"));
+  writeFileSync(path.join(out, "release-notes.md"), releaseNotes(readFileSync(path.join(stage, "CHANGELOG.md"), "utf8"), version));
+  checkOneVersion(out, GO_MODULE_PATH, version);
   writeChecksums(out, checksumsFileName(version));
-  rmSync(STAGE, { recursive: true, force: true });
   say(`${version} written to ${out}`);
 }
 
 if (require.main === module) {
+  const stage = newStage();
   try {
-    main();
+    main(stage);
   } catch (err) {
     console.error(`release: ${(err as Error).message}`);
-    process.exit(1);
+    process.exitCode = 1;
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from "node:zlib";
+import { crc32, deflateRawSync, inflateRawSync } from "node:zlib";
 
 /** One file of a zip: its name inside the archive and its bytes. */
 export interface ZipEntry {
@@ -66,4 +66,24 @@ function dosDateTime(epoch: number): { time: number; date: number } {
     time: (at.getUTCHours() << 11) | (at.getUTCMinutes() << 5) | Math.floor(at.getUTCSeconds() / 2),
     date: ((at.getUTCFullYear() - 1980) << 9) | ((at.getUTCMonth() + 1) << 5) | at.getUTCDate(),
   };
+}
+
+/**
+ * The bytes of the entry `name` of a zip (stored or deflated), found through its central
+ * directory; undefined when it holds none of that name.
+ */
+export function zipEntry(zip: Buffer, name: string): Buffer | undefined {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error("not a zip: no end of central directory");
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = 0; i < zip.readUInt16LE(end + 10); i++) {
+    const [method, size, nameLength, extraLength, commentLength, offset] = [10, 20, 28, 30, 32, 42].map((field) => (field === 20 || field === 42 ? zip.readUInt32LE(at + field) : zip.readUInt16LE(at + field)));
+    if (zip.toString("utf8", at + 46, at + 46 + nameLength) === name) {
+      const start = offset + 30 + zip.readUInt16LE(offset + 26) + zip.readUInt16LE(offset + 28);
+      const data = zip.subarray(start, start + size);
+      return method === 0 ? Buffer.from(data) : inflateRawSync(data);
+    }
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return undefined;
 }
