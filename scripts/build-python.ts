@@ -49,7 +49,8 @@ function buildFromCopy(outDir: string, extension: string, args: string[]): strin
     cpSync(path.join(sources, "pulumi_squarecloud", "README.md"), path.join(sources, "README.md"));
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
-    execFileSync(projectPython(), [...args, sources], { cwd: sources, stdio: ["ignore", "inherit", "inherit"] });
+    // The backend's file-by-file log goes nowhere; on a failure it is in the error.
+    execFileSync(projectPython(), [...args, sources], { cwd: sources, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 26 });
   } finally {
     rmSync(sources, { recursive: true, force: true });
   }
