@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { GO_MODULE_PATH } from "../../../scripts/gen/schema";
 import { writeGoModuleVersion } from "../../../scripts/release/go-module";
 import { releaseNotes } from "../../../scripts/release/notes";
-import { checkOneVersion } from "../../../scripts/release/versions";
+import { checkOneVersion, pythonVersion } from "../../../scripts/release/versions";
 import { repoRoot } from "../../install-script";
 
 const read = (file: string) => readFileSync(path.join(repoRoot, file), "utf8");
@@ -55,4 +55,8 @@ describe("the version", () => {
       rmSync(out, { recursive: true, force: true });
     }
   });
+});
+
+test("Python's metadata spells a pre-release as PEP 440 does, a release as it is", () => {
+  expect(["0.2.0", "0.2.0-rc.1", "1.0.0-alpha.2", "1.0.0-beta.3"].map(pythonVersion)).toEqual(["0.2.0", "0.2.0rc1", "1.0.0a2", "1.0.0b3"]);
 });
