@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { functions } from "../../provider/functions";
 import { components, kinds } from "../../provider/kinds";
 import { componentTables, fill, functionsTable, importTable, tables } from "./docs";
+import { pageExamples } from "./registry-docs";
 import { PackageInfo, packageSchema, schemaText } from "./schema";
 import { filesUnder, LANGUAGE_SDK_DIRS, languageSdkFiles, SdkLanguage } from "./language-sdks";
 import { fileStem, sdkSource, TYPESCRIPT_SDK_DIR } from "./sdk";
@@ -32,7 +33,8 @@ function generatedFiles(): Map<string, string> {
     if (text.includes("<!-- generated: ")) files.set(page, fill(text, generated, page));
   }
   const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as PackageInfo;
-  const schema = schemaText(packageSchema(kinds, components, manifest, functions));
+  const examples = Object.fromEntries(kinds.map((kind) => [kind.name, pageExamples(readFileSync(path.join(root, "docs", "resources", `${fileStem(kind)}.md`), "utf8"))]));
+  const schema = schemaText(packageSchema(kinds, components, manifest, functions, examples));
   files.set(SCHEMA_FILE, schema);
   for (const [language, dir] of languageSdks()) {
     for (const [file, content] of languageSdkFiles(language, schema)) files.set(`${dir}/${file}`, content);

@@ -4,6 +4,7 @@ import type { AnyFunction } from "../../provider/functions/declaration";
 import { AnyKind, ComponentDeclaration, FieldNotes, notesOf } from "../../provider/kinds/declaration";
 import { stableJson } from "../../provider/stable-json";
 import { outputNames } from "../../sdk/nodejs/registration";
+import { registryDescription } from "./registry-docs";
 import { isOptional } from "./types";
 
 /**
@@ -73,6 +74,10 @@ export interface PackageSchema {
   description: string;
   keywords: string[];
   license: string;
+  publisher: string;
+  homepage: string;
+  repository: string;
+  logoUrl: string;
   config: { variables: Record<string, PropertySpec> };
   provider: { description: string; inputProperties: Record<string, PropertySpec> };
   resources: Record<string, ResourceSpec>;
@@ -131,15 +136,23 @@ export interface PackageInfo {
   license: string;
 }
 
+/** The repository the package is developed and released from: the Go module's path says it too. */
+export const REPOSITORY_URL = `https://github.com/squarecloud/pulumi-${PACKAGE_NAME}`;
+
+/**
+ * `examples` holds, by kind name, the example programs of its docs page that the registry shows
+ * with its description (see registry-docs.ts).
+ */
 export function packageSchema(
   kinds: readonly AnyKind[],
   components: readonly ComponentDeclaration[],
   info: PackageInfo,
   functions: readonly AnyFunction[] = [],
+  examples: Record<string, { language: string; code: string }[]> = {},
 ): PackageSchema {
   const types = new ObjectTypes([...kinds, ...components].map((resource) => resource.name));
   const resources = Object.fromEntries([
-    ...kinds.map((kind) => [typeToken(kind.name), resourceSpec(kind, types)]),
+    ...kinds.map((kind) => [typeToken(kind.name), { ...resourceSpec(kind, types), description: registryDescription(kind, examples[kind.name] ?? []) }]),
     ...components.map((component) => [typeToken(component.name), componentSpec(component, types)]),
   ]);
   const functionSpecs = Object.fromEntries(functions.map((fn) => [typeToken(fn.name), functionSpec(fn, types)]));
@@ -151,6 +164,10 @@ export function packageSchema(
     description: info.description,
     keywords: ["pulumi", PACKAGE_NAME, "category/cloud", "kind/native"],
     license: info.license,
+    publisher: "Square Cloud",
+    homepage: REPOSITORY_URL,
+    repository: REPOSITORY_URL,
+    logoUrl: `${REPOSITORY_URL.replace("https://github.com", "https://raw.githubusercontent.com")}/main/docs/logo.svg`,
     config: { variables: settings },
     provider: {
       description: "The Square Cloud provider. An explicit one takes these arguments (the default provider takes the stack's `squarecloud:` config); a setting left out falls back to its environment variable, then to its default.",
