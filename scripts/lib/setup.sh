@@ -67,6 +67,13 @@ ensure_actionlint() {
   export ACTIONLINT_BIN
 }
 
+# The local npm registry, PyPI index and upload client the release rehearsal publishes to
+# (installed on first use from pinned lists, then cached); exports SQUARECLOUD_REGISTRIES_BIN.
+ensure_registries() {
+  SQUARECLOUD_REGISTRIES_BIN=$(bash scripts/install-registries)
+  export SQUARECLOUD_REGISTRIES_BIN
+}
+
 # Compiles into dist/ unless the sources are the ones dist/ was compiled from (the stamp of their
 # hash, written after a successful compile, sits beside the output).
 build() {
