@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from "node:child_process";
-import { createReadStream, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { createServer, Server } from "node:http";
 import { AddressInfo, createServer as createNetServer } from "node:net";
 import * as path from "node:path";
@@ -87,7 +87,8 @@ function servePluginArchives(releaseDir: string, downloads: string[]): Promise<S
       return;
     }
     downloads.push(name);
-    response.writeHead(200, { "content-type": "application/gzip" });
+    // The engine refuses a download whose length it was not told.
+    response.writeHead(200, { "content-type": "application/gzip", "content-length": statSync(file).size });
     createReadStream(file).pipe(response);
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
