@@ -129,8 +129,7 @@ function main(stage: string): void {
   reproducibleTarGz(sdist, path.join(out, path.basename(sdist)), epoch);
 
   say("the Go module");
-  const license = path.join(stage, "LICENSE");
-  writeGoModuleVersion(path.join(stage, "sdk", "go"), GO_MODULE_PATH, version, epoch, path.join(out, "goproxy"), existsSync(license) ? license : undefined);
+  writeGoModuleVersion(path.join(stage, "sdk", "go"), GO_MODULE_PATH, version, epoch, path.join(out, "goproxy"), path.join(stage, "LICENSE"));
 
   // The Java SDK's Maven artifacts (jar, sources, javadoc, pom) go under maven/ in a Maven
   // repository's layout, beside goproxy/, once that SDK exists.
