@@ -19,25 +19,43 @@ export function projectPython(): string {
 
 /**
  * Builds the wheel into outDir (emptied first) and returns its path. pip builds it in the project's
- * virtualenv without reaching the network: the build backend comes from that virtualenv. A build
- * writes build/ and *.egg-info beside its sources, so it runs on a copy: sdk/python keeps only
- * generated files. The generated pyproject.toml lists py.typed as package data but not the type
- * stubs (.pyi) of the config module; the copy's MANIFEST.in adds them, so the wheel is typed.
+ * virtualenv without reaching the network: the build backend comes from that virtualenv.
  */
 export function buildWheel(outDir: string): string {
+  return buildFromCopy(outDir, ".whl", ["-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--wheel-dir", outDir]);
+}
+
+/**
+ * Builds the source distribution (the .tar.gz PyPI offers beside the wheel) into outDir (emptied
+ * first) with the same build backend, called directly: pip builds no sdist.
+ */
+export function buildSdist(outDir: string): string {
+  const script = "import sys; from setuptools import build_meta; build_meta.build_sdist(sys.argv[1])";
+  return buildFromCopy(outDir, ".tar.gz", ["-c", script, outDir]);
+}
+
+/**
+ * Runs `python <args> <sources>` in a copy of sdk/python and returns the file ending in `extension`
+ * it wrote into outDir. A build writes build/ and *.egg-info beside its sources, so it runs on a
+ * copy: sdk/python keeps only generated files. The generated pyproject.toml lists py.typed as
+ * package data but not the type stubs (.pyi) of the config module; the copy's MANIFEST.in adds
+ * them, so the wheel is typed. Its readme (the page PyPI shows) is the package's README.
+ */
+function buildFromCopy(outDir: string, extension: string, args: string[]): string {
   const sources = mkdtempSync(path.join(tmpdir(), "python-sdk-"));
   try {
     cpSync(path.join(root, PYTHON_SDK_DIR), sources, { recursive: true });
     writeFileSync(path.join(sources, "MANIFEST.in"), "recursive-include pulumi_squarecloud *.pyi\n");
+    cpSync(path.join(sources, "pulumi_squarecloud", "README.md"), path.join(sources, "README.md"));
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
-    const pip = ["-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--wheel-dir", outDir, sources];
-    execFileSync(projectPython(), pip, { stdio: ["ignore", "inherit", "inherit"] });
+    // The backend's file-by-file log goes nowhere; on a failure it is in the error.
+    execFileSync(projectPython(), [...args, sources], { cwd: sources, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 26 });
   } finally {
     rmSync(sources, { recursive: true, force: true });
   }
-  const [wheel] = readdirSync(outDir).filter((file) => file.endsWith(".whl"));
-  return path.join(outDir, wheel);
+  const [built] = readdirSync(outDir).filter((file) => file.endsWith(extension));
+  return path.join(outDir, built);
 }
 
 if (require.main === module) console.log(buildWheel(path.join(root, "dist", "python")));

@@ -4,6 +4,7 @@ import { functions } from "../../provider/functions";
 import { components, kinds } from "../../provider/kinds";
 import { componentTables, fill, functionsTable, importTable, tables } from "./docs";
 import { javaPom } from "./java-pom";
+import { pageExamples } from "./registry-docs";
 import { withPackageLinks } from "./repository";
 import { PACKAGE_NAME, PackageInfo, packageSchema, schemaText } from "./schema";
 import { filesUnder, LANGUAGE_SDK_DIRS, languageSdkFiles, SdkLanguage } from "./language-sdks";
@@ -41,7 +42,8 @@ function generatedFiles(): Map<string, string> {
   const manifestText = readFileSync(path.join(root, "package.json"), "utf8");
   files.set("package.json", withPackageLinks(manifestText));
   const manifest = JSON.parse(manifestText) as PackageInfo;
-  const schema = schemaText(packageSchema(kinds, components, manifest, functions));
+  const examples = Object.fromEntries(kinds.map((kind) => [kind.name, pageExamples(readFileSync(path.join(root, "docs", "resources", `${fileStem(kind)}.md`), "utf8"))]));
+  const schema = schemaText(packageSchema(kinds, components, manifest, functions, examples));
   files.set(SCHEMA_FILE, schema);
   for (const [language, dir] of languageSdks()) {
     for (const [file, content] of languageSdkFiles(language, schema)) files.set(`${dir}/${file}`, content);

@@ -6,6 +6,7 @@ import { stableJson } from "../../provider/stable-json";
 import { outputNames } from "../../sdk/nodejs/registration";
 import { JAVA_BASE_PACKAGE } from "./java-pom";
 import { GO_MODULE_PATH, PLUGIN_DOWNLOAD_URL, REPOSITORY_URL } from "./repository";
+import { registryDescription } from "./registry-docs";
 import { isOptional } from "./types";
 
 export { GO_MODULE_PATH };
@@ -74,7 +75,10 @@ export interface PackageSchema {
   description: string;
   keywords: string[];
   license: string;
+  publisher: string;
+  homepage: string;
   repository: string;
+  logoUrl: string;
   /** Where the engine downloads the plugin; the SDKs generated from the schema carry it as `server`. */
   pluginDownloadURL: string;
   config: { variables: Record<string, PropertySpec> };
@@ -140,15 +144,20 @@ export interface PackageInfo {
   license: string;
 }
 
+/**
+ * `examples` holds, by kind name, the example programs of its docs page that the registry shows
+ * with its description (see registry-docs.ts).
+ */
 export function packageSchema(
   kinds: readonly AnyKind[],
   components: readonly ComponentDeclaration[],
   info: PackageInfo,
   functions: readonly AnyFunction[] = [],
+  examples: Record<string, { language: string; code: string }[]> = {},
 ): PackageSchema {
   const types = new ObjectTypes([...kinds, ...components].map((resource) => resource.name));
   const resources = Object.fromEntries([
-    ...kinds.map((kind) => [typeToken(kind.name), resourceSpec(kind, types)]),
+    ...kinds.map((kind) => [typeToken(kind.name), { ...resourceSpec(kind, types), description: registryDescription(kind, examples[kind.name] ?? []) }]),
     ...components.map((component) => [typeToken(component.name), componentSpec(component, types)]),
   ]);
   const functionSpecs = Object.fromEntries(functions.map((fn) => [typeToken(fn.name), functionSpec(fn, types)]));
@@ -160,7 +169,10 @@ export function packageSchema(
     description: info.description,
     keywords: ["pulumi", PACKAGE_NAME, "category/cloud", "kind/native"],
     license: info.license,
+    publisher: "Square Cloud",
+    homepage: REPOSITORY_URL,
     repository: REPOSITORY_URL,
+    logoUrl: `${REPOSITORY_URL.replace("https://github.com", "https://raw.githubusercontent.com")}/main/docs/logo.svg`,
     pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     config: { variables: settings },
     provider: {

@@ -97,6 +97,13 @@ engine_free_selection() {
   [ "$paths" -gt 0 ]
 }
 
+# The local npm registry, PyPI index and upload client the release rehearsal publishes to
+# (installed on first use from pinned lists, then cached); exports SQUARECLOUD_REGISTRIES_BIN.
+ensure_registries() {
+  SQUARECLOUD_REGISTRIES_BIN=$(bash scripts/install-registries)
+  export SQUARECLOUD_REGISTRIES_BIN
+}
+
 # Compiles into dist/ unless the sources are the ones dist/ was compiled from (the stamp of their
 # hash, written after a successful compile, sits beside the output). Every way in (`npm run
 # build` and the scripts built on it, the emulator, the demo, the tests) comes through here.

@@ -103,6 +103,16 @@ export async function outsideProjectStack(workDir: string, tarball: string, opti
 }
 
 /**
+ * A stack of a project a user set up in workDir, outside this repository, with its packages
+ * installed there by the user's own commands: run as it is, the options' env giving the PATH of
+ * its language host.
+ */
+export async function userProjectStack(workDir: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
+  mkdirSync(path.join(workDir, ".state"), { recursive: true });
+  return openStack(workDir, projectName(workDir), options);
+}
+
+/**
  * A stack of a Pulumi YAML project of tests/e2e/yaml-programs (`runtime: yaml`), copied as it is
  * and run by the YAML language host of scripts/install-yaml-host.
  */

@@ -18,6 +18,12 @@ import (
 // the previous `to`, so to move it further set `path` to that. Removing the resource does not move
 // the file back. A move whose response was lost is sent once more on purpose: if the first one
 // moved the file, the second finds nothing at `path` and the move is recorded as done.
+//
+// ## Example Usage
+//
+// ## Import
+//
+// `pulumi import` refuses a AppFileMove: an operation's id names a move made once by an `up`, not an object to read back. Instead, there is nothing to import: declare an AppFileMove to move a file.
 type AppFileMove struct {
 	pulumi.CustomResourceState
 

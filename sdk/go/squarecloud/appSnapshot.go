@@ -20,6 +20,12 @@ import (
 // `url` (a time-limited pre-signed download URL of the ZIP archive) and `key` (its credentials)
 // are secrets. The API allows one snapshot per 5 seconds (the provider paces them) and
 // (plan RAM / 256) * 2 per 24 hours per account.
+//
+// ## Example Usage
+//
+// ## Import
+//
+// `pulumi import` refuses a AppSnapshot: an operation's id names a snapshot taken once by an `up`, not an object to read back. Instead, there is nothing to import: declare an AppSnapshot to take a snapshot, and read existing ones with `getSnapshots`.
 type AppSnapshot struct {
 	pulumi.CustomResourceState
 

@@ -19,6 +19,12 @@ import (
 // same update and the old URL works until then. The MIME type is inferred from the file's
 // extension unless given (text/plain for a StringAsset). `adoptId` takes over an existing object
 // instead of uploading.
+//
+// ## Example Usage
+//
+// ## Import
+//
+// `pulumi import` refuses a BlobObject: its content (the `source` asset) cannot be read back from the CDN, and a program must state it. Instead, declare it with its source and `adoptId` set to the object's id: the next `pulumi up` takes the object over instead of uploading when its name, prefix and size are the source's, and a later change of any input replaces it with a new upload.
 type BlobObject struct {
 	pulumi.CustomResourceState
 

@@ -20,6 +20,16 @@ import (
 // only once; to get a new one, set `passwordRotation` to a new value. `adoptId` takes over an
 // existing database instead of creating one. Use `protect: true` to guard against deletion, and
 // `retainOnDelete: true` to keep the database when it leaves the program.
+//
+// ## Example Usage
+//
+// ## Import
+//
+// `pulumi import` reads a Database by its id and brings into state: name, type, memory, owner, cluster, createdAt; certificate and connection URL as secrets. It leaves out the password (the API shows it only at creation: set `passwordRotation` to get a new one) and the version (the API never reports it; stating it later records it in place, never a replacement).
+//
+// ```sh
+// $ pulumi import squarecloud:index:Database <name> <id>
+// ```
 type Database struct {
 	pulumi.CustomResourceState
 

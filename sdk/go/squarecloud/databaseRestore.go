@@ -20,6 +20,12 @@ import (
 //
 // Ids that follow "the latest entry" of a listing change when a newer snapshot appears, and the
 // next `pulumi up` then restores again: pin the version when that must not happen.
+//
+// ## Example Usage
+//
+// ## Import
+//
+// `pulumi import` refuses a DatabaseRestore: an operation's id names a restore run once by an `up`, not an object to read back. Instead, there is nothing to import: declare a DatabaseRestore to restore a snapshot.
 type DatabaseRestore struct {
 	pulumi.CustomResourceState
 

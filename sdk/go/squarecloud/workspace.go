@@ -20,6 +20,16 @@ import (
 // unlinks all). There is no rename endpoint: a new `name` REPLACES the workspace, which drops
 // every member and link, and every member then needs a fresh invite code; the preview warns.
 // `adoptId` takes over an existing workspace the caller owns. Only the owner's key can delete it.
+//
+// ## Example Usage
+//
+// ## Import
+//
+// `pulumi import` reads a Workspace by its id and brings into state: name, the linked applications' ids, members, owner.
+//
+// ```sh
+// $ pulumi import squarecloud:index:Workspace <name> <id>
+// ```
 type Workspace struct {
 	pulumi.CustomResourceState
 

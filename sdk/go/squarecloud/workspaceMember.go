@@ -22,6 +22,16 @@ import (
 // (a code of someone else fails, and that person is removed again), and a user who is already a
 // member is taken over without a code. `group` changes in place; a new `workspaceId` or `userId`
 // replaces the membership.
+//
+// ## Example Usage
+//
+// ## Import
+//
+// `pulumi import` reads a WorkspaceMember by its id and brings into state: workspace, user, group. It leaves out the invite code (spent when they joined; not needed to keep the membership).
+//
+// ```sh
+// $ pulumi import squarecloud:index:WorkspaceMember <name> <id>
+// ```
 type WorkspaceMember struct {
 	pulumi.CustomResourceState
 

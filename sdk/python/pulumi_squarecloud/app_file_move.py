@@ -88,6 +88,23 @@ class AppFileMove(pulumi.CustomResource):
         the file back. A move whose response was lost is sent once more on purpose: if the first one
         moved the file, the second finds nothing at `path` and the move is recorded as done.
 
+        ## Example Usage
+        ### A AppFileMove
+        ```python
+        import pulumi
+        import pulumi_squarecloud as squarecloud
+
+        website = squarecloud.get_app_output(name="Alice Website")
+
+        entry = squarecloud.AppFileMove("entry", app_id=website.id, path="index.js", to="src/index.js")
+
+        pulumi.export("movedAt", entry.moved_at)
+        ```
+
+        ## Import
+
+        `pulumi import` refuses a AppFileMove: an operation's id names a move made once by an `up`, not an object to read back. Instead, there is nothing to import: declare an AppFileMove to move a file.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] app_id: The application.
@@ -107,6 +124,23 @@ class AppFileMove(pulumi.CustomResource):
         the previous `to`, so to move it further set `path` to that. Removing the resource does not move
         the file back. A move whose response was lost is sent once more on purpose: if the first one
         moved the file, the second finds nothing at `path` and the move is recorded as done.
+
+        ## Example Usage
+        ### A AppFileMove
+        ```python
+        import pulumi
+        import pulumi_squarecloud as squarecloud
+
+        website = squarecloud.get_app_output(name="Alice Website")
+
+        entry = squarecloud.AppFileMove("entry", app_id=website.id, path="index.js", to="src/index.js")
+
+        pulumi.export("movedAt", entry.moved_at)
+        ```
+
+        ## Import
+
+        `pulumi import` refuses a AppFileMove: an operation's id names a move made once by an `up`, not an object to read back. Instead, there is nothing to import: declare an AppFileMove to move a file.
 
         :param str resource_name: The name of the resource.
         :param AppFileMoveArgs args: The arguments to use to populate this resource's properties.

@@ -75,6 +75,25 @@ class AppSnapshot(pulumi.CustomResource):
         are secrets. The API allows one snapshot per 5 seconds (the provider paces them) and
         (plan RAM / 256) * 2 per 24 hours per account.
 
+        ## Example Usage
+        ### A AppSnapshot
+        ```python
+        import pulumi
+        import pulumi_squarecloud as squarecloud
+
+        website = squarecloud.get_app_output(name="Alice Website")
+
+        # A snapshot on the first up, and again whenever `trigger` changes (a release tag, a date...).
+        backup = squarecloud.AppSnapshot("website-backup", app_id=website.id, trigger="2026-05-01")
+
+        pulumi.export("backupTakenAt", backup.taken_at)
+        pulumi.export("backupUrl", backup.url)  # secret: a pre-signed download URL of the ZIP archive
+        ```
+
+        ## Import
+
+        `pulumi import` refuses a AppSnapshot: an operation's id names a snapshot taken once by an `up`, not an object to read back. Instead, there is nothing to import: declare an AppSnapshot to take a snapshot, and read existing ones with `getSnapshots`.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] app_id: The application whose files are saved. A change takes a new snapshot.
@@ -95,6 +114,25 @@ class AppSnapshot(pulumi.CustomResource):
         `url` (a time-limited pre-signed download URL of the ZIP archive) and `key` (its credentials)
         are secrets. The API allows one snapshot per 5 seconds (the provider paces them) and
         (plan RAM / 256) * 2 per 24 hours per account.
+
+        ## Example Usage
+        ### A AppSnapshot
+        ```python
+        import pulumi
+        import pulumi_squarecloud as squarecloud
+
+        website = squarecloud.get_app_output(name="Alice Website")
+
+        # A snapshot on the first up, and again whenever `trigger` changes (a release tag, a date...).
+        backup = squarecloud.AppSnapshot("website-backup", app_id=website.id, trigger="2026-05-01")
+
+        pulumi.export("backupTakenAt", backup.taken_at)
+        pulumi.export("backupUrl", backup.url)  # secret: a pre-signed download URL of the ZIP archive
+        ```
+
+        ## Import
+
+        `pulumi import` refuses a AppSnapshot: an operation's id names a snapshot taken once by an `up`, not an object to read back. Instead, there is nothing to import: declare an AppSnapshot to take a snapshot, and read existing ones with `getSnapshots`.
 
         :param str resource_name: The name of the resource.
         :param AppSnapshotArgs args: The arguments to use to populate this resource's properties.

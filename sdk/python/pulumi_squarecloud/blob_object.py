@@ -175,6 +175,30 @@ class BlobObject(pulumi.CustomResource):
         extension unless given (text/plain for a StringAsset). `adoptId` takes over an existing object
         instead of uploading.
 
+        ## Example Usage
+        ### A BlobObject
+        ```python
+        import pulumi
+        import pulumi_squarecloud as squarecloud
+
+        # Objects are 1 KiB to 100 MB.
+        html = "<!doctype html><title>Hello</title><h1>Hello from Pulumi</h1>".ljust(1024)
+
+        page = squarecloud.BlobObject("page",
+            name="hello",
+            prefix="site",
+            mime_type="text/html",
+            expire_days=30,
+            source=pulumi.StringAsset(html))
+
+        pulumi.export("pageUrl", page.url)
+        pulumi.export("pageExpiresAt", page.expires_at)
+        ```
+
+        ## Import
+
+        `pulumi import` refuses a BlobObject: its content (the `source` asset) cannot be read back from the CDN, and a program must state it. Instead, declare it with its source and `adoptId` set to the object's id: the next `pulumi up` takes the object over instead of uploading when its name, prefix and size are the source's, and a later change of any input replaces it with a new upload.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing object (its full id) at creation instead of uploading; read only then.
@@ -200,6 +224,30 @@ class BlobObject(pulumi.CustomResource):
         same update and the old URL works until then. The MIME type is inferred from the file's
         extension unless given (text/plain for a StringAsset). `adoptId` takes over an existing object
         instead of uploading.
+
+        ## Example Usage
+        ### A BlobObject
+        ```python
+        import pulumi
+        import pulumi_squarecloud as squarecloud
+
+        # Objects are 1 KiB to 100 MB.
+        html = "<!doctype html><title>Hello</title><h1>Hello from Pulumi</h1>".ljust(1024)
+
+        page = squarecloud.BlobObject("page",
+            name="hello",
+            prefix="site",
+            mime_type="text/html",
+            expire_days=30,
+            source=pulumi.StringAsset(html))
+
+        pulumi.export("pageUrl", page.url)
+        pulumi.export("pageExpiresAt", page.expires_at)
+        ```
+
+        ## Import
+
+        `pulumi import` refuses a BlobObject: its content (the `source` asset) cannot be read back from the CDN, and a program must state it. Instead, declare it with its source and `adoptId` set to the object's id: the next `pulumi up` takes the object over instead of uploading when its name, prefix and size are the source's, and a later change of any input replaces it with a new upload.
 
         :param str resource_name: The name of the resource.
         :param BlobObjectArgs args: The arguments to use to populate this resource's properties.

@@ -141,6 +141,34 @@ class Database(pulumi.CustomResource):
         existing database instead of creating one. Use `protect: true` to guard against deletion, and
         `retainOnDelete: true` to keep the database when it leaves the program.
 
+        ## Example Usage
+        ### A Database
+        ```python
+        import pulumi
+        import pulumi_squarecloud as squarecloud
+
+        config = pulumi.Config()
+
+        sessions = squarecloud.Database("sessions",
+            name="sessions",
+            type="redis",
+            memory=512,
+            version="7.4.5",
+            # Set, or change to any new value, to reset the password and store the new one.
+            password_rotation=config.get("sessionsPasswordRotation"))
+
+        pulumi.export("sessionsId", sessions.id)
+        pulumi.export("sessionsUrl", sessions.connection_url)  # secret: `pulumi stack output --show-secrets` shows it
+        ```
+
+        ## Import
+
+        `pulumi import` reads a Database by its id and brings into state: name, type, memory, owner, cluster, createdAt; certificate and connection URL as secrets. It leaves out the password (the API shows it only at creation: set `passwordRotation` to get a new one) and the version (the API never reports it; stating it later records it in place, never a replacement).
+
+        ```sh
+        $ pulumi import squarecloud:index:Database <name> <id>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing database at creation instead of creating one; read only then.
@@ -165,6 +193,34 @@ class Database(pulumi.CustomResource):
         only once; to get a new one, set `passwordRotation` to a new value. `adoptId` takes over an
         existing database instead of creating one. Use `protect: true` to guard against deletion, and
         `retainOnDelete: true` to keep the database when it leaves the program.
+
+        ## Example Usage
+        ### A Database
+        ```python
+        import pulumi
+        import pulumi_squarecloud as squarecloud
+
+        config = pulumi.Config()
+
+        sessions = squarecloud.Database("sessions",
+            name="sessions",
+            type="redis",
+            memory=512,
+            version="7.4.5",
+            # Set, or change to any new value, to reset the password and store the new one.
+            password_rotation=config.get("sessionsPasswordRotation"))
+
+        pulumi.export("sessionsId", sessions.id)
+        pulumi.export("sessionsUrl", sessions.connection_url)  # secret: `pulumi stack output --show-secrets` shows it
+        ```
+
+        ## Import
+
+        `pulumi import` reads a Database by its id and brings into state: name, type, memory, owner, cluster, createdAt; certificate and connection URL as secrets. It leaves out the password (the API shows it only at creation: set `passwordRotation` to get a new one) and the version (the API never reports it; stating it later records it in place, never a replacement).
+
+        ```sh
+        $ pulumi import squarecloud:index:Database <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param DatabaseArgs args: The arguments to use to populate this resource's properties.

@@ -123,6 +123,28 @@ class DatabaseRestore(pulumi.CustomResource):
         Ids that follow "the latest entry" of a listing change when a newer snapshot appears, and the
         next `pulumi up` then restores again: pin the version when that must not happen.
 
+        ## Example Usage
+        ### A DatabaseRestore
+        ```python
+        import pulumi
+        import pulumi_squarecloud as squarecloud
+
+        cache_id = "11b1a1a10d5c850adf81137277bbc42f"
+
+        rollback = squarecloud.DatabaseRestore("rollback",
+            database_id=cache_id,
+            snapshot_id=cache_id,  # the database that owns the snapshot
+            version_id="2ea6d485-9961-4704-94e7-72635b78bdb6",
+            confirm=True)
+
+        pulumi.export("restoredVersion", rollback.version_id)
+        pulumi.export("restoredAt", rollback.restored_at)
+        ```
+
+        ## Import
+
+        `pulumi import` refuses a DatabaseRestore: an operation's id names a restore run once by an `up`, not an object to read back. Instead, there is nothing to import: declare a DatabaseRestore to restore a snapshot.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] confirm: Must be true: restoring overwrites newer data for good. Without it the preview fails and says what would be lost.
@@ -146,6 +168,28 @@ class DatabaseRestore(pulumi.CustomResource):
 
         Ids that follow "the latest entry" of a listing change when a newer snapshot appears, and the
         next `pulumi up` then restores again: pin the version when that must not happen.
+
+        ## Example Usage
+        ### A DatabaseRestore
+        ```python
+        import pulumi
+        import pulumi_squarecloud as squarecloud
+
+        cache_id = "11b1a1a10d5c850adf81137277bbc42f"
+
+        rollback = squarecloud.DatabaseRestore("rollback",
+            database_id=cache_id,
+            snapshot_id=cache_id,  # the database that owns the snapshot
+            version_id="2ea6d485-9961-4704-94e7-72635b78bdb6",
+            confirm=True)
+
+        pulumi.export("restoredVersion", rollback.version_id)
+        pulumi.export("restoredAt", rollback.restored_at)
+        ```
+
+        ## Import
+
+        `pulumi import` refuses a DatabaseRestore: an operation's id names a restore run once by an `up`, not an object to read back. Instead, there is nothing to import: declare a DatabaseRestore to restore a snapshot.
 
         :param str resource_name: The name of the resource.
         :param DatabaseRestoreArgs args: The arguments to use to populate this resource's properties.

@@ -93,6 +93,30 @@ class Workspace(pulumi.CustomResource):
         every member and link, and every member then needs a fresh invite code; the preview warns.
         `adoptId` takes over an existing workspace the caller owns. Only the owner's key can delete it.
 
+        ## Example Usage
+        ### A Workspace
+        ```python
+        import pulumi
+        import pulumi_squarecloud as squarecloud
+
+        # A data source: the account's application of that name.
+        website = squarecloud.get_app_output(name="Alice Website")
+
+        team = squarecloud.Workspace("web", name="web_team", applications=[website.id])
+
+        pulumi.export("teamId", team.id)
+        pulumi.export("teamApps", team.linked_applications.apply(lambda apps: [app.name for app in apps]))
+        pulumi.export("teamMembers", team.members.apply(lambda members: [f"{member.name} ({member.group})" for member in members]))
+        ```
+
+        ## Import
+
+        `pulumi import` reads a Workspace by its id and brings into state: name, the linked applications' ids, members, owner.
+
+        ```sh
+        $ pulumi import squarecloud:index:Workspace <name> <id>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing workspace (owned by the caller) at creation; read only then.
@@ -114,6 +138,30 @@ class Workspace(pulumi.CustomResource):
         unlinks all). There is no rename endpoint: a new `name` REPLACES the workspace, which drops
         every member and link, and every member then needs a fresh invite code; the preview warns.
         `adoptId` takes over an existing workspace the caller owns. Only the owner's key can delete it.
+
+        ## Example Usage
+        ### A Workspace
+        ```python
+        import pulumi
+        import pulumi_squarecloud as squarecloud
+
+        # A data source: the account's application of that name.
+        website = squarecloud.get_app_output(name="Alice Website")
+
+        team = squarecloud.Workspace("web", name="web_team", applications=[website.id])
+
+        pulumi.export("teamId", team.id)
+        pulumi.export("teamApps", team.linked_applications.apply(lambda apps: [app.name for app in apps]))
+        pulumi.export("teamMembers", team.members.apply(lambda members: [f"{member.name} ({member.group})" for member in members]))
+        ```
+
+        ## Import
+
+        `pulumi import` reads a Workspace by its id and brings into state: name, the linked applications' ids, members, owner.
+
+        ```sh
+        $ pulumi import squarecloud:index:Workspace <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param WorkspaceArgs args: The arguments to use to populate this resource's properties.

@@ -110,6 +110,34 @@ class WorkspaceMember(pulumi.CustomResource):
         member is taken over without a code. `group` changes in place; a new `workspaceId` or `userId`
         replaces the membership.
 
+        ## Example Usage
+        ### A WorkspaceMember
+        ```python
+        import pulumi
+        import pulumi_squarecloud as squarecloud
+
+        config = pulumi.Config()
+
+        team = squarecloud.Workspace("crew", name="platform_crew")
+
+        bob = squarecloud.WorkspaceMember("bob",
+            workspace_id=team.id,
+            user_id="845120937716400128",  # recommended: checked against whom the code adds
+            group="maintain",
+            invite_code=config.require_secret("bobInviteCode"))  # secret; spent once he joined
+
+        pulumi.export("bobGroup", bob.group)
+        pulumi.export("bobJoinedAt", bob.joined_at)
+        ```
+
+        ## Import
+
+        `pulumi import` reads a WorkspaceMember by its id and brings into state: workspace, user, group. It leaves out the invite code (spent when they joined; not needed to keep the membership).
+
+        ```sh
+        $ pulumi import squarecloud:index:WorkspaceMember <name> <id>
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] group: `admin`, `maintain`, `manager` or `view`. Changes in place.
@@ -134,6 +162,34 @@ class WorkspaceMember(pulumi.CustomResource):
         (a code of someone else fails, and that person is removed again), and a user who is already a
         member is taken over without a code. `group` changes in place; a new `workspaceId` or `userId`
         replaces the membership.
+
+        ## Example Usage
+        ### A WorkspaceMember
+        ```python
+        import pulumi
+        import pulumi_squarecloud as squarecloud
+
+        config = pulumi.Config()
+
+        team = squarecloud.Workspace("crew", name="platform_crew")
+
+        bob = squarecloud.WorkspaceMember("bob",
+            workspace_id=team.id,
+            user_id="845120937716400128",  # recommended: checked against whom the code adds
+            group="maintain",
+            invite_code=config.require_secret("bobInviteCode"))  # secret; spent once he joined
+
+        pulumi.export("bobGroup", bob.group)
+        pulumi.export("bobJoinedAt", bob.joined_at)
+        ```
+
+        ## Import
+
+        `pulumi import` reads a WorkspaceMember by its id and brings into state: workspace, user, group. It leaves out the invite code (spent when they joined; not needed to keep the membership).
+
+        ```sh
+        $ pulumi import squarecloud:index:WorkspaceMember <name> <id>
+        ```
 
         :param str resource_name: The name of the resource.
         :param WorkspaceMemberArgs args: The arguments to use to populate this resource's properties.

@@ -21,9 +21,9 @@ describe("the published package", () => {
     for (const js of files.filter((file) => file.endsWith(".js"))) expect(files).toContain(js.replace(/\.js$/, ".d.ts"));
   });
 
-  test("holds nothing else: compiled modules with their declarations and maps, the plugin's schema, the manifest and the README", () => {
+  test("holds nothing else: compiled modules with their declarations and maps, the plugin's schema, the manifest, the README and the LICENSE", () => {
     // The native plugin answers GetSchema with the schema its build copied beside it.
-    const expected = /^(package\.json|README\.md|dist\/(sdk|provider|emulator)\/.+\.(js|d\.ts|js\.map)|dist\/provider\/plugin\/schema\.json)$/;
+    const expected = /^(package\.json|README\.md|LICENSE|dist\/(sdk|provider|emulator)\/.+\.(js|d\.ts|js\.map)|dist\/provider\/plugin\/schema\.json)$/;
     expect(files.filter((file) => !expected.test(file))).toEqual([]);
   });
 

@@ -20,6 +20,12 @@ import javax.annotation.Nullable;
  * the file back. A move whose response was lost is sent once more on purpose: if the first one
  * moved the file, the second finds nothing at `path` and the move is recorded as done.
  * 
+ * ## Example Usage
+ * 
+ * ## Import
+ * 
+ * `pulumi import` refuses a AppFileMove: an operation&#39;s id names a move made once by an `up`, not an object to read back. Instead, there is nothing to import: declare an AppFileMove to move a file.
+ * 
  */
 @ResourceType(type="squarecloud:index:AppFileMove")
 public class AppFileMove extends com.pulumi.resources.CustomResource {
@@ -119,6 +125,7 @@ public class AppFileMove extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("github://api.github.com/squarecloud/pulumi-squarecloud")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

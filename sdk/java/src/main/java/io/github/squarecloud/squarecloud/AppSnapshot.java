@@ -25,6 +25,12 @@ import javax.annotation.Nullable;
  * are secrets. The API allows one snapshot per 5 seconds (the provider paces them) and
  * (plan RAM / 256) * 2 per 24 hours per account.
  * 
+ * ## Example Usage
+ * 
+ * ## Import
+ * 
+ * `pulumi import` refuses a AppSnapshot: an operation&#39;s id names a snapshot taken once by an `up`, not an object to read back. Instead, there is nothing to import: declare an AppSnapshot to take a snapshot, and read existing ones with `getSnapshots`.
+ * 
  */
 @ResourceType(type="squarecloud:index:AppSnapshot")
 public class AppSnapshot extends com.pulumi.resources.CustomResource {
@@ -138,6 +144,7 @@ public class AppSnapshot extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("github://api.github.com/squarecloud/pulumi-squarecloud")
             .additionalSecretOutputs(List.of(
                 "key",
                 "url"

@@ -25,6 +25,12 @@ import javax.annotation.Nullable;
  * extension unless given (text/plain for a StringAsset). `adoptId` takes over an existing object
  * instead of uploading.
  * 
+ * ## Example Usage
+ * 
+ * ## Import
+ * 
+ * `pulumi import` refuses a BlobObject: its content (the `source` asset) cannot be read back from the CDN, and a program must state it. Instead, declare it with its source and `adoptId` set to the object&#39;s id: the next `pulumi up` takes the object over instead of uploading when its name, prefix and size are the source&#39;s, and a later change of any input replaces it with a new upload.
+ * 
  */
 @ResourceType(type="squarecloud:index:BlobObject")
 public class BlobObject extends com.pulumi.resources.CustomResource {
@@ -236,6 +242,7 @@ public class BlobObject extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("github://api.github.com/squarecloud/pulumi-squarecloud")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

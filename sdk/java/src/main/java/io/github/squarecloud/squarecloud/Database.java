@@ -26,6 +26,16 @@ import javax.annotation.Nullable;
  * existing database instead of creating one. Use `protect: true` to guard against deletion, and
  * `retainOnDelete: true` to keep the database when it leaves the program.
  * 
+ * ## Example Usage
+ * 
+ * ## Import
+ * 
+ * `pulumi import` reads a Database by its id and brings into state: name, type, memory, owner, cluster, createdAt; certificate and connection URL as secrets. It leaves out the password (the API shows it only at creation: set `passwordRotation` to get a new one) and the version (the API never reports it; stating it later records it in place, never a replacement).
+ * 
+ * ```sh
+ * $ pulumi import squarecloud:index:Database &lt;name&gt; &lt;id&gt;
+ * ```
+ * 
  */
 @ResourceType(type="squarecloud:index:Database")
 public class Database extends com.pulumi.resources.CustomResource {
@@ -251,6 +261,7 @@ public class Database extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("github://api.github.com/squarecloud/pulumi-squarecloud")
             .additionalSecretOutputs(List.of(
                 "certificate",
                 "connectionUrl",

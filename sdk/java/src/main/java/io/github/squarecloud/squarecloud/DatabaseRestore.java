@@ -21,8 +21,14 @@ import javax.annotation.Nullable;
  * restore per database per 60 seconds; the provider waits its turn. Removing the resource leaves
  * the data as it is.
  * 
- * A `snapshot` that follows &#34;the latest entry&#34; of a listing changes when a newer snapshot
- * appears, and the next `pulumi up` then restores again: pin the version when that must not happen.
+ * Ids that follow &#34;the latest entry&#34; of a listing change when a newer snapshot appears, and the
+ * next `pulumi up` then restores again: pin the version when that must not happen.
+ * 
+ * ## Example Usage
+ * 
+ * ## Import
+ * 
+ * `pulumi import` refuses a DatabaseRestore: an operation&#39;s id names a restore run once by an `up`, not an object to read back. Instead, there is nothing to import: declare a DatabaseRestore to restore a snapshot.
  * 
  */
 @ResourceType(type="squarecloud:index:DatabaseRestore")
@@ -70,14 +76,14 @@ public class DatabaseRestore extends com.pulumi.resources.CustomResource {
         return this.restoredAt;
     }
     /**
-     * The database that owns the snapshot (a snapshot entry&#39;s `name`). Give it and versionId, or snapshot.
+     * The database that owns the snapshot (a snapshot entry&#39;s `name`).
      * 
      */
     @Export(name="snapshotId", refs={String.class}, tree="[0]")
     private Output<String> snapshotId;
 
     /**
-     * @return The database that owns the snapshot (a snapshot entry&#39;s `name`). Give it and versionId, or snapshot.
+     * @return The database that owns the snapshot (a snapshot entry&#39;s `name`).
      * 
      */
     public Output<String> snapshotId() {
@@ -151,6 +157,7 @@ public class DatabaseRestore extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("github://api.github.com/squarecloud/pulumi-squarecloud")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

@@ -48,14 +48,14 @@ public final class DatabaseRestoreArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * The database that owns the snapshot (a snapshot entry&#39;s `name`). Give it and versionId, or snapshot.
+     * The database that owns the snapshot (a snapshot entry&#39;s `name`).
      * 
      */
     @Import(name="snapshotId", required=true)
     private Output<String> snapshotId;
 
     /**
-     * @return The database that owns the snapshot (a snapshot entry&#39;s `name`). Give it and versionId, or snapshot.
+     * @return The database that owns the snapshot (a snapshot entry&#39;s `name`).
      * 
      */
     public Output<String> snapshotId() {
@@ -163,7 +163,7 @@ public final class DatabaseRestoreArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param snapshotId The database that owns the snapshot (a snapshot entry&#39;s `name`). Give it and versionId, or snapshot.
+         * @param snapshotId The database that owns the snapshot (a snapshot entry&#39;s `name`).
          * 
          * @return builder
          * 
@@ -174,7 +174,7 @@ public final class DatabaseRestoreArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param snapshotId The database that owns the snapshot (a snapshot entry&#39;s `name`). Give it and versionId, or snapshot.
+         * @param snapshotId The database that owns the snapshot (a snapshot entry&#39;s `name`).
          * 
          * @return builder
          * 

@@ -26,6 +26,16 @@ import javax.annotation.Nullable;
  * every member and link, and every member then needs a fresh invite code; the preview warns.
  * `adoptId` takes over an existing workspace the caller owns. Only the owner&#39;s key can delete it.
  * 
+ * ## Example Usage
+ * 
+ * ## Import
+ * 
+ * `pulumi import` reads a Workspace by its id and brings into state: name, the linked applications&#39; ids, members, owner.
+ * 
+ * ```sh
+ * $ pulumi import squarecloud:index:Workspace &lt;name&gt; &lt;id&gt;
+ * ```
+ * 
  */
 @ResourceType(type="squarecloud:index:Workspace")
 public class Workspace extends com.pulumi.resources.CustomResource {
@@ -167,6 +177,7 @@ public class Workspace extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("github://api.github.com/squarecloud/pulumi-squarecloud")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

@@ -25,6 +25,16 @@ import javax.annotation.Nullable;
  * member is taken over without a code. `group` changes in place; a new `workspaceId` or `userId`
  * replaces the membership.
  * 
+ * ## Example Usage
+ * 
+ * ## Import
+ * 
+ * `pulumi import` reads a WorkspaceMember by its id and brings into state: workspace, user, group. It leaves out the invite code (spent when they joined; not needed to keep the membership).
+ * 
+ * ```sh
+ * $ pulumi import squarecloud:index:WorkspaceMember &lt;name&gt; &lt;id&gt;
+ * ```
+ * 
  */
 @ResourceType(type="squarecloud:index:WorkspaceMember")
 public class WorkspaceMember extends com.pulumi.resources.CustomResource {
@@ -152,6 +162,7 @@ public class WorkspaceMember extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("github://api.github.com/squarecloud/pulumi-squarecloud")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

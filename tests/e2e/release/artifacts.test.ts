@@ -1,0 +1,68 @@
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readFileSync, rmSync } from "node:fs";
+import * as path from "node:path";
+import { filesUnder } from "../../../scripts/gen/language-sdks";
+import { GO_MODULE_PATH } from "../../../scripts/gen/schema";
+import { checksumsFileName } from "../../../scripts/release/checksums";
+import { artifactVersions } from "../../../scripts/release/versions";
+import { repoRoot } from "../engine";
+import { outsideDir } from "../outside-project";
+import { releaseInto } from "./release";
+
+// `npm run release` as CI runs it on a tag: twice from the commit checked out, into two
+// directories, to prove that one commit gives the same bytes wherever and whenever it is built.
+
+const version = (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
+const scratch = outsideDir("release");
+const [a, b] = [path.join(scratch, "a"), path.join(scratch, "b")];
+
+beforeAll(() => {
+  releaseInto(a);
+  releaseInto(b);
+}, 30 * 60_000);
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
+
+test("two builds of one commit give the same bytes for every artifact", () => {
+  const files = filesUnder(a);
+  expect(filesUnder(b)).toEqual(files);
+  expect(files.filter((file) => sha256(path.join(a, file)) !== sha256(path.join(b, file)))).toEqual([]);
+});
+
+test("hold every artifact of the version, and the checksums file verifies each with sha256sum -c", () => {
+  const goAt = `goproxy/${GO_MODULE_PATH}/@v/v${version}`;
+  expect(filesUnder(a)).toEqual(
+    expect.arrayContaining([
+      checksumsFileName(version),
+      `pulumi-squarecloud-${version}.tgz`,
+      `pulumi_squarecloud-${version}-py3-none-any.whl`,
+      `pulumi_squarecloud-${version}.tar.gz`,
+      `${goAt}.info`,
+      `${goAt}.mod`,
+      `${goAt}.zip`,
+      "release-notes.md",
+      "schema.json",
+    ]),
+  );
+  expect(filesUnder(a).filter((file) => file.startsWith("pulumi-resource-squarecloud-v")).length).toBeGreaterThan(0);
+  const verified = execFileSync("sha256sum", ["-c", "--strict", checksumsFileName(version)], { cwd: a, encoding: "utf8" });
+  const listed = filesUnder(a).filter((file) => file !== checksumsFileName(version));
+  expect(verified.trim().split("\n").sort()).toEqual(listed.map((file) => `${file}: OK`));
+});
+
+test("every artifact declares the package's version, inside it where it has a place for one", () => {
+  const found = artifactVersions(a, GO_MODULE_PATH);
+  expect(found.filter((artifact) => artifact.version !== version)).toEqual([]);
+  // The wheel, the sdist, the npm package, the schema and the Go module each declared theirs.
+  expect(found.length).toBeGreaterThanOrEqual(9);
+});
+
+test("the Go module folder is a module proxy: go mod download takes the module from it and checks its zip", () => {
+  const cache = path.join(scratch, "gomodcache");
+  const env = { ...process.env, GOPROXY: `file://${path.join(a, "goproxy")}`, GOSUMDB: "off", GOMODCACHE: cache, GOFLAGS: "-modcacherw" };
+  const download = JSON.parse(execFileSync("go", ["mod", "download", "-json", `${GO_MODULE_PATH}@v${version}`], { cwd: scratch, env, encoding: "utf8" })) as { Version: string; Sum: string; Error?: string };
+  expect(download).toMatchObject({ Version: `v${version}`, Sum: expect.stringMatching(/^h1:/) });
+  expect(download.Error).toBeUndefined();
+});
