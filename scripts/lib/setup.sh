@@ -65,6 +65,10 @@ ensure_java_host() {
 # empties dist/ when it compiles): the first build downloads its dependencies and Maven's plugins
 # from Maven Central into ~/.m2. The tests' Java programs compile against it without Maven.
 build_java_sdk() {
+  local tool
+  for tool in javac jar mvn; do
+    command -v "$tool" >/dev/null 2>&1 || { say "error: no $tool on PATH: install a JDK 11+ and Maven (Debian: apt-get install openjdk-17-jdk-headless maven), then run this again."; exit 1; }
+  done
   say "building the Java SDK (Maven)"
   node dist/scripts/build-java.js >/dev/null
 }
