@@ -1,9 +1,6 @@
 /**
- * The deleteBeforeReplace guard, for every language: a provider never sees the resource options,
- * but sees their effect. Without the option, a renamed workspace's replacement is created before
- * anything of the old one is deleted; with it, the old workspace's members and then the workspace
- * are deleted first, before anyone could join the new one. So a delete that comes while a
- * replacement is planned and none has been created yet is refused, before any request.
+ * The deleteBeforeReplace guard for every language. The provider never sees the option, only its
+ * effect: a renamed workspace (or a member of it) deleted before any replacement was created.
  */
 const awaitingReplacement = new Set<string>();
 
