@@ -78,7 +78,8 @@ export function javaLanguageHostDir(): string {
   return javaHost;
 }
 
+/** The engine version the tests run on: PULUMI_VERSION (as scripts/install-pulumi reads it; `npm run test:compat` sets the oldest supported one), else the pinned one. */
 function readPinnedVersion(): string {
   const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
-  return manifest.config.pulumiVersion;
+  return process.env.PULUMI_VERSION || manifest.config.pulumiVersion;
 }

@@ -9,11 +9,11 @@ import { repoRoot } from "./engine";
 
 const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
 
-/** The @pulumi/pulumi of the engine the tests drive (the language host runs that SDK's program runner). */
-export const pinnedPulumiSdk = `@pulumi/pulumi@${manifest.config.pulumiVersion}`;
-
 /** A package at the version the repository's own devDependencies pin. */
 export const pinnedDevDependency = (name: string): string => `${name}@${manifest.devDependencies[name]}`;
+
+/** The @pulumi/pulumi the repository's programs run on (the language host runs that SDK's program runner). */
+export const pinnedPulumiSdk = pinnedDevDependency("@pulumi/pulumi");
 
 /** A new, empty directory in the system's temporary directory, outside the repository. */
 export function outsideDir(label: string): string {
