@@ -62,11 +62,6 @@ export async function programStack(options: ProgramStackOptions): Promise<Progra
   return openStack(workDir, options.program, options, { projectSettings });
 }
 
-/** A stack of an example of examples/, copied as it is and run the way users run it (TypeScript). */
-export async function exampleStack(example: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
-  return projectStack(path.join(repoRoot, "examples", example), options);
-}
-
 /**
  * A stack of a Pulumi project of this repository (its Pulumi.yaml, index.ts and files), copied as
  * it is and run the way users run it: TypeScript, the package resolved by its name. A stack

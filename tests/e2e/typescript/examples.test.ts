@@ -3,17 +3,31 @@ import * as path from "node:path";
 import { SEED_APPS, SEED_DATABASES } from "../../../emulator";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
 import { outsideDir, packInto } from "../outside-project";
-import { exampleStack, outsideExampleStack, ProgramStack } from "../stack";
+import { outsideExampleStack, ProgramStack, ProgramStackOptions } from "../stack";
 
-// The examples as users run them: TypeScript, copied as they are, through the real engine.
+// Every example as README says to copy it and users run it: into a directory of its own outside
+// this repository with the tarball in vendor/, where its package.json names it, then `npm install`
+// and the real engine. One tarball serves them all, and the installs share npm's cache.
 
 const suite = emulatorSuite();
+// Each test installs its example (npm, from the tarball and npm's cache) before its engine runs.
+jest.setTimeout(300_000);
+let tarballDir: string;
+let tarball: string;
+
+beforeAll(() => {
+  tarballDir = outsideDir("tarball");
+  tarball = packInto(tarballDir);
+});
+afterAll(() => rmSync(tarballDir, { recursive: true, force: true }));
+
+const installedExample = (example: string, options: Omit<ProgramStackOptions, "program">) => outsideExampleStack(example, tarball, options);
 
 test("quickstart declares the four resources and reads the account, then tears down", async () => {
   const [, bob] = suite.emulator.accounts;
   const codes = await inviteCodeConfig(suite.emulator, { teammateInviteCode: bob });
   const config = { ...emulatorConfig(suite.emulator), teammateId: { value: bob.accountId }, ...codes };
-  const example = suite.keep(await exampleStack("quickstart", { config }));
+  const example = suite.keep(await installedExample("quickstart", { config }));
   const up = await example.stack.up();
   // The stack, the database, the workspace, its member and the object.
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
@@ -26,27 +40,36 @@ test("quickstart declares the four resources and reads the account, then tears d
   expect(example.backendText()).not.toContain(codes.teammateInviteCode.value);
 
   expect((await example.stack.preview()).changeSummary).toEqual({ same: 5 });
-  await example.stack.destroy();
+  expect((await example.stack.destroy()).summary.resourceChanges).toEqual({ delete: 5 });
   await expect(suite.api.getDatabase(up.outputs.cacheId.value)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
   await expect(suite.api.getWorkspace(up.outputs.workspaceId.value)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
   expect((await fetch(up.outputs.welcomeUrl.value)).status).toBe(404);
 });
 
-test("protected-database refuses to be destroyed", async () => {
-  const example = suite.keep(await exampleStack("protected-database", { config: emulatorConfig(suite.emulator) }));
+test("protected-database refuses to be destroyed until protect is lifted, then keeps the database", async () => {
+  const example = suite.keep(await installedExample("protected-database", { config: emulatorConfig(suite.emulator) }));
   const up = await example.stack.up();
+  expect(up.summary.resourceChanges).toEqual({ create: 2 });
   const { ordersId } = up.outputs;
 
   const destroy = await example.stack.destroy().then(() => undefined, (err: Error) => err);
   expect(String(destroy?.message)).toMatch(/protect/);
   expect(await suite.api.getDatabase(ordersId.value)).toMatchObject({ name: "orders", ram: 2048 });
+
+  // What the example's comment says to do (`pulumi state unprotect`), through the state itself.
+  const state = await example.stack.exportStack();
+  for (const resource of state.deployment.resources) delete resource.protect;
+  await example.stack.importStack(state);
+  expect((await example.stack.destroy()).summary.resourceChanges).toEqual({ delete: 2 });
+  // retainOnDelete: Pulumi forgot it, the database runs on.
+  expect(await suite.api.getDatabase(ordersId.value)).toMatchObject({ name: "orders" });
 });
 
 test("team-onboarding turns the roster into a workspace and its members; a removed line removes the person", async () => {
   const { accounts } = suite.emulator;
   const invitees = { bobInviteCode: accounts[1], carolInviteCode: accounts[2], daveInviteCode: accounts[3] };
   const config = { ...emulatorConfig(suite.emulator), ...(await inviteCodeConfig(suite.emulator, invitees)) };
-  const example = suite.keep(await exampleStack("team-onboarding", { config }));
+  const example = suite.keep(await installedExample("team-onboarding", { config }));
   const up = await example.stack.up();
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
   const workspaceId = up.outputs.workspaceId.value;
@@ -65,12 +88,12 @@ test("team-onboarding turns the roster into a workspace and its members; a remov
   expect((await example.stack.up()).summary.resourceChanges).toEqual({ same: 4, delete: 1 });
   expect(await groups()).not.toHaveProperty(accounts[3].accountId);
 
-  await example.stack.destroy();
+  expect((await example.stack.destroy()).summary.resourceChanges).toEqual({ delete: 4 });
   await expect(suite.api.getWorkspace(workspaceId)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
 });
 
 test("static-assets publishes its public/ folder; every URL serves the file's bytes", async () => {
-  const example = suite.keep(await exampleStack("static-assets", { config: emulatorConfig(suite.emulator) }));
+  const example = suite.keep(await installedExample("static-assets", { config: emulatorConfig(suite.emulator) }));
   const up = await example.stack.up();
   // The stack, the folder and its three files.
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
@@ -83,7 +106,7 @@ test("static-assets publishes its public/ folder; every URL serves the file's by
   expect(await fetch(urls["css/site.css"]).then((r) => r.headers.get("content-type"))).toBe("text/css");
 
   expect((await example.stack.preview()).changeSummary).toEqual({ same: 5 });
-  await example.stack.destroy();
+  expect((await example.stack.destroy()).summary.resourceChanges).toEqual({ delete: 5 });
   expect((await fetch(urls["index.html"])).status).toBe(404);
 });
 
@@ -91,7 +114,7 @@ test("showcase makes the whole package work together: databases, a team workspac
   const { accounts } = suite.emulator;
   const [alice, bob, dave] = [accounts[0], accounts[1], accounts[3]];
   const codes = await inviteCodeConfig(suite.emulator, { bobInviteCode: bob, daveInviteCode: dave });
-  const example = suite.keep(await exampleStack("showcase", { config: { ...emulatorConfig(suite.emulator), ...codes } }));
+  const example = suite.keep(await installedExample("showcase", { config: { ...emulatorConfig(suite.emulator), ...codes } }));
   const websiteSnapshots = async () => (await suite.api.listSnapshots("applications")).filter((s) => s.name === SEED_APPS.aliceWebsite).length;
   const snapshotsBefore = await websiteSnapshots();
 
@@ -132,7 +155,7 @@ test("showcase makes the whole package work together: databases, a team workspac
   expect((await example.stack.preview()).changeSummary).toEqual({ same: 11 });
   expect(await websiteSnapshots()).toBe(snapshotsBefore + 1);
 
-  await example.stack.destroy();
+  expect((await example.stack.destroy()).summary.resourceChanges).toEqual({ delete: 11 });
   await expect(suite.api.getDatabase(out.databases.sessions.id)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
   await expect(suite.api.getDatabase(out.databases.catalog.id)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
   await expect(suite.api.getWorkspace(out.workspaceId)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
@@ -150,7 +173,7 @@ describe("backup-and-restore snapshots an app, lists a database's backups, and r
   beforeAll(async () => {
     backups = await suite.api.databaseSnapshots(databaseId);
     const config = { ...emulatorConfig(suite.emulator), appId: { value: SEED_APPS.aliceApi }, databaseId: { value: databaseId } };
-    example = suite.keep(await exampleStack("backup-and-restore", { config }));
+    example = suite.keep(await installedExample("backup-and-restore", { config }));
     // Moves the account past the 5 s window of any snapshot an earlier example took.
     await suite.emulator.admin.advanceClock(5_000);
     await suite.emulator.admin.clearRequests();
@@ -201,7 +224,7 @@ describe("backup-and-restore snapshots an app, lists a database's backups, and r
     await expect(example.stack.preview()).rejects.toThrow(/must be true to restore/);
     await example.stack.removeConfig("restoreVersionId");
 
-    await example.stack.destroy();
+    expect((await example.stack.destroy()).summary.resourceChanges).toEqual({ delete: 2 });
     const writes = (await suite.emulator.admin.requests()).filter((r) => r.method !== "GET");
     expect(writes).toEqual([]);
   });
@@ -211,9 +234,7 @@ test("gitops runs as its workflow runs it, outside this repository from its own 
   const [alice] = suite.emulator.accounts;
   // What the workflow sets from repository secrets; no squarecloud:* stack config at all.
   const env = { SQUARECLOUD_API_KEY: alice.apiKey, SQUARECLOUD_PLATFORM_URL: suite.emulator.platformUrl, SQUARECLOUD_BLOB_URL: suite.emulator.blobUrl };
-  const tarballDir = outsideDir("tarball");
-  const example = suite.keep(await outsideExampleStack("gitops", packInto(tarballDir), { env }));
-  rmSync(tarballDir, { recursive: true, force: true });
+  const example = suite.keep(await installedExample("gitops", { env }));
   const up = await example.stack.up();
   // Compiled by the example's own TypeScript: the 3.8 bundled in @pulumi/pulumi fails on it.
   expect(JSON.parse(readFileSync(path.join(example.workDir, "node_modules", "typescript", "package.json"), "utf8")).version).toMatch(/^5\./);
@@ -232,7 +253,7 @@ test("gitops runs as its workflow runs it, outside this repository from its own 
   expect((await example.stack.preview()).changeSummary).toEqual({ same: 3, update: 1 });
   await expect(example.stack.preview({ expectNoChanges: true })).rejects.toThrow(/no changes were expected.*but changes were proposed/);
 
-  await example.stack.destroy();
+  expect((await example.stack.destroy()).summary.resourceChanges).toEqual({ delete: 4 });
   await expect(suite.api.getDatabase(up.outputs.cacheId.value)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
   expect((await fetch(page)).status).toBe(404);
 });
