@@ -9,7 +9,8 @@ const endToEnd = `${require("node:path").sep}e2e${require("node:path").sep}`;
 class LongestFirst extends Sequencer {
   sort(tests) {
     const ordered = super.sort(tests);
-    const group = (test) => (this.hasFailed(test) ? 0 : test.duration != null ? 3 : test.path.includes(endToEnd) ? 1 : 2);
+    const group = (test) =>
+      this.hasFailed(test) ? 0 : test.duration != null ? 3 : test.path.includes(endToEnd) ? 1 : 2;
     // Array.prototype.sort is stable: each group keeps jest's order.
     return ordered.sort((a, b) => group(a) - group(b));
   }

@@ -21,7 +21,8 @@ import { describeMachine, machine, table, writeResults } from "./lib/report";
 
 function rates(): number[] {
   const values = option("rates", "0.05,0.2,0.4").split(",").map(Number);
-  if (!values.every((rate) => rate > 0 && rate < 1)) throw new Error("--rates takes fractions above 0 and below 1, e.g. 0.05,0.2,0.4");
+  if (!values.every((rate) => rate > 0 && rate < 1))
+    throw new Error("--rates takes fractions above 0 and below 1, e.g. 0.05,0.2,0.4");
   return values;
 }
 
@@ -29,9 +30,33 @@ function rates(): number[] {
 const DEFAULT_SEED_BASE = 10_000;
 
 function summaryTable(results: FaultRunResult[]): string {
-  const header = ["rate", "runs", "1st up", "2nd up", "3rd+ up", "outside contract", "duplicates", "orphans", "passwords lost unreported", "requests", "faults", "retries"];
+  const header = [
+    "rate",
+    "runs",
+    "1st up",
+    "2nd up",
+    "3rd+ up",
+    "outside contract",
+    "duplicates",
+    "orphans",
+    "passwords lost unreported",
+    "requests",
+    "faults",
+    "retries",
+  ];
   const rows = summarizeByRate(results).map((f) =>
-    [`${f.rate * 100}%`, f.runs, ...f.convergedOnUp, f.notConverged, f.duplicates, f.orphans, f.passwordsLostUnreported, f.requests, f.faults, f.retries].map(String),
+    [
+      `${f.rate * 100}%`,
+      f.runs,
+      ...f.convergedOnUp,
+      f.notConverged,
+      f.duplicates,
+      f.orphans,
+      f.passwordsLostUnreported,
+      f.requests,
+      f.faults,
+      f.retries,
+    ].map(String),
   );
   return table(header, rows);
 }
@@ -49,7 +74,9 @@ function extraRunsByRate(results: FaultRunResult[]): string {
 
 /** "up #3 after Database documents refused", for each run of a command beyond its second. */
 function describeExtraRuns(result: FaultRunResult): string {
-  return result.extraRuns.map((extra) => `${extra.command} #${extra.run} after ${extra.refused.join(", ")} refused`).join("; ");
+  return result.extraRuns
+    .map((extra) => `${extra.command} #${extra.run} after ${extra.refused.join(", ")} refused`)
+    .join("; ");
 }
 
 async function main(): Promise<void> {
@@ -58,7 +85,9 @@ async function main(): Promise<void> {
   const rateList = rates();
   const host = machine();
   const plan = rateList.flatMap((rate) => Array.from({ length: seeds }, (_, i) => ({ rate, seed: seedBase + i })));
-  process.stdout.write(`machine: ${describeMachine(host)}\n${plan.length} fault runs: seeds ${seedBase}-${seedBase + seeds - 1} at ${rateList.map((r) => `${r * 100}%`).join(", ")}\n`);
+  process.stdout.write(
+    `machine: ${describeMachine(host)}\n${plan.length} fault runs: seeds ${seedBase}-${seedBase + seeds - 1} at ${rateList.map((r) => `${r * 100}%`).join(", ")}\n`,
+  );
   const emulator = await startEmulator({ admin: true });
   const api = accountClient(emulator);
   const program = await faultProgram(emulator);
@@ -67,12 +96,21 @@ async function main(): Promise<void> {
     for (const { rate, seed } of plan) {
       const started = Date.now();
       // A fresh transcript each run: it keeps every command's output, megabytes over many runs.
-      const context = { emulator, api, program, transcript: new Transcript(), scanner: new SecretScanner(), verbose: false };
+      const context = {
+        emulator,
+        api,
+        program,
+        transcript: new Transcript(),
+        scanner: new SecretScanner(),
+        verbose: false,
+      };
       const result = await faultRun(context, rate, seed);
       results.push(result);
       const outcome = result.failure === undefined ? `converged on up ${result.ups}` : "OUTSIDE THE CONTRACT";
       const extra = result.extraRuns.length > 0 ? `, ${describeExtraRuns(result)}` : "";
-      process.stdout.write(`  ${rate * 100}% seed ${seed}: ${outcome}${extra} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+      process.stdout.write(
+        `  ${rate * 100}% seed ${seed}: ${outcome}${extra} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
+      );
     }
   } finally {
     await program.dispose().catch(() => undefined);
@@ -81,8 +119,16 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`\n${summaryTable(results)}\n\n${extraRunsByRate(results)}\n`);
   const failed = results.filter((r) => r.failure !== undefined);
-  for (const r of failed) process.stdout.write(`\n${r.rate * 100}% seed ${r.seed}: ${r.failure}\nreplay: ${replayCommand(r.rate, r.seed)}\n`);
-  const file = writeResults("chaos", { at: new Date().toISOString(), machine: host, seeds, seedBase, summary: summarizeByRate(results), runs: results });
+  for (const r of failed)
+    process.stdout.write(`\n${r.rate * 100}% seed ${r.seed}: ${r.failure}\nreplay: ${replayCommand(r.rate, r.seed)}\n`);
+  const file = writeResults("chaos", {
+    at: new Date().toISOString(),
+    machine: host,
+    seeds,
+    seedBase,
+    summary: summarizeByRate(results),
+    runs: results,
+  });
   process.stdout.write(`\nresults: ${file}\n`);
 }
 

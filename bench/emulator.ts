@@ -56,7 +56,9 @@ const BOUNDARY = "squarecloudemulatorbench";
 
 function multipart(file: Buffer, type: string): Buffer {
   return Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
@@ -65,12 +67,19 @@ function multipart(file: Buffer, type: string): Buffer {
 /** Fills bob's blob account with exactly LIST_OBJECTS small objects (four uploads in flight, the limit). */
 async function seedObjects(emulator: RunningEmulator): Promise<void> {
   const body = multipart(Buffer.alloc(1024, 0x61), "text/plain");
-  const headers = { Authorization: SEED_ACCOUNTS.bob.apiKey, "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` };
+  const headers = {
+    Authorization: SEED_ACCOUNTS.bob.apiKey,
+    "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+  };
   let next = 0;
   const worker = async () => {
     while (next < LIST_OBJECTS) {
       next += 1;
-      const response = await fetch(`${emulator.blobUrl}/v1/objects?name=bench&prefix=bench`, { method: "POST", headers, body });
+      const response = await fetch(`${emulator.blobUrl}/v1/objects?name=bench&prefix=bench`, {
+        method: "POST",
+        headers,
+        body,
+      });
       if (response.status !== 200) throw new Error(`seeding upload failed with ${response.status}`);
       await response.arrayBuffer();
     }
@@ -100,7 +109,10 @@ function scenarios(emulator: RunningEmulator): Scenario[] {
       name: "POST /v1/objects (1 MiB upload)",
       url: `${emulator.blobUrl}/v1/objects?name=bench_upload`,
       method: "POST",
-      headers: { Authorization: SEED_ACCOUNTS.dave.apiKey, "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+      headers: {
+        Authorization: SEED_ACCOUNTS.dave.apiKey,
+        "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`,
+      },
       bodyBase64: multipart(randomBytes(UPLOAD_BYTES), "application/pdf").toString("base64"),
       // The API allows four uploads in flight per account; more connections would measure 429s.
       connections: 4,
@@ -179,7 +191,9 @@ async function main(): Promise<void> {
     const outcomes: Outcome[] = [];
     for (const scenario of scenarios(emulator)) outcomes.push(await runInChild(scenario));
     process.stdout.write(`${outcomeTable(outcomes)}\n\n`);
-    process.stdout.write("The object list is served from the 30 s list cache after the first request, as on the real service.\n");
+    process.stdout.write(
+      "The object list is served from the 30 s list cache after the first request, as on the real service.\n",
+    );
   } finally {
     await emulator.close();
   }

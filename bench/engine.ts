@@ -12,10 +12,10 @@
  */
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { freshAccount } from "./lib/emulator-account";
-import { BLOB_PREFIXES, Mix } from "./lib/mix";
-import { expectChanges, mixStack, Variant } from "./lib/mix-stack";
+import { BLOB_PREFIXES, type Mix } from "./lib/mix";
+import { expectChanges, mixStack, type Variant } from "./lib/mix-stack";
 import { describeMachine, machine, sizes, table, writeResults } from "./lib/report";
-import { mergePeaks, RolePeak, watchPeakRss } from "./lib/rss";
+import { mergePeaks, type RolePeak, watchPeakRss } from "./lib/rss";
 import { timed } from "./lib/stack";
 
 const OPERATIONS = ["up", "preview", "update", "refresh", "destroy"] as const;
@@ -117,7 +117,8 @@ function timingTable(runs: Run[]): string {
   for (const n of [...new Set(runs.map((r) => r.n))]) {
     const ours = runs.find((r) => r.n === n && r.variant === "ours")!;
     const floor = runs.find((r) => r.n === n && r.variant === "floor")!;
-    for (const op of OPERATIONS) rows.push([String(n), op, seconds(ours.ms[op]), seconds(floor.ms[op]), (ours.ms[op] / floor.ms[op]).toFixed(2)]);
+    for (const op of OPERATIONS)
+      rows.push([String(n), op, seconds(ours.ms[op]), seconds(floor.ms[op]), (ours.ms[op] / floor.ms[op]).toFixed(2)]);
   }
   return table(["N", "operation", "ours s", "floor s", "ours/floor"], rows);
 }
@@ -132,17 +133,34 @@ function requestsTable(run: Run): string {
   };
   for (const op of OPERATIONS) {
     const byKind: Partial<Record<Kind, number>> = {};
-    for (const [route, count] of Object.entries(run.requests[op])) byKind[kindOf(route)] = (byKind[kindOf(route)] ?? 0) + count;
+    for (const [route, count] of Object.entries(run.requests[op]))
+      byKind[kindOf(route)] = (byKind[kindOf(route)] ?? 0) + count;
     const minimum = minimumRequests(run.mix, op);
     const total = Object.values(byKind).reduce((sum, c) => sum + (c ?? 0), 0);
     const least = Object.values(minimum).reduce((sum, c) => sum + (c ?? 0), 0);
-    rows.push([op, "all", String(run.n), String(total), (total / run.n).toFixed(2), String(least), (least / run.n).toFixed(2)]);
+    rows.push([
+      op,
+      "all",
+      String(run.n),
+      String(total),
+      (total / run.n).toFixed(2),
+      String(least),
+      (least / run.n).toFixed(2),
+    ]);
     for (const kind of KINDS) {
       const made = byKind[kind] ?? 0;
       const fewest = minimum[kind] ?? 0;
       if (made === 0 && fewest === 0) continue;
       const per = (count: number) => (resources[kind] ? (count / resources[kind]).toFixed(2) : "-");
-      rows.push(["", kind, resources[kind] ? String(resources[kind]) : "-", String(made), per(made), String(fewest), per(fewest)]);
+      rows.push([
+        "",
+        kind,
+        resources[kind] ? String(resources[kind]) : "-",
+        String(made),
+        per(made),
+        String(fewest),
+        per(fewest),
+      ]);
     }
   }
   return table(["operation", "kind", "resources", "requests", "per resource", "minimum", "min per resource"], rows);
@@ -150,11 +168,21 @@ function requestsTable(run: Run): string {
 
 function routesTable(run: Run): string {
   const routes = [...new Set(OPERATIONS.flatMap((op) => Object.keys(run.requests[op])))].sort();
-  return table(["route", ...OPERATIONS], routes.map((route) => [route, ...OPERATIONS.map((op) => String(run.requests[op][route] ?? 0))]));
+  return table(
+    ["route", ...OPERATIONS],
+    routes.map((route) => [route, ...OPERATIONS.map((op) => String(run.requests[op][route] ?? 0))]),
+  );
 }
 
 function memoryTable(runs: Run[]): string {
-  const rows = runs.flatMap((run) => (run.memory ?? []).map((peak) => [`${run.variant} N=${run.n}`, peak.role, String(peak.processes), String(peak.peakMiB)]));
+  const rows = runs.flatMap((run) =>
+    (run.memory ?? []).map((peak) => [
+      `${run.variant} N=${run.n}`,
+      peak.role,
+      String(peak.processes),
+      String(peak.peakMiB),
+    ]),
+  );
   return table(["stack", "process", "processes", "peak RSS MiB"], rows);
 }
 
@@ -173,8 +201,12 @@ async function main(): Promise<void> {
     await emulator.close();
   }
   const oursLargest = runs.find((r) => r.n === largest && r.variant === "ours")!;
-  process.stdout.write(`\nWall time, ours next to the floor (no-op dynamic resources of the same shape):\n${timingTable(runs)}\n`);
-  process.stdout.write(`\nAPI requests per operation, ours at N=${largest} (mix ${JSON.stringify(oursLargest.mix)}):\n${requestsTable(oursLargest)}\n`);
+  process.stdout.write(
+    `\nWall time, ours next to the floor (no-op dynamic resources of the same shape):\n${timingTable(runs)}\n`,
+  );
+  process.stdout.write(
+    `\nAPI requests per operation, ours at N=${largest} (mix ${JSON.stringify(oursLargest.mix)}):\n${requestsTable(oursLargest)}\n`,
+  );
   process.stdout.write(`\nRequests by route, ours at N=${largest}:\n${routesTable(oursLargest)}\n`);
   process.stdout.write(`\nPeak RSS at N=${largest} (over the five operations):\n${memoryTable(runs)}\n`);
   const file = writeResults("engine", { at: new Date().toISOString(), machine: host, runs });

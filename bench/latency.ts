@@ -15,7 +15,7 @@ import { availableParallelism } from "node:os";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { benchClient, freshAccount, inviteCodes } from "./lib/emulator-account";
 import { INVITEES, mixFor, names } from "./lib/mix";
-import { expectChanges, mixStack, Variant } from "./lib/mix-stack";
+import { expectChanges, mixStack, type Variant } from "./lib/mix-stack";
 import { describeMachine, machine, sizes, table, writeResults } from "./lib/report";
 import { timed } from "./lib/stack";
 
@@ -71,10 +71,14 @@ async function plainScript(emulator: RunningEmulator, n: number, width: number):
   const workspaceIds: Promise<string>[] = [];
   const tasks: (() => Promise<unknown>)[] = [];
   for (let i = 0; i < mix.blobs; i++) {
-    tasks.push(() => client.uploadObject({ ...names.blob(i), content: Buffer.from(names.blobText(i)), mimeType: "text/plain" }));
+    tasks.push(() =>
+      client.uploadObject({ ...names.blob(i), content: Buffer.from(names.blobText(i)), mimeType: "text/plain" }),
+    );
   }
   for (let i = 0; i < mix.databases; i++) {
-    tasks.push(() => client.createDatabase({ name: names.database(i, 1), type: "redis", memory: 512, version: "7.4.5" }));
+    tasks.push(() =>
+      client.createDatabase({ name: names.database(i, 1), type: "redis", memory: 512, version: "7.4.5" }),
+    );
   }
   const created: ((id: string) => void)[] = [];
   for (let i = 0; i < mix.workspaces; i++) {
@@ -113,9 +117,11 @@ async function runPool(tasks: (() => Promise<unknown>)[], width: number): Promis
 async function main(): Promise<void> {
   const host = machine();
   const n = sizes([100])[0]!;
-  process.stdout.write(`machine: ${describeMachine(host)}\nN=${n}, ${LATENCY_MS} ms added to every request, parallelism ${PARALLEL}\n`);
+  process.stdout.write(
+    `machine: ${describeMachine(host)}\nN=${n}, ${LATENCY_MS} ms added to every request, parallelism ${PARALLEL}\n`,
+  );
   const emulator = await startEmulator({ admin: true });
-  let figures;
+  let figures: Record<"ours" | "floor" | "plain" | "serial", Run>;
   try {
     const floor = await engineUp(emulator, n, "floor");
     process.stdout.write(`  floor up: ${(floor.ms / 1000).toFixed(1)} s\n`);
@@ -146,7 +152,18 @@ async function main(): Promise<void> {
       `(ours - floor) / plain ${PARALLEL} at a time: ${(providerShare / plain.ms).toFixed(2)}; ` +
       `(ours - floor) / plain one at a time: ${(providerShare / serial.ms).toFixed(2)}\n`,
   );
-  const file = writeResults("latency", { at: new Date().toISOString(), machine: host, n, latencyMs: LATENCY_MS, parallel: PARALLEL, mix: mixFor(n), ours, floor, plain, serial });
+  const file = writeResults("latency", {
+    at: new Date().toISOString(),
+    machine: host,
+    n,
+    latencyMs: LATENCY_MS,
+    parallel: PARALLEL,
+    mix: mixFor(n),
+    ours,
+    floor,
+    plain,
+    serial,
+  });
   process.stdout.write(`\nresults: ${file}\n`);
 }
 

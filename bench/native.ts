@@ -16,10 +16,10 @@ import { loadavg } from "node:os";
 import { startEmulator, type RunningEmulator } from "../emulator";
 import { freshAccount } from "./lib/emulator-account";
 import { blobStack } from "./lib/blob-stack";
-import { Cost, measure } from "./lib/cpu";
+import { type Cost, measure } from "./lib/cpu";
 import { expectChanges } from "./lib/mix-stack";
 import { integerOption, option } from "./lib/options";
-import { BenchPath, parsePaths, PATH_LABELS, PATHS } from "./lib/paths";
+import { type BenchPath, parsePaths, PATH_LABELS, PATHS } from "./lib/paths";
 import { describeMachine, machine, sizes, table, writeResults } from "./lib/report";
 import { formatSpread, pairedRatios, spread } from "./lib/spread";
 import type { BenchStack } from "./lib/stack";
@@ -70,7 +70,9 @@ function orderOf(paths: BenchPath[], r: number): BenchPath[] {
 async function runSize(emulator: RunningEmulator, n: number, paths: BenchPath[], repeats: number): Promise<SizeRun> {
   await freshAccount(emulator);
   const stacks: Partial<Record<BenchPath, BenchStack>> = {};
-  const samples = Object.fromEntries(OPERATIONS.map((op) => [op, Object.fromEntries(paths.map((p) => [p, [] as Cost[]]))])) as Samples;
+  const samples = Object.fromEntries(
+    OPERATIONS.map((op) => [op, Object.fromEntries(paths.map((p) => [p, [] as Cost[]]))]),
+  ) as Samples;
   const requests = Object.fromEntries(OPERATIONS.map((op) => [op, {}])) as SizeRun["requests"];
   const loads: number[] = [];
   try {
@@ -83,8 +85,13 @@ async function runSize(emulator: RunningEmulator, n: number, paths: BenchPath[],
           await emulator.admin.clearRequests();
           const cost = await measure(() => step(stacks[benchPath]!, n, operation));
           samples[operation][benchPath]!.push(cost);
-          requests[operation][benchPath] = Object.values(await emulator.admin.counters()).reduce((sum, count) => sum + count, 0);
-          process.stdout.write(`  N=${n} repeat ${r + 1}/${repeats} ${operation} ${PATH_LABELS[benchPath]}: ${seconds(cost.wallMs)} s, CPU ${seconds(cost.cpuMs)} s (load ${loadavg()[0]!.toFixed(1)})\n`);
+          requests[operation][benchPath] = Object.values(await emulator.admin.counters()).reduce(
+            (sum, count) => sum + count,
+            0,
+          );
+          process.stdout.write(
+            `  N=${n} repeat ${r + 1}/${repeats} ${operation} ${PATH_LABELS[benchPath]}: ${seconds(cost.wallMs)} s, CPU ${seconds(cost.cpuMs)} s (load ${loadavg()[0]!.toFixed(1)})\n`,
+          );
         }
       }
     }
@@ -101,8 +108,16 @@ const wall = (cost: Cost) => cost.wallMs;
  * Per operation, one measure of each path (median and range, in s with `digits` decimals) and,
  * with `withRatios`, the ratios between paths, repeat by repeat.
  */
-function costTable(runs: SizeRun[], paths: BenchPath[], measureOf: (cost: Cost) => number, withRatios = true, digits = 1): string {
-  const ratios = withRatios ? RATIOS.filter((ratio) => paths.includes(ratio.numerator) && paths.includes(ratio.denominator)) : [];
+function costTable(
+  runs: SizeRun[],
+  paths: BenchPath[],
+  measureOf: (cost: Cost) => number,
+  withRatios = true,
+  digits = 1,
+): string {
+  const ratios = withRatios
+    ? RATIOS.filter((ratio) => paths.includes(ratio.numerator) && paths.includes(ratio.denominator))
+    : [];
   const header = ["N", "operation", ...paths.map((p) => `${PATH_LABELS[p]} s`), ...ratios.map((ratio) => ratio.label)];
   const rows = runs.flatMap(({ n, samples }) =>
     OPERATIONS.map((op) => [
@@ -110,7 +125,10 @@ function costTable(runs: SizeRun[], paths: BenchPath[], measureOf: (cost: Cost) 
       op,
       ...paths.map((p) => formatSpread(spread(samples[op][p]!.map(measureOf)), digits, 1000)),
       ...ratios.map(({ numerator, denominator }) =>
-        formatSpread(spread(pairedRatios(samples[op][numerator]!.map(measureOf), samples[op][denominator]!.map(measureOf))), 2),
+        formatSpread(
+          spread(pairedRatios(samples[op][numerator]!.map(measureOf), samples[op][denominator]!.map(measureOf))),
+          2,
+        ),
       ),
     ]),
   );
@@ -118,7 +136,9 @@ function costTable(runs: SizeRun[], paths: BenchPath[], measureOf: (cost: Cost) 
 }
 
 function requestsTable(runs: SizeRun[], paths: BenchPath[]): string {
-  const rows = runs.flatMap(({ n, requests }) => OPERATIONS.map((op) => [String(n), op, ...paths.map((p) => String(requests[op][p]))]));
+  const rows = runs.flatMap(({ n, requests }) =>
+    OPERATIONS.map((op) => [String(n), op, ...paths.map((p) => String(requests[op][p]))]),
+  );
   return table(["N", "operation", ...paths.map((p) => PATH_LABELS[p])], rows);
 }
 
@@ -127,7 +147,9 @@ async function main(): Promise<void> {
   const ns = sizes([100, 500]);
   const repeats = integerOption("repeats", 5, 1);
   const paths = parsePaths(option("paths", PATHS.join(",")));
-  process.stdout.write(`machine: ${describeMachine(host)}\nN: ${ns.join(", ")}; ${repeats} repeats; paths: ${paths.join(", ")}\n`);
+  process.stdout.write(
+    `machine: ${describeMachine(host)}\nN: ${ns.join(", ")}; ${repeats} repeats; paths: ${paths.join(", ")}\n`,
+  );
   const emulator = await startEmulator({ admin: true });
   const runs: SizeRun[] = [];
   try {
@@ -143,10 +165,18 @@ async function main(): Promise<void> {
   const loadAtEnd = Number(loadavg()[0]!.toFixed(2));
   const heading = `median (min-max) of ${repeats} repeats; ratios taken repeat by repeat`;
   process.stdout.write(`\nWall time of N blob objects, ${heading}:\n${costTable(runs, paths, wall)}\n`);
-  process.stdout.write(`\nCPU time of the processes each operation started, ${heading}:\n${costTable(runs, paths, (cost) => cost.cpuMs)}\n`);
-  process.stdout.write(`\nCPU time of the bench process (the emulator, the Automation API), median (min-max) of ${repeats} repeats:\n${costTable(runs, paths, (cost) => cost.benchCpuMs, false, 2)}\n`);
-  const repeatLoads = runs.map(({ n, loads }) => `N=${n}: ${loads.map((load) => load.toFixed(1)).join(", ")}`).join("; ");
-  process.stdout.write(`load average: ${host.loadAtStart} at start, ${loadAtEnd} at end; at the start of each repeat, ${repeatLoads}\n`);
+  process.stdout.write(
+    `\nCPU time of the processes each operation started, ${heading}:\n${costTable(runs, paths, (cost) => cost.cpuMs)}\n`,
+  );
+  process.stdout.write(
+    `\nCPU time of the bench process (the emulator, the Automation API), median (min-max) of ${repeats} repeats:\n${costTable(runs, paths, (cost) => cost.benchCpuMs, false, 2)}\n`,
+  );
+  const repeatLoads = runs
+    .map(({ n, loads }) => `N=${n}: ${loads.map((load) => load.toFixed(1)).join(", ")}`)
+    .join("; ");
+  process.stdout.write(
+    `load average: ${host.loadAtStart} at start, ${loadAtEnd} at end; at the start of each repeat, ${repeatLoads}\n`,
+  );
   process.stdout.write(`\nAPI requests per operation (the floors make none):\n${requestsTable(runs, paths)}\n`);
   const file = writeResults("native", { at: new Date().toISOString(), machine: host, loadAtEnd, repeats, paths, runs });
   process.stdout.write(`\nresults: ${file}\n`);

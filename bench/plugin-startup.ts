@@ -37,7 +37,10 @@ function handshake(executable: string, env: NodeJS.ProcessEnv): Promise<number> 
       else resolve(ms);
     });
     child.on("error", reject);
-    child.on("exit", (code) => out.includes("\n") || reject(new Error(`${executable} exited with ${code} before its handshake`)));
+    child.on(
+      "exit",
+      (code) => out.includes("\n") || reject(new Error(`${executable} exited with ${code} before its handshake`)),
+    );
   });
 }
 
@@ -46,7 +49,8 @@ function pathWithoutNode(dir: string): string {
   mkdirSync(dir, { recursive: true });
   for (const tool of ["readlink"]) {
     const link = path.join(dir, tool);
-    if (!existsSync(link)) symlinkSync(execFileSync("sh", ["-c", `command -v ${tool}`], { encoding: "utf8" }).trim(), link);
+    if (!existsSync(link))
+      symlinkSync(execFileSync("sh", ["-c", `command -v ${tool}`], { encoding: "utf8" }).trim(), link);
   }
   return dir;
 }
@@ -60,7 +64,10 @@ async function main(): Promise<void> {
   const extracted = path.join(work, "archive");
   mkdirSync(extracted, { recursive: true });
   execFileSync("tar", ["-xzf", archive, "-C", extracted]);
-  const today = bundlePlugin(path.join(repoRoot, "dist", "provider", "plugin", "main.js"), path.join(work, "system-node"));
+  const today = bundlePlugin(
+    path.join(repoRoot, "dist", "provider", "plugin", "main.js"),
+    path.join(work, "system-node"),
+  );
 
   const forms = {
     "system node": { executable: path.join(today, PLUGIN), env: process.env },
@@ -76,13 +83,30 @@ async function main(): Promise<void> {
   };
 
   const dir = path.dirname(archive);
-  const archives = readdirSync(dir).filter((f) => f.endsWith(".tar.gz")).sort().map((f) => ({ file: f, bytes: statSync(path.join(dir, f)).size }));
+  const archives = readdirSync(dir)
+    .filter((f) => f.endsWith(".tar.gz"))
+    .sort()
+    .map((f) => ({ file: f, bytes: statSync(path.join(dir, f)).size }));
   const m = machine();
   console.log(describeMachine(m));
   console.log(`\nStart-up to handshake, ms (median [min-max] of ${starts})`);
-  console.log(table(["form", "node", "start-up"], Object.keys(forms).map((f) => [f, nodeVersions[f as keyof typeof nodeVersions], formatSpread(spread(samples[f]!), 0)])));
+  console.log(
+    table(
+      ["form", "node", "start-up"],
+      Object.keys(forms).map((f) => [
+        f,
+        nodeVersions[f as keyof typeof nodeVersions],
+        formatSpread(spread(samples[f]!), 0),
+      ]),
+    ),
+  );
   console.log("\nArchives");
-  console.log(table(["archive", "MB"], archives.map((a) => [a.file, (a.bytes / 1e6).toFixed(1)])));
+  console.log(
+    table(
+      ["archive", "MB"],
+      archives.map((a) => [a.file, (a.bytes / 1e6).toFixed(1)]),
+    ),
+  );
   console.log(`\n${writeResults("plugin-startup", { machine: m, starts, samples, nodeVersions, archives })}`);
 }
 

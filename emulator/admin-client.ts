@@ -74,7 +74,10 @@ export class EmulatorAdmin {
    * logged, i.e. once the server is done with those requests, even those whose client left.
    */
   async waitForRequests(route: string, count = 1, timeoutMs?: number): Promise<RequestLogEntry[]> {
-    return this.call<RequestLogEntry[]>("GET", `/requests/wait?${waitQuery({ route, count: String(count) }, timeoutMs)}`);
+    return this.call<RequestLogEntry[]>(
+      "GET",
+      `/requests/wait?${waitQuery({ route, count: String(count) }, timeoutMs)}`,
+    );
   }
 
   /** Issues the account a new API key and revokes its old one; returns the new key. */
@@ -118,7 +121,8 @@ export class EmulatorAdmin {
       ...(body === undefined ? {} : { headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }),
     });
     const payload = (await response.json()) as T & { code?: string };
-    if (!response.ok) throw new Error(`emulator admin ${method} ${path} failed: ${response.status} ${payload.code ?? ""}`);
+    if (!response.ok)
+      throw new Error(`emulator admin ${method} ${path} failed: ${response.status} ${payload.code ?? ""}`);
     return payload;
   }
 }

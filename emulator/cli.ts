@@ -37,7 +37,8 @@ function port(value: string | undefined, fallback: number, flag: string): number
 /** Undefined leaves the default to startEmulator. */
 function objectIdForm(value: string | undefined): ObjectIdForm | undefined {
   if (value === undefined || value === "") return undefined;
-  if (!isObjectIdForm(value)) throw new Error(`--object-ids must be one of ${OBJECT_ID_FORMS.join(", ")}, got "${value}"`);
+  if (!isObjectIdForm(value))
+    throw new Error(`--object-ids must be one of ${OBJECT_ID_FORMS.join(", ")}, got "${value}"`);
   return value;
 }
 
@@ -63,7 +64,11 @@ async function main(): Promise<void> {
   const admin = values.admin ?? env.SQUARECLOUD_EMULATOR_ADMIN === "1";
   const emulator = await startEmulator({
     host: values.host ?? env.SQUARECLOUD_EMULATOR_HOST ?? "127.0.0.1",
-    platformPort: port(values["platform-port"] ?? env.SQUARECLOUD_EMULATOR_PLATFORM_PORT, DEFAULT_PLATFORM_PORT, "--platform-port"),
+    platformPort: port(
+      values["platform-port"] ?? env.SQUARECLOUD_EMULATOR_PLATFORM_PORT,
+      DEFAULT_PLATFORM_PORT,
+      "--platform-port",
+    ),
     blobPort: port(values["blob-port"] ?? env.SQUARECLOUD_EMULATOR_BLOB_PORT, DEFAULT_BLOB_PORT, "--blob-port"),
     ...(dataDir ? { dataDir } : {}),
     admin,

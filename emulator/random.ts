@@ -2,7 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 
 /** Fresh identifiers for things created through the API (never used for seeded data). */
 export function randomHex(length: number): string {
-  return randomBytes(Math.ceil(length / 2)).toString("hex").slice(0, length);
+  return randomBytes(Math.ceil(length / 2))
+    .toString("hex")
+    .slice(0, length);
 }
 
 export function randomBase36(length: number): string {

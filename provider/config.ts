@@ -52,7 +52,8 @@ export const SETTINGS = {
   apiKey: {
     key: `${PACKAGE_NAME}:apiKey`,
     env: "SQUARECLOUD_API_KEY",
-    description: "The Square Cloud API key (dashboard, security area). It gives full rights on its account: keep it secret.",
+    description:
+      "The Square Cloud API key (dashboard, security area). It gives full rights on its account: keep it secret.",
     secret: true,
   },
   platformUrl: {
@@ -80,7 +81,10 @@ export type SettingName = keyof typeof SETTINGS;
 /** The settings a data source call may override in its options. */
 export type Overrides = Partial<Record<"apiKey" | "platformUrl" | "blobUrl", string>>;
 
-export function resolveConfig(values: Record<string, string | undefined> = {}, overrides: Overrides = {}): ProviderConfig {
+export function resolveConfig(
+  values: Record<string, string | undefined> = {},
+  overrides: Overrides = {},
+): ProviderConfig {
   /** The value and where it came from, so that a message can point at the setting actually used. */
   const lookup = (name: SettingName): { value: string; source: string } | undefined => {
     const { key, env } = SETTINGS[name];
@@ -102,6 +106,7 @@ export function resolveConfig(values: Record<string, string | undefined> = {}, o
     );
   }
   // A key with whitespace would corrupt the Authorization header; say so without echoing it.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a setting with control characters is what the check rejects
   if (/[\s\u0000-\u001f\u007f]/.test(key.value)) {
     throw new ConfigError(`Square Cloud API key contains whitespace or control characters; check ${key.source}`);
   }
@@ -135,8 +140,7 @@ function flag(found: { value: string } | undefined, setting: { key: string; env:
 
 /** An http(s) base URL without credentials, query or fragment; a path is kept as a prefix. */
 function baseUrl(value: string, setting: { key: string; env: string }): string {
-  const invalid = (why: string) =>
-    new ConfigError(`${setting.key} (or ${setting.env}) ${why}: "${redact(value)}"`);
+  const invalid = (why: string) => new ConfigError(`${setting.key} (or ${setting.env}) ${why}: "${redact(value)}"`);
   let url: URL;
   try {
     url = new URL(value);

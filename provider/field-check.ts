@@ -40,7 +40,9 @@ export function checkFields(
       continue;
     }
     const rule = value === undefined ? "is required" : result.error.issues[0].message;
-    failures.push(secrets.includes(property) ? secretFailure(property, rule, value) : { property, reason: describe(rule, value) });
+    failures.push(
+      secrets.includes(property) ? secretFailure(property, rule, value) : { property, reason: describe(rule, value) },
+    );
   }
   return { failures, known };
 }
@@ -60,6 +62,7 @@ function secretFailure(property: string, rule: string, value: unknown): CheckFai
  */
 export function describe(rule: string, value: unknown, secret = false): string {
   if (value === undefined) return rule;
-  if (secret) return `${rule}, got ${typeof value === "string" ? `${value.length} characters` : "a value that is not a string"} (hidden: a secret)`;
+  if (secret)
+    return `${rule}, got ${typeof value === "string" ? `${value.length} characters` : "a value that is not a string"} (hidden: a secret)`;
   return `${rule}, got ${JSON.stringify(value)}`;
 }

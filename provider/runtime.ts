@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
-import { Clock, createClient, SquareCloudClient } from "./client";
+import { type Clock, createClient, type SquareCloudClient } from "./client";
 import { systemClock } from "./client/clock";
 import { stableJson } from "./stable-json";
-import { ProviderConfig, resolveConfig, SETTINGS } from "./config";
+import { type ProviderConfig, resolveConfig, SETTINGS } from "./config";
 
 /**
  * Process-wide state of the dynamic-provider process: the stack configuration the engine handed

@@ -9,7 +9,11 @@ export function stableJson(value: unknown, indent?: number): string | undefined 
     value,
     (_key, v: unknown) =>
       v !== null && typeof v === "object" && !Array.isArray(v)
-        ? Object.fromEntries(Object.keys(v).sort().map((key) => [key, (v as Record<string, unknown>)[key]]))
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((key) => [key, (v as Record<string, unknown>)[key]]),
+          )
         : v,
     indent,
   );

@@ -1,6 +1,16 @@
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { filesUnder, LANGUAGE_SDK_DIRS } from "./gen/language-sdks";
@@ -67,7 +77,12 @@ export function deployJavaSdk(repositoryUrl: string): void {
   try {
     cpSync(sdkDir, sources, { recursive: true });
     // Nothing goes into the local repository (~/.m2): the deployed folder is the only copy.
-    mvn(sources, ["-Prelease", "deploy", "-Dmaven.install.skip=true", `-DaltDeploymentRepository=release::${repositoryUrl}`]);
+    mvn(sources, [
+      "-Prelease",
+      "deploy",
+      "-Dmaven.install.skip=true",
+      `-DaltDeploymentRepository=release::${repositoryUrl}`,
+    ]);
   } finally {
     rmSync(sources, { recursive: true, force: true });
   }
@@ -88,7 +103,11 @@ export function mvn(cwd: string, args: string[]): void {
 
 function sourcesHash(): string {
   const hash = createHash("sha256");
-  for (const file of filesUnder(sdkDir)) hash.update(`${file}\0`).update(readFileSync(path.join(sdkDir, file))).update("\0");
+  for (const file of filesUnder(sdkDir))
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(sdkDir, file)))
+      .update("\0");
   return hash.digest("hex");
 }
 

@@ -16,7 +16,10 @@ import { bundleMain } from "./plugin-bundle";
  */
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { target: { type: "string", multiple: true } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { target: { type: "string", multiple: true } },
+  });
   const root = path.join(__dirname, "..", "..");
   const out = positionals[0] ? path.resolve(positionals[0]) : path.join(root, "dist", "plugin");
   const builds = nodeBuilds(values.target ?? []);
@@ -36,7 +39,8 @@ async function main(): Promise<void> {
       return { name, sha256: createHash("sha256").update(bytes).digest("hex") };
     }),
   );
-  if (!values.target) writeFileSync(path.join(out, "SHA256SUMS"), archives.map((a) => `${a.sha256}  ${a.name}\n`).join(""));
+  if (!values.target)
+    writeFileSync(path.join(out, "SHA256SUMS"), archives.map((a) => `${a.sha256}  ${a.name}\n`).join(""));
   console.log(archives.map((a) => path.join(out, a.name)).join("\n"));
 }
 

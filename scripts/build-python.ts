@@ -14,7 +14,10 @@ const root = path.join(__dirname, "..", "..");
 
 /** The python of scripts/install-python-host's virtualenv (PULUMI_PYTHON_BIN, set by scripts/test, or that script's cached one). */
 export function projectPython(): string {
-  return path.join(process.env.PULUMI_PYTHON_BIN ?? installedToolDir("install-python-host", "Python virtualenv"), "python");
+  return path.join(
+    process.env.PULUMI_PYTHON_BIN ?? installedToolDir("install-python-host", "Python virtualenv"),
+    "python",
+  );
 }
 
 /**
@@ -22,7 +25,16 @@ export function projectPython(): string {
  * virtualenv without reaching the network: the build backend comes from that virtualenv.
  */
 export function buildWheel(outDir: string): string {
-  return buildFromCopy(outDir, ".whl", ["-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "--wheel-dir", outDir]);
+  return buildFromCopy(outDir, ".whl", [
+    "-m",
+    "pip",
+    "wheel",
+    "--quiet",
+    "--no-deps",
+    "--no-build-isolation",
+    "--wheel-dir",
+    outDir,
+  ]);
 }
 
 /**
@@ -50,7 +62,11 @@ function buildFromCopy(outDir: string, extension: string, args: string[]): strin
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
     // The backend's file-by-file log goes nowhere; on a failure it is in the error.
-    execFileSync(projectPython(), [...args, sources], { cwd: sources, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 26 });
+    execFileSync(projectPython(), [...args, sources], {
+      cwd: sources,
+      stdio: ["ignore", "pipe", "pipe"],
+      maxBuffer: 1 << 26,
+    });
   } finally {
     rmSync(sources, { recursive: true, force: true });
   }

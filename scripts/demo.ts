@@ -3,8 +3,8 @@
 import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
-import { RunningEmulator, SeededAccount, startEmulator } from "../emulator";
-import { createClient, SquareCloudClient } from "../provider/client";
+import { type RunningEmulator, type SeededAccount, startEmulator } from "../emulator";
+import { createClient, type SquareCloudClient } from "../provider/client";
 
 const repoRoot = path.resolve(__dirname, "..", "..");
 const demoDir = path.join(repoRoot, ".demo");
@@ -25,7 +25,12 @@ interface RosterLine {
 }
 
 async function main(): Promise<void> {
-  const emulator = await startEmulator({ platformPort, blobPort, dataDir: path.join(demoDir, "emulator"), admin: true });
+  const emulator = await startEmulator({
+    platformPort,
+    blobPort,
+    dataDir: path.join(demoDir, "emulator"),
+    admin: true,
+  });
   const owner = emulator.accounts[0];
   try {
     // A copy of the example, so stack files stay out of examples/; it still resolves the
@@ -37,7 +42,8 @@ async function main(): Promise<void> {
     await pulumi(["config", "set", "--secret", "squarecloud:apiKey"], { stdin: owner.apiKey });
     await pulumi(["config", "set", "squarecloud:platformUrl", emulator.platformUrl]);
     await pulumi(["config", "set", "squarecloud:blobUrl", emulator.blobUrl]);
-    for (const { key, code } of await inviteCodes(emulator)) await pulumi(["config", "set", "--secret", key], { stdin: code });
+    for (const { key, code } of await inviteCodes(emulator))
+      await pulumi(["config", "set", "--secret", key], { stdin: code });
     await pulumi(["up", "--yes"]);
 
     console.log("\nStack outputs (secrets stay masked):");
@@ -69,13 +75,19 @@ const pulumiEnv = {
  */
 function pulumi(args: string[], options: { stdin?: string; capture?: boolean } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn("pulumi", args, { cwd: projectDir, env: pulumiEnv, stdio: ["pipe", options.capture ? "pipe" : "inherit", "inherit"] });
+    const child = spawn("pulumi", args, {
+      cwd: projectDir,
+      env: pulumiEnv,
+      stdio: ["pipe", options.capture ? "pipe" : "inherit", "inherit"],
+    });
     let stdout = "";
     child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stdin?.end(options.stdin ?? "");
     child.on("error", reject);
     child.on("exit", (code, signal) =>
-      code === 0 ? resolve(stdout) : reject(new Error(`pulumi ${args.slice(0, 2).join(" ")} failed (exit ${code ?? signal})`)),
+      code === 0
+        ? resolve(stdout)
+        : reject(new Error(`pulumi ${args.slice(0, 2).join(" ")} failed (exit ${code ?? signal})`)),
     );
   });
 }
@@ -90,7 +102,11 @@ async function inviteCodes(emulator: RunningEmulator): Promise<{ key: string; co
   for (const line of roster.members) {
     const invitee = emulator.accounts.find((account) => account.accountId === line.userId);
     if (!invitee) throw new Error(`roster.json: user ${line.userId} is not one of the emulator's accounts`);
-    const client = createClient({ apiKey: invitee.apiKey, platformUrl: emulator.platformUrl, blobUrl: emulator.blobUrl });
+    const client = createClient({
+      apiKey: invitee.apiKey,
+      platformUrl: emulator.platformUrl,
+      blobUrl: emulator.blobUrl,
+    });
     try {
       codes.push({ key: line.codeKey, code: await client.getInviteCode() });
     } finally {
@@ -101,7 +117,11 @@ async function inviteCodes(emulator: RunningEmulator): Promise<{ key: string; co
 }
 
 /** A few lines read back from the emulator: what the stack made, as the API reports it. */
-async function printWhatExists(client: SquareCloudClient, owner: SeededAccount, outputs: ShowcaseOutputs): Promise<void> {
+async function printWhatExists(
+  client: SquareCloudClient,
+  owner: SeededAccount,
+  outputs: ShowcaseOutputs,
+): Promise<void> {
   console.log(`\nOn the emulator, account ${owner.email}:`);
   console.log("  databases made by this stack:");
   for (const { id } of Object.values(outputs.databases)) {
@@ -110,7 +130,9 @@ async function printWhatExists(client: SquareCloudClient, owner: SeededAccount, 
   }
 
   const workspace = await client.getWorkspace(outputs.workspaceId);
-  console.log(`  workspace ${workspace.name} (id ${workspace.id}), sharing ${workspace.applications.map((app) => app.name).join(", ")}:`);
+  console.log(
+    `  workspace ${workspace.name} (id ${workspace.id}), sharing ${workspace.applications.map((app) => app.name).join(", ")}:`,
+  );
   for (const member of workspace.members) console.log(`    ${member.name.padEnd(16)} ${member.group}`);
 
   console.log("  blob objects (open the URLs while the emulator runs):");
@@ -122,7 +144,10 @@ async function printWhatExists(client: SquareCloudClient, owner: SeededAccount, 
 
   for (const app of workspace.applications) {
     const snapshots = (await client.listSnapshots("applications")).filter((entry) => entry.name === app.id);
-    const latest = snapshots.map((entry) => entry.modified).sort().at(-1);
+    const latest = snapshots
+      .map((entry) => entry.modified)
+      .sort()
+      .at(-1);
     console.log(`  snapshots of ${app.name}: ${snapshots.length}, the latest taken ${latest ?? "never"}`);
   }
 }

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { PLUGIN_EXECUTABLE } from "./plugin-bundle";
-import { reproducibleTarGz, TarEntry } from "./reproducible-tar";
+import { reproducibleTarGz, type TarEntry } from "./reproducible-tar";
 
 /**
  * The plugin archives the engine downloads: one per target (`<os>-<arch>` as the engine names
@@ -60,7 +60,10 @@ const CMD_LAUNCHER = '@"%~dp0node.exe" "%~dp0main.js" %*\r\n';
  */
 export function nodeBuilds(targets: string[]): { root: string; targets: string[] } {
   const script = path.join(repoRoot, "scripts", "install-node-builds");
-  const root = execFileSync("bash", [script, ...targets], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim();
+  const root = execFileSync("bash", [script, ...targets], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  }).trim();
   return { root, targets: targets.length ? targets : readdirSync(root).sort() };
 }
 

@@ -1,5 +1,15 @@
 import { execFileSync, execSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import * as path from "node:path";
 import { checksumsFileName, writeChecksums } from "./release/checksums";
 import { writeGoModuleVersion } from "./release/go-module";
@@ -51,16 +61,24 @@ function parseArgs(argv: string[]): Options {
     else if (flag === "--version") options.version = value;
     else throw new Error(`unknown argument ${flag}: npm run release -- --out <dir> [--version <version>]`);
   }
-  if (options.out === undefined) throw new Error("npm run release -- --out <dir> [--version <version>]: --out is required");
-  if (options.version !== undefined && !SEMVER.test(options.version)) throw new Error(`--version ${options.version} is not a semantic version (for example 0.2.0 or 0.2.0-rc.1)`);
+  if (options.out === undefined)
+    throw new Error("npm run release -- --out <dir> [--version <version>]: --out is required");
+  if (options.version !== undefined && !SEMVER.test(options.version))
+    throw new Error(`--version ${options.version} is not a semantic version (for example 0.2.0 or 0.2.0-rc.1)`);
   return options as Options;
 }
 
 /** Semantic versioning 2.0's grammar, build metadata left out (registries drop it). */
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-(0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(\.(0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*)?$/;
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-(0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(\.(0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*)?$/;
 
 function run(command: string, args: string[], cwd: string): string {
-  return execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 28 });
+  return execFileSync(command, args, {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 1 << 28,
+  });
 }
 
 function say(message: string): void {
@@ -70,7 +88,8 @@ function say(message: string): void {
 /** The commit, copied into the stage as `git archive` gives it, with the clone's node_modules. */
 function stageCommit(stage: string): { commit: string; epoch: number } {
   const commit = run("git", ["rev-parse", "HEAD"], root).trim();
-  if (run("git", ["status", "--porcelain", "--untracked-files=no"], root).trim() !== "") say(`uncommitted changes are left out: this builds the commit ${commit}`);
+  if (run("git", ["status", "--porcelain", "--untracked-files=no"], root).trim() !== "")
+    say(`uncommitted changes are left out: this builds the commit ${commit}`);
   const epoch = Number(process.env.SOURCE_DATE_EPOCH ?? run("git", ["log", "-1", "--format=%ct", commit], root).trim());
   execSync(`git archive --format=tar ${commit} | tar -x -C "${stage}"`, { cwd: root, stdio: "inherit" });
   // Relative, so bundlers that follow it name the same `../node_modules/...` on every machine.
@@ -95,7 +114,8 @@ function compile(stage: string): void {
 
 function main(stage: string): void {
   const options = parseArgs(process.argv.slice(2));
-  if (existsSync(options.out) && readdirSync(options.out).length > 0) throw new Error(`${options.out} is not empty: a release is written into a new or empty directory`);
+  if (existsSync(options.out) && readdirSync(options.out).length > 0)
+    throw new Error(`${options.out} is not empty: a release is written into a new or empty directory`);
   mkdirSync(options.out, { recursive: true });
   const { commit, epoch } = stageCommit(stage);
   process.env.SOURCE_DATE_EPOCH = String(epoch); // read by the Python build backend and by the plugin's build
@@ -122,20 +142,32 @@ function main(stage: string): void {
 
   say("the Python wheel and sdist");
   const python = path.join(stage, ".python");
-  const { buildSdist, buildWheel } = require(path.join(stage, "dist", "scripts", "build-python.js")) as typeof import("./build-python");
+  const { buildSdist, buildWheel } = require(
+    path.join(stage, "dist", "scripts", "build-python.js"),
+  ) as typeof import("./build-python");
   const wheel = buildWheel(python);
   copyFileSync(wheel, path.join(out, path.basename(wheel)));
   const sdist = buildSdist(python);
   reproducibleTarGz(sdist, path.join(out, path.basename(sdist)), epoch);
 
   say("the Go module");
-  writeGoModuleVersion(path.join(stage, "sdk", "go"), GO_MODULE_PATH, version, epoch, path.join(out, "goproxy"), path.join(stage, "LICENSE"));
+  writeGoModuleVersion(
+    path.join(stage, "sdk", "go"),
+    GO_MODULE_PATH,
+    version,
+    epoch,
+    path.join(out, "goproxy"),
+    path.join(stage, "LICENSE"),
+  );
 
   // The Java SDK's Maven artifacts (jar, sources, javadoc, pom) go under maven/ in a Maven
   // repository's layout, beside goproxy/, once that SDK exists.
 
   copyFileSync(path.join(stage, "provider", "plugin", "schema.json"), path.join(out, "schema.json"));
-  writeFileSync(path.join(out, "release-notes.md"), releaseNotes(readFileSync(path.join(stage, "CHANGELOG.md"), "utf8"), version));
+  writeFileSync(
+    path.join(out, "release-notes.md"),
+    releaseNotes(readFileSync(path.join(stage, "CHANGELOG.md"), "utf8"), version),
+  );
   checkOneVersion(out, GO_MODULE_PATH, version);
   writeChecksums(out, checksumsFileName(version));
   say(`${version} written to ${out}`);

@@ -41,10 +41,10 @@ function header(entry: TarEntry): Buffer {
   h.write("ustar\u000000", 257, 8, "ascii");
   let sum = 0;
   for (const byte of h) sum += byte;
-  h.write(sum.toString(8).padStart(6, "0") + "\u0000 ", 148, 8, "ascii");
+  h.write(`${sum.toString(8).padStart(6, "0")}\u0000 `, 148, 8, "ascii");
   return h;
 }
 
 function octal(h: Buffer, offset: number, width: number, value: number): void {
-  h.write(value.toString(8).padStart(width - 1, "0") + "\u0000", offset, width, "ascii");
+  h.write(`${value.toString(8).padStart(width - 1, "0")}\u0000`, offset, width, "ascii");
 }

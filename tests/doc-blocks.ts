@@ -132,6 +132,8 @@ function sectionLines(file: string, heading: string): { first: number; end: numb
 /** The project files a section gives (see projectFile), name -> content. */
 export function sectionFiles(file: string, heading: string): Record<string, string> {
   const { first, end } = sectionLines(file, heading);
-  const inSection = fencedBlocks(file).filter((block) => block.projectFile !== undefined && block.line > first && block.line <= end);
+  const inSection = fencedBlocks(file).filter(
+    (block) => block.projectFile !== undefined && block.line > first && block.line <= end,
+  );
   return Object.fromEntries(inSection.map((block) => [block.projectFile, block.code]));
 }

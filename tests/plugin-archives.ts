@@ -34,7 +34,11 @@ export interface ArchiveFile {
 export function readTarGz(file: string): Map<string, ArchiveFile> {
   const tar = gunzipSync(readFileSync(file));
   const entries = new Map<string, ArchiveFile>();
-  const field = (h: Buffer, at: number, len: number) => h.subarray(at, at + len).toString("utf8").replace(/\0.*$/s, "");
+  const field = (h: Buffer, at: number, len: number) =>
+    h
+      .subarray(at, at + len)
+      .toString("utf8")
+      .replace(/\0.*$/s, "");
   const octal = (h: Buffer, at: number, len: number) => parseInt(field(h, at, len).trim() || "0", 8);
   for (let at = 0; at + 512 <= tar.length; ) {
     const h = tar.subarray(at, at + 512);

@@ -17,7 +17,11 @@ export function descendantsOf(pid: number): number[] {
   }
   const found: number[] = [];
   const walk = (parent: number) => {
-    for (const [child, ppid] of parentOf) if (ppid === parent) found.push(child), walk(child);
+    for (const [child, ppid] of parentOf)
+      if (ppid === parent) {
+        found.push(child);
+        walk(child);
+      }
   };
   walk(pid);
   return found;

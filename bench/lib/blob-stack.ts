@@ -5,7 +5,7 @@ import { repoRoot } from "../../tests/e2e/engine";
 import { providerConfig } from "./emulator-account";
 import { projectFiles } from "./mix-stack";
 import type { BenchPath } from "./paths";
-import { benchStack, BenchStack, scratchRoot } from "./stack";
+import { benchStack, type BenchStack, scratchRoot } from "./stack";
 
 /** What serves `squarecloud:index:*` on each native path: the compiled entry of its plugin. */
 const PLUGIN_ENTRIES: Partial<Record<BenchPath, string>> = {

@@ -34,7 +34,14 @@ export function providerConfig(emulator: RunningEmulator): ConfigMap {
 
 /** Each invitee's current code, fetched with their own key as a person would (or made up, for the floor). */
 export async function inviteCodes(emulator: RunningEmulator, real: boolean): Promise<Record<Invitee, string>> {
-  if (!real) return Object.fromEntries(INVITEES.map((invitee) => [invitee, randomBytes(16).toString("hex")])) as Record<Invitee, string>;
-  const config = await inviteCodeConfig(emulator, Object.fromEntries(INVITEES.map((invitee) => [invitee, SEED_ACCOUNTS[invitee]])));
+  if (!real)
+    return Object.fromEntries(INVITEES.map((invitee) => [invitee, randomBytes(16).toString("hex")])) as Record<
+      Invitee,
+      string
+    >;
+  const config = await inviteCodeConfig(
+    emulator,
+    Object.fromEntries(INVITEES.map((invitee) => [invitee, SEED_ACCOUNTS[invitee]])),
+  );
   return Object.fromEntries(INVITEES.map((invitee) => [invitee, config[invitee]!.value])) as Record<Invitee, string>;
 }

@@ -27,16 +27,27 @@ const computed: Record<FloorKind, Record<string, unknown>> = {
     certificate: "c".repeat(300),
     connectionUrl: `redis://default:${secret}@florida-1.squareweb.app:7000`,
   },
-  workspace: { owner, createdAt: at, members: [{ id: owner, name: "Dave Newcomer", group: "owner", joinedAt: at }], applications: [] },
+  workspace: {
+    owner,
+    createdAt: at,
+    members: [{ id: owner, name: "Dave Newcomer", group: "owner", joinedAt: at }],
+    applications: [],
+  },
   workspaceMember: { userId: owner, name: "Someone", joinedAt: at, workspaceOwner: owner },
 };
 
 /** Like ours, the outputs leave out the source (its hash stays) and the invite code. */
-function outputs(kind: FloorKind, { source, inviteCode: _code, ...inputs }: any, sha256 = source?.hash): Record<string, unknown> {
+function outputs(
+  kind: FloorKind,
+  { source, inviteCode: _code, ...inputs }: any,
+  sha256 = source?.hash,
+): Record<string, unknown> {
   return { ...inputs, ...computed[kind], ...(sha256 === undefined ? {} : { sha256 }) };
 }
 
-function handler(kind: FloorKind): Required<Pick<pulumi.dynamic.ResourceProvider, "check" | "diff" | "create" | "read" | "update" | "delete">> {
+function handler(
+  kind: FloorKind,
+): Required<Pick<pulumi.dynamic.ResourceProvider, "check" | "diff" | "create" | "read" | "update" | "delete">> {
   // The input the benchmark's update step changes: databases are renamed, members regrouped.
   const changing = kind === "workspaceMember" ? "group" : "name";
   return {

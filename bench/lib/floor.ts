@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { AnyKind, blobObject, database, workspace, workspaceMember } from "../../provider/kinds";
+import { type AnyKind, blobObject, database, workspace, workspaceMember } from "../../provider/kinds";
 import { outputNames } from "../../sdk/nodejs/registration";
 
 /**
@@ -47,11 +47,18 @@ const stubs: Record<FloorKind, FloorStub> = {
 const declarations: Record<FloorKind, AnyKind> = { blobObject, database, workspace, workspaceMember };
 
 export class FloorResource extends pulumi.dynamic.Resource {
-  constructor(kind: FloorKind, name: string, args: Record<string, pulumi.Input<unknown>>, opts?: pulumi.CustomResourceOptions) {
+  constructor(
+    kind: FloorKind,
+    name: string,
+    args: Record<string, pulumi.Input<unknown>>,
+    opts?: pulumi.CustomResourceOptions,
+  ) {
     const declaration = declarations[kind];
     const unset = Object.fromEntries(outputNames(declaration).map((key) => [key, undefined]));
     const type = kind[0]!.toUpperCase() + kind.slice(1);
-    const secrets = Object.fromEntries(declaration.secretInputs.filter((key) => args[key] !== undefined).map((key) => [key, pulumi.secret(args[key])]));
+    const secrets = Object.fromEntries(
+      declaration.secretInputs.filter((key) => args[key] !== undefined).map((key) => [key, pulumi.secret(args[key])]),
+    );
     const options = { ...opts, additionalSecretOutputs: [...declaration.secretOutputs] };
     super(stubs[kind], name, { ...unset, ...args, ...secrets }, options, "squarecloudfloor", type);
   }

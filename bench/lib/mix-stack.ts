@@ -2,8 +2,8 @@ import type { RunningEmulator } from "../../emulator";
 import * as path from "node:path";
 import { inviteCodes, providerConfig } from "./emulator-account";
 import { FLOOR_PACKAGE } from "./floor-handlers";
-import { Mix, mixFor, names } from "./mix";
-import { benchStack, BenchStack } from "./stack";
+import { type Mix, mixFor, names } from "./mix";
+import { benchStack, type BenchStack } from "./stack";
 
 export type Variant = "ours" | "floor";
 
@@ -11,7 +11,11 @@ export type Variant = "ours" | "floor";
  * A stack of programs/mix for N resources, ours or the floor, configured against the emulator
  * with fresh invite codes (made up for the floor) and the blob objects' files in its directory.
  */
-export async function mixStack(emulator: RunningEmulator, n: number, variant: Variant): Promise<BenchStack & { mix: Mix }> {
+export async function mixStack(
+  emulator: RunningEmulator,
+  n: number,
+  variant: Variant,
+): Promise<BenchStack & { mix: Mix }> {
   const mix = mixFor(n);
   const codes = await inviteCodes(emulator, variant === "ours");
   const stack = await benchStack(
@@ -35,7 +39,8 @@ export async function mixStack(emulator: RunningEmulator, n: number, variant: Va
  */
 export function projectFiles(blobs: number): Record<string, string> {
   const files = Object.fromEntries(Array.from({ length: blobs }, (_, i) => [names.blobFile(i), names.blobText(i)]));
-  files[`node_modules/${FLOOR_PACKAGE}/index.js`] = `module.exports = require(${JSON.stringify(path.join(__dirname, "floor-handlers.js"))});\n`;
+  files[`node_modules/${FLOOR_PACKAGE}/index.js`] =
+    `module.exports = require(${JSON.stringify(path.join(__dirname, "floor-handlers.js"))});\n`;
   return files;
 }
 
@@ -46,5 +51,6 @@ export function expectChanges(
   count: number,
 ): void {
   const changes = result.summary?.resourceChanges ?? result.changeSummary ?? {};
-  if ((changes[kind] ?? 0) !== count) throw new Error(`expected ${count} "${kind}" changes, got ${JSON.stringify(changes)}`);
+  if ((changes[kind] ?? 0) !== count)
+    throw new Error(`expected ${count} "${kind}" changes, got ${JSON.stringify(changes)}`);
 }

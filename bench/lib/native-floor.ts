@@ -51,7 +51,11 @@ const service = {
     return response;
   }),
   diff: answer(async (request) => {
-    const result = await handlerOf(request).diff(request.getId(), request.getOlds().toJavaScript(), request.getNews().toJavaScript());
+    const result = await handlerOf(request).diff(
+      request.getId(),
+      request.getOlds().toJavaScript(),
+      request.getNews().toJavaScript(),
+    );
     const response = new provproto.DiffResponse();
     const { DIFF_SOME, DIFF_NONE } = provproto.DiffResponse.DiffChanges;
     response.setChanges(result.changes ? DIFF_SOME : DIFF_NONE);
@@ -72,7 +76,11 @@ const service = {
     return response;
   }),
   update: answer(async (request) => {
-    const result = await handlerOf(request).update(request.getId(), request.getOlds().toJavaScript(), request.getNews().toJavaScript());
+    const result = await handlerOf(request).update(
+      request.getId(),
+      request.getOlds().toJavaScript(),
+      request.getNews().toJavaScript(),
+    );
     const response = new provproto.UpdateResponse();
     response.setProperties(struct(result.outs ?? {}));
     return response;

@@ -17,6 +17,7 @@ export const PATH_LABELS: Record<BenchPath, string> = {
 export function parsePaths(list: string): BenchPath[] {
   const named = list.split(",").map((name) => name.trim());
   const unknown = named.filter((name) => !(PATHS as readonly string[]).includes(name));
-  if (unknown.length > 0 || named.length === 0) throw new Error(`--paths takes a list of ${PATHS.join(", ")}; got ${list}`);
+  if (unknown.length > 0 || named.length === 0)
+    throw new Error(`--paths takes a list of ${PATHS.join(", ")}; got ${list}`);
   return PATHS.filter((path) => named.includes(path));
 }

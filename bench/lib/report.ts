@@ -8,7 +8,8 @@ import { repoRoot } from "../../tests/e2e/engine";
 export function table(header: string[], rows: string[][]): string {
   const all = [header, ...rows];
   const widths = header.map((_, column) => Math.max(...all.map((row) => (row[column] ?? "").length)));
-  const line = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
+  const line = (row: string[]) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
@@ -48,6 +49,6 @@ export function writeResults(name: string, results: unknown): string {
 /** The sizes to run: BENCH_N=10,100 (or --quick, which means 10,100) overrides the default. */
 export function sizes(defaults: number[]): number[] {
   const fromEnv = process.env.BENCH_N?.split(",").map((n) => Number(n.trim()));
-  if (fromEnv && fromEnv.every((n) => Number.isInteger(n) && n > 0)) return fromEnv;
+  if (fromEnv?.every((n) => Number.isInteger(n) && n > 0)) return fromEnv;
   return process.argv.includes("--quick") ? defaults.filter((n) => n <= 100) : defaults;
 }

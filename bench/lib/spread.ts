@@ -18,7 +18,8 @@ export function spread(samples: readonly number[]): Spread {
  * back to back, so a change of the machine's load between repeats weighs on both and cancels.
  */
 export function pairedRatios(numerators: readonly number[], denominators: readonly number[]): number[] {
-  if (numerators.length !== denominators.length) throw new Error(`paired samples differ in count: ${numerators.length} and ${denominators.length}`);
+  if (numerators.length !== denominators.length)
+    throw new Error(`paired samples differ in count: ${numerators.length} and ${denominators.length}`);
   return numerators.map((value, i) => value / denominators[i]!);
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { ConfigMap, LocalWorkspace, ProjectSettings, Stack } from "@pulumi/pulumi/automation";
+import { type ConfigMap, LocalWorkspace, type ProjectSettings, Stack } from "@pulumi/pulumi/automation";
 import { pulumiEngine, repoRoot } from "../../tests/e2e/engine";
 
 /** Scratch space inside the repo (git-ignored), so programs and provider processes resolve node_modules. */
@@ -20,11 +20,19 @@ export interface BenchStack {
  * (the provider process reads FileAssets there); `plugin`, a directory holding
  * `pulumi-resource-squarecloud`, serves the project's `squarecloud` resources (Pulumi.yaml `plugins:`).
  */
-export async function benchStack(program: string, config: ConfigMap, files: Record<string, string> = {}, plugin?: string): Promise<BenchStack> {
+export async function benchStack(
+  program: string,
+  config: ConfigMap,
+  files: Record<string, string> = {},
+  plugin?: string,
+): Promise<BenchStack> {
   const workDir = path.join(scratchRoot, `${program}-${randomBytes(4).toString("hex")}`);
   mkdirSync(path.join(workDir, ".state"), { recursive: true });
   const programDir = path.join(repoRoot, "dist", "bench", "programs", program);
-  writeFileSync(path.join(workDir, "package.json"), JSON.stringify({ name: path.basename(workDir), private: true, main: "index.js" }));
+  writeFileSync(
+    path.join(workDir, "package.json"),
+    JSON.stringify({ name: path.basename(workDir), private: true, main: "index.js" }),
+  );
   writeFileSync(path.join(workDir, "index.js"), `module.exports = require(${JSON.stringify(programDir)});\n`);
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(workDir, file)), { recursive: true });

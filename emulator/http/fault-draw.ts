@@ -23,7 +23,11 @@ export interface DrawnRequest {
  */
 export function requestIdentity(request: DrawnRequest): string {
   const query = new URLSearchParams([...request.query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return [`${request.method} ${request.path}?${query}`, `attempt ${request.attempt ?? 1}`, `body ${bodyDigest(request)}`].join("\n");
+  return [
+    `${request.method} ${request.path}?${query}`,
+    `attempt ${request.attempt ?? 1}`,
+    `body ${bodyDigest(request)}`,
+  ].join("\n");
 }
 
 function bodyDigest({ body, contentType }: DrawnRequest): string {
@@ -39,6 +43,8 @@ function bodyDigest({ body, contentType }: DrawnRequest): string {
  * for since the seed was set, so a request repeated by a later run gets a fresh draw).
  */
 export function seededDraw(seed: string, faultKey: string, identity: string, occurrence: number): number {
-  const digest = createHash("sha256").update([seed, faultKey, identity, String(occurrence)].join("\n")).digest();
+  const digest = createHash("sha256")
+    .update([seed, faultKey, identity, String(occurrence)].join("\n"))
+    .digest();
   return digest.readUIntBE(0, 6) / 2 ** 48;
 }

@@ -16,7 +16,10 @@ const faultSpecSchema = z
   .object({
     match: z
       .object({
-        method: z.string().regex(/^[A-Za-z]{1,10}$/).optional(),
+        method: z
+          .string()
+          .regex(/^[A-Za-z]{1,10}$/)
+          .optional(),
         path: z.string().startsWith("/").max(512).optional(),
       })
       .strict(),
@@ -24,8 +27,14 @@ const faultSpecSchema = z
     probability: z.number().min(0).max(1).optional(),
     count: z.number().int().positive().optional(),
     status: z.number().int().min(100).max(599).optional(),
-    code: z.string().regex(/^[A-Z0-9_]{1,64}$/).optional(),
-    retryAfter: z.string().regex(RETRY_AFTER_PATTERN, "retryAfter must be delta-seconds or an IMF-fixdate HTTP date").optional(),
+    code: z
+      .string()
+      .regex(/^[A-Z0-9_]{1,64}$/)
+      .optional(),
+    retryAfter: z
+      .string()
+      .regex(RETRY_AFTER_PATTERN, "retryAfter must be delta-seconds or an IMF-fixdate HTTP date")
+      .optional(),
     latencyMs: z.number().int().min(0).max(60_000).optional(),
   })
   .strict()
@@ -81,7 +90,8 @@ export class FaultRegistry {
 
   add(input: unknown): Fault {
     const parsed = faultSpecSchema.safeParse(input);
-    if (!parsed.success) throw apiError("INVALID_FAULT", `Invalid fault: ${parsed.error.issues[0]?.message ?? "bad shape"}`);
+    if (!parsed.success)
+      throw apiError("INVALID_FAULT", `Invalid fault: ${parsed.error.issues[0]?.message ?? "bad shape"}`);
     const spec: FaultSpec = parsed.data;
     const fault: Fault = {
       ...spec,
@@ -194,5 +204,7 @@ function matches(fault: Fault, method: string, template: string | undefined, pat
   if (wanted && wanted.toUpperCase() !== method) return false;
   if (!wantedPath) return true;
   const normalized = normalizeTemplate(wantedPath);
-  return normalized === normalizeTemplate(path) || (template !== undefined && normalized === normalizeTemplate(template));
+  return (
+    normalized === normalizeTemplate(path) || (template !== undefined && normalized === normalizeTemplate(template))
+  );
 }

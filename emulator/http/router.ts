@@ -44,7 +44,9 @@ export class Router<H> {
     const hit = candidates.find((c) => c.compiled.route.method === method);
     if (hit) return { kind: "found", route: hit.compiled.route, params: hit.params };
     const best = candidates[0]!.compiled.route.template;
-    const allowed = [...new Set(candidates.filter((c) => c.compiled.route.template === best).map((c) => c.compiled.route.method))];
+    const allowed = [
+      ...new Set(candidates.filter((c) => c.compiled.route.template === best).map((c) => c.compiled.route.method)),
+    ];
     return { kind: "method-not-allowed", template: best, allowed };
   }
 }

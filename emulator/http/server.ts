@@ -107,7 +107,8 @@ async function handleApi(
 ): Promise<void> {
   const method = (req.method ?? "GET").toUpperCase();
   const match = router.match(method, pathname);
-  const template = match.kind === "not-found" ? undefined : match.kind === "found" ? match.route.template : match.template;
+  const template =
+    match.kind === "not-found" ? undefined : match.kind === "found" ? match.route.template : match.template;
   const route = match.kind === "found" ? `${method} ${template}` : `${method} (no route)`;
   const attempt = attemptOf(req);
   // A seeded draw depends on what the body names, so then the body is read first, under the
@@ -116,7 +117,15 @@ async function handleApi(
     match.kind === "found" && declaresBody(req) && core.faults.wantsBody(method, template, pathname)
       ? await readBodyEarly(req, match.route.bodyLimitBytes ?? JSON_BODY_LIMIT_BYTES)
       : undefined;
-  const fault = core.faults.take({ method, template, path: pathname, query, attempt, body, contentType: req.headers["content-type"] });
+  const fault = core.faults.take({
+    method,
+    template,
+    path: pathname,
+    query,
+    attempt,
+    body,
+    contentType: req.headers["content-type"],
+  });
   const log = (status: number, kind?: FaultKind) =>
     core.requestLog.record({
       method,
@@ -174,7 +183,13 @@ function httpDate(core: EmulatorCore): string {
 }
 
 /** GET (or HEAD) only; logged like API requests; the route saves what it changes (a fetch may find an object expired). */
-async function handlePublic(core: EmulatorCore, route: PublicRoute, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+async function handlePublic(
+  core: EmulatorCore,
+  route: PublicRoute,
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+): Promise<void> {
   const method = (req.method ?? "GET").toUpperCase();
   let status = 200;
   if (method !== "GET" && method !== "HEAD") {
@@ -191,7 +206,13 @@ async function handlePublic(core: EmulatorCore, route: PublicRoute, req: Incomin
       send(req, res, withDate(errorReply(error), core));
     }
   }
-  core.requestLog.record({ method, route: `${method} ${route.prefix}/*`, path: pathname, status, at: iso(core.clock.now()) });
+  core.requestLog.record({
+    method,
+    route: `${method} ${route.prefix}/*`,
+    path: pathname,
+    status,
+    at: iso(core.clock.now()),
+  });
 }
 
 function safeDecode(text: string): string {

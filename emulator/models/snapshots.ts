@@ -41,16 +41,28 @@ export class SnapshotsModel {
   /** GET /v2/users/snapshots: every snapshot of the account's apps or databases, newest first. */
   forAccount(account: AccountRecord, scope: SnapshotScope) {
     return scope === "applications"
-      ? this.entries(this.ctx.data.appSnapshots.filter((s) => s.ownerId === account.id), appArchive)
-      : this.entries(this.ctx.data.databaseSnapshots.filter((s) => s.ownerId === account.id), databaseArchive);
+      ? this.entries(
+          this.ctx.data.appSnapshots.filter((s) => s.ownerId === account.id),
+          appArchive,
+        )
+      : this.entries(
+          this.ctx.data.databaseSnapshots.filter((s) => s.ownerId === account.id),
+          databaseArchive,
+        );
   }
 
   forApp(appId: string) {
-    return this.entries(this.ctx.data.appSnapshots.filter((s) => s.appId === appId), appArchive);
+    return this.entries(
+      this.ctx.data.appSnapshots.filter((s) => s.appId === appId),
+      appArchive,
+    );
   }
 
   forDatabase(databaseId: string) {
-    return this.entries(this.ctx.data.databaseSnapshots.filter((s) => s.databaseId === databaseId), databaseArchive);
+    return this.entries(
+      this.ctx.data.databaseSnapshots.filter((s) => s.databaseId === databaseId),
+      databaseArchive,
+    );
   }
 
   findDatabaseVersion(databaseId: string, versionId: string): DatabaseSnapshotRecord | undefined {

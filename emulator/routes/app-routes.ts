@@ -11,7 +11,8 @@ export const appRoutes: Route<ApiHandler>[] = [
   {
     method: "GET",
     template: "/v2/apps/:id",
-    handler: ({ account, params }, models) => success(models.apps.detailView(models.apps.accessible(account, params.id, "read"))),
+    handler: ({ account, params }, models) =>
+      success(models.apps.detailView(models.apps.accessible(account, params.id, "read"))),
   },
   {
     method: "GET",
@@ -26,7 +27,8 @@ export const appRoutes: Route<ApiHandler>[] = [
   {
     method: "GET",
     template: "/v2/apps/:id/deployments",
-    handler: ({ account, params }, models) => success(models.apps.deployments(models.apps.accessible(account, params.id, "read"))),
+    handler: ({ account, params }, models) =>
+      success(models.apps.deployments(models.apps.accessible(account, params.id, "read"))),
   },
   {
     method: "POST",
@@ -38,7 +40,8 @@ export const appRoutes: Route<ApiHandler>[] = [
     // Not in the spec or the notes, but the official @squarecloud/api client lists snapshots here.
     method: "GET",
     template: "/v2/apps/:id/snapshots",
-    handler: ({ account, params }, models) => success(models.snapshots.forApp(models.apps.accessible(account, params.id, "read").id)),
+    handler: ({ account, params }, models) =>
+      success(models.snapshots.forApp(models.apps.accessible(account, params.id, "read").id)),
   },
   {
     method: "PATCH",

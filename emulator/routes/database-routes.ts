@@ -3,7 +3,13 @@ import { apiError } from "../errors";
 import { success } from "../http/reply";
 import type { Route } from "../http/router";
 import type { ApiHandler } from "../http/server";
-import { DATABASE_NAME_PATTERN, DATABASE_TYPES, DATABASE_VERSION_PATTERN, ID_PATTERN, UUID_PATTERN } from "../models/rules";
+import {
+  DATABASE_NAME_PATTERN,
+  DATABASE_TYPES,
+  DATABASE_VERSION_PATTERN,
+  ID_PATTERN,
+  UUID_PATTERN,
+} from "../models/rules";
 import { parseBody } from "./validate";
 
 // No maximum of its own (the spec states none): the plan's available memory bounds it.
@@ -37,7 +43,8 @@ export const databaseRoutes: Route<ApiHandler>[] = [
   {
     method: "GET",
     template: "/v2/databases/:id",
-    handler: ({ account, params }, models) => success(models.databases.detailView(models.databases.ownedBy(account, params.id))),
+    handler: ({ account, params }, models) =>
+      success(models.databases.detailView(models.databases.ownedBy(account, params.id))),
   },
   {
     method: "PATCH",
@@ -65,7 +72,8 @@ export const databaseRoutes: Route<ApiHandler>[] = [
   {
     method: "GET",
     template: "/v2/databases/:id/metrics",
-    handler: ({ account, params }, models) => success(models.databases.metrics(models.databases.ownedBy(account, params.id))),
+    handler: ({ account, params }, models) =>
+      success(models.databases.metrics(models.databases.ownedBy(account, params.id))),
   },
   {
     method: "GET",
@@ -95,7 +103,10 @@ export const databaseRoutes: Route<ApiHandler>[] = [
     template: "/v2/databases/:id/snapshots/restore",
     handler: async ({ account, params, json }, models) => {
       const database = models.databases.ownedBy(account, params.id);
-      const body = parseBody(restoreBody, await json(), { snapshotId: "INVALID_SNAPSHOT_ID", versionId: "INVALID_VERSION_ID" });
+      const body = parseBody(restoreBody, await json(), {
+        snapshotId: "INVALID_SNAPSHOT_ID",
+        versionId: "INVALID_VERSION_ID",
+      });
       models.databases.restore(database, body.snapshotId, body.versionId);
       return success();
     },

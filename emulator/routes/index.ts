@@ -8,4 +8,9 @@ import { workspaceRoutes } from "./workspace-routes";
 export { adminRoutes } from "./admin-routes";
 export { blobRoutes, publicContentRoutes } from "./blob-routes";
 
-export const platformRoutes: Route<ApiHandler>[] = [...accountRoutes, ...appRoutes, ...databaseRoutes, ...workspaceRoutes];
+export const platformRoutes: Route<ApiHandler>[] = [
+  ...accountRoutes,
+  ...appRoutes,
+  ...databaseRoutes,
+  ...workspaceRoutes,
+];

@@ -61,7 +61,8 @@ export const workspaceRoutes: Route<ApiHandler>[] = [
   {
     method: "GET",
     template: "/v2/workspaces/:id",
-    handler: ({ account, params }, models) => success(models.workspaces.view(models.workspaces.visibleTo(account, params.id))),
+    handler: ({ account, params }, models) =>
+      success(models.workspaces.view(models.workspaces.visibleTo(account, params.id))),
   },
   {
     method: "DELETE",
@@ -90,7 +91,9 @@ export const workspaceRoutes: Route<ApiHandler>[] = [
   {
     method: "DELETE",
     template: "/v2/workspaces/members",
-    handler: change(removeMemberBody, (body, account, models) => models.workspaces.removeMember(account, body.workspaceId, body.memberId)),
+    handler: change(removeMemberBody, (body, account, models) =>
+      models.workspaces.removeMember(account, body.workspaceId, body.memberId),
+    ),
   },
   {
     method: "POST",
@@ -102,6 +105,8 @@ export const workspaceRoutes: Route<ApiHandler>[] = [
   {
     method: "DELETE",
     template: "/v2/workspaces/applications",
-    handler: change(appLinkBody, (body, account, models) => models.workspaces.unlinkApp(account, body.workspaceId, body.appId)),
+    handler: change(appLinkBody, (body, account, models) =>
+      models.workspaces.unlinkApp(account, body.workspaceId, body.appId),
+    ),
   },
 ];

@@ -56,8 +56,11 @@ const restore =
         snapshot: snapshots.apply((entries) => {
           const entry = entries.find((candidate) => candidate.versionId === restoreVersionId);
           if (!entry) {
-            const known = entries.map((candidate) => `${candidate.versionId} (${candidate.modified})`).join(", ") || "none";
-            throw new Error(`restoreVersionId "${restoreVersionId}" is not a snapshot of database "${databaseId}"; its snapshots: ${known}`);
+            const known =
+              entries.map((candidate) => `${candidate.versionId} (${candidate.modified})`).join(", ") || "none";
+            throw new Error(
+              `restoreVersionId "${restoreVersionId}" is not a snapshot of database "${databaseId}"; its snapshots: ${known}`,
+            );
           }
           return entry;
         }),

@@ -9,7 +9,12 @@ const config = new pulumi.Config();
 
 // A pull request that sets another size (`pulumi config set cacheMemory 1024` and commit
 // Pulumi.production.yaml) shows `~ update` in its preview comment; merging it applies it.
-const cache = new sq.Database("cache", { name: "cache", type: "redis", memory: config.getNumber("cacheMemory") ?? 512, version: "7.4.5" });
+const cache = new sq.Database("cache", {
+  name: "cache",
+  type: "redis",
+  memory: config.getNumber("cacheMemory") ?? 512,
+  version: "7.4.5",
+});
 
 // Every file below public/ becomes an object on the CDN; an edited file is replaced on merge.
 const site = new sq.BlobFolder("site", { directory: "public", prefix: "gitops" });

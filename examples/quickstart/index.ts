@@ -20,7 +20,11 @@ const teammate = new sq.WorkspaceMember("teammate", {
 });
 
 // The path is relative to the project directory; objects are 1 KiB to 100 MB.
-const welcome = new sq.BlobObject("welcome", { name: "welcome", prefix: "quickstart", source: new pulumi.asset.FileAsset("welcome.md") });
+const welcome = new sq.BlobObject("welcome", {
+  name: "welcome",
+  prefix: "quickstart",
+  source: new pulumi.asset.FileAsset("welcome.md"),
+});
 
 const account = sq.getAccountOutput();
 

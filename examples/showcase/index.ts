@@ -54,7 +54,10 @@ const members = roster.members.map(
 // ---- static assets: every file below public/ becomes an object on the CDN
 
 // BlobFolder reads its directory relative to the project root.
-const assets = new sq.BlobFolder("assets", { directory: path.relative(process.cwd(), here("public")), prefix: "showcase" });
+const assets = new sq.BlobFolder("assets", {
+  directory: path.relative(process.cwd(), here("public")),
+  prefix: "showcase",
+});
 
 // ---- a snapshot of the shared application, taken once; change `trigger` to take another
 
@@ -96,4 +99,8 @@ export const websiteTraffic = traffic.apply((t) => ({
   visits: t.visits.reduce((sum, point) => sum + point.visits, 0),
   requests: t.visits.reduce((sum, point) => sum + point.requests, 0),
 }));
-export const blobStorage = storage.apply((s) => ({ objects: s.usage.objects, bytes: s.usage.storage, estimate: s.billing.totalEstimate }));
+export const blobStorage = storage.apply((s) => ({
+  objects: s.usage.objects,
+  bytes: s.usage.storage,
+  estimate: s.billing.totalEstimate,
+}));

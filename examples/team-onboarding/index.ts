@@ -38,4 +38,6 @@ const members = roster.members.map(
 
 export const workspaceId = team.id;
 export const workspaceName = team.name;
-export const memberGroups = pulumi.all(members.map((m) => pulumi.all([m.userId, m.group]))).apply((pairs) => Object.fromEntries(pairs));
+export const memberGroups = pulumi
+  .all(members.map((m) => pulumi.all([m.userId, m.group])))
+  .apply((pairs) => Object.fromEntries(pairs));

@@ -169,13 +169,7 @@ export function refusedLocally(ctx: RequestContext, code: string, reason: string
 
 /** Errors that mean the connection was never opened, so the request never left this process. */
 const REFUSED = "ECONNREFUSED";
-const NOT_SENT = new Set([
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
+const NOT_SENT = new Set(["ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 const TIMEOUTS = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
 const BROKEN_CONNECTION = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED", "UND_ERR_SOCKET"]);
 /** undici throws this only when dispatching on a pool already closed, before anything is written. */
@@ -219,14 +213,31 @@ export function errorFromTransport(
   }
   if (systemCode === REFUSED) {
     const detail = `nothing accepted the connection at ${at}`;
-    return build(ctx, { code: SyntheticCode.CONNECTION_REFUSED, outcomeUnknown: false }, systemCode, detail, notConnectedSteps(origin));
+    return build(
+      ctx,
+      { code: SyntheticCode.CONNECTION_REFUSED, outcomeUnknown: false },
+      systemCode,
+      detail,
+      notConnectedSteps(origin),
+    );
   }
   if (systemCode !== undefined && NOT_SENT.has(systemCode)) {
     const detail = `could not connect to ${at}`;
-    return build(ctx, { code: SyntheticCode.CONNECTION_FAILED, outcomeUnknown: false }, systemCode, detail, notConnectedSteps(origin));
+    return build(
+      ctx,
+      { code: SyntheticCode.CONNECTION_FAILED, outcomeUnknown: false },
+      systemCode,
+      detail,
+      notConnectedSteps(origin),
+    );
   }
   if (systemCode !== undefined && BROKEN_CONNECTION.has(systemCode)) {
-    return build(ctx, { code: SyntheticCode.CONNECTION_RESET, outcomeUnknown: true }, systemCode, `the connection to ${at} broke`);
+    return build(
+      ctx,
+      { code: SyntheticCode.CONNECTION_RESET, outcomeUnknown: true },
+      systemCode,
+      `the connection to ${at} broke`,
+    );
   }
   const { name, message } = describeCause(cause);
   return build(

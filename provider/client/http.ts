@@ -10,12 +10,12 @@ import {
   errorFromTransport,
   invalidResponse,
   refusedLocally,
-  Origin,
-  RequestContext,
+  type Origin,
+  type RequestContext,
   SyntheticCode,
 } from "./errors";
-import { DeadlineExceeded, Gate, Release } from "./pacing";
-import { RetryPolicy, withRetry } from "./retry";
+import { DeadlineExceeded, type Gate, type Release } from "./pacing";
+import { type RetryPolicy, withRetry } from "./retry";
 
 /**
  * One HttpClient per base URL: a keep-alive connection pool, JSON in and out, the Authorization
@@ -76,7 +76,7 @@ function undici(): typeof import("undici") {
   return require("undici");
 }
 
-type ResultOf<S> = S extends z.ZodType ? z.output<S> : void;
+type ResultOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export class HttpClient {
   private readonly pool: Pool;
@@ -87,7 +87,12 @@ export class HttpClient {
   constructor(private readonly options: HttpClientOptions) {
     const url = new URL(options.baseUrl);
     this.basePath = url.pathname.replace(/\/+$/, "");
-    this.origin = { baseUrl: options.baseUrl, urlSource: options.sources?.url, keySource: options.sources?.key, secrets: [options.apiKey] };
+    this.origin = {
+      baseUrl: options.baseUrl,
+      urlSource: options.sources?.url,
+      keySource: options.sources?.key,
+      secrets: [options.apiKey],
+    };
     this.pool = new (undici().Pool)(url.origin, {
       connections: 16,
       // Shorter than the request timeout so a dead host shows as a connect failure, which is
@@ -110,7 +115,11 @@ export class HttpClient {
     return this.closing;
   }
 
-  private async attempt(req: ApiRequest<z.ZodType | undefined>, deadline: number, attemptNumber: number): Promise<unknown> {
+  private async attempt(
+    req: ApiRequest<z.ZodType | undefined>,
+    deadline: number,
+    attemptNumber: number,
+  ): Promise<unknown> {
     const release = req.gate ? await this.pass(req, req.gate, deadline) : undefined;
     let sent = true;
     try {

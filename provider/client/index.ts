@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { ClientConfig } from "../config";
-import { Clock, systemClock } from "./clock";
+import { type Clock, systemClock } from "./clock";
 import { HttpClient } from "./http";
-import { AccountLimits, limitsFor } from "./pacing";
-import { DEFAULT_RETRY_POLICY, RetryPolicy } from "./retry";
-import { assembleClient, SquareCloudClient } from "./squarecloud";
+import { type AccountLimits, limitsFor } from "./pacing";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";
+import { assembleClient, type SquareCloudClient } from "./squarecloud";
 import { USER_AGENT } from "./version";
 
 // What resources and data sources need; the modules themselves are imported directly by tests.

@@ -1,4 +1,5 @@
 import type { Clock } from "./clock";
+import { entryOf } from "../map-entry";
 
 /**
  * Client-side pacing for the documented limits, so the provider does not spend its retries on
@@ -134,7 +135,10 @@ export class AccountLimits {
 
   /** One restore request per 60 s per database. */
   restore(databaseId: string): Gate {
-    return this.pacer.gate(`restore:${databaseId}`, AccountLimits.RESTORE_INTERVAL_MS + AccountLimits.ARRIVAL_MARGIN_MS);
+    return this.pacer.gate(
+      `restore:${databaseId}`,
+      AccountLimits.RESTORE_INTERVAL_MS + AccountLimits.ARRIVAL_MARGIN_MS,
+    );
   }
 
   /** At most 4 uploads in flight per account. */
@@ -151,9 +155,6 @@ export class AccountLimits {
 const sharedLimits = new WeakMap<Clock, Map<string, AccountLimits>>();
 
 export function limitsFor(accountKey: string, clock: Clock): AccountLimits {
-  let byAccount = sharedLimits.get(clock);
-  if (!byAccount) sharedLimits.set(clock, (byAccount = new Map()));
-  let limits = byAccount.get(accountKey);
-  if (!limits) byAccount.set(accountKey, (limits = new AccountLimits(clock)));
-  return limits;
+  const byAccount = entryOf(sharedLimits, clock, () => new Map<string, AccountLimits>());
+  return entryOf(byAccount, accountKey, () => new AccountLimits(clock));
 }

@@ -16,8 +16,20 @@ const URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
 const QUERY_STRING = /[?&]?[\w.%-]+=[^\s&"']*(?:&[\w.%-]+=[^\s&"']*)+/g;
 /** `password: x`, `token=x`, `"apiKey":"x"` and the like: keep the label, drop the value. */
 const SECRET_LABELS = [
-  "password", "passwd", "pwd", "secret", "token", "signature", "credential", "authorization",
-  "api[_-]?key", "access[_-]?key", "invite[_-]?code", "code", "key", "certificate",
+  "password",
+  "passwd",
+  "pwd",
+  "secret",
+  "token",
+  "signature",
+  "credential",
+  "authorization",
+  "api[_-]?key",
+  "access[_-]?key",
+  "invite[_-]?code",
+  "code",
+  "key",
+  "certificate",
 ].join("|");
 const LABELLED_SECRET = new RegExp(`\\b((?:${SECRET_LABELS})["']?\\s*[:=]\\s*["']?)[^\\s"',;&]+`, "gi");
 /** API keys start with the numeric account id and a dash. */
@@ -40,7 +52,7 @@ export function redact(text: string, knownSecrets: readonly string[] = []): stri
     .replace(API_KEY, REDACTED)
     .replace(HEX_32, REDACTED)
     .replace(OPAQUE_TOKEN, REDACTED);
-  return out.length > MAX_LENGTH ? out.slice(0, MAX_LENGTH) + "..." : out;
+  return out.length > MAX_LENGTH ? `${out.slice(0, MAX_LENGTH)}...` : out;
 }
 
 /**
@@ -52,5 +64,5 @@ function redactUrl(url: string): string {
   const authority = url.replace(/^[^:]+:\/\//, "").split(/[/?#]/, 1)[0];
   if (authority.includes("@")) return REDACTED;
   const cut = url.search(/[?#]/);
-  return cut === -1 ? url : url.slice(0, cut) + "?" + REDACTED;
+  return cut === -1 ? url : `${url.slice(0, cut)}?${REDACTED}`;
 }

@@ -1,4 +1,4 @@
-import { BackoffPolicy, backoffDelay } from "./backoff";
+import { type BackoffPolicy, backoffDelay } from "./backoff";
 import type { Clock } from "./clock";
 import { ApiError, SyntheticCode } from "./errors";
 import { AccountLimits } from "./pacing";
@@ -110,7 +110,9 @@ export async function withRetry<T>(
 }
 
 function attemptsFor(error: ApiError, policy: RetryPolicy): number {
-  return error.code === SyntheticCode.CONNECTION_REFUSED ? Math.min(policy.refusedAttempts, policy.maxAttempts) : policy.maxAttempts;
+  return error.code === SyntheticCode.CONNECTION_REFUSED
+    ? Math.min(policy.refusedAttempts, policy.maxAttempts)
+    : policy.maxAttempts;
 }
 
 /**

@@ -4,7 +4,7 @@ import * as path from "node:path";
 // Module by module: the native plugin bundles this file, and @pulumi/pulumi's index would bring
 // its closure serializer and npm's libraries along.
 import { FileAsset } from "@pulumi/pulumi/asset";
-import { all, Input, Output } from "@pulumi/pulumi/output";
+import { all, type Input, type Output } from "@pulumi/pulumi/output";
 import { userError } from "../user-error";
 
 /**
@@ -40,7 +40,9 @@ export function folderObjects(folderName: string, directory: string, options: Fo
 
 /** Relative path -> public URL, from each relative path's object URL. */
 export function urlsOf(urls: Record<string, Output<string>>): Output<Record<string, string>> {
-  const entries = Object.entries(urls).map(([relativePath, url]) => url.apply((value) => [relativePath, value] as const));
+  const entries = Object.entries(urls).map(([relativePath, url]) =>
+    url.apply((value) => [relativePath, value] as const),
+  );
   return all(entries).apply((pairs) => Object.fromEntries(pairs));
 }
 
@@ -83,7 +85,9 @@ export function objectNameFor(relativePath: string): string {
 /** "/"-separated paths relative to the directory, sorted, so names and order never depend on the platform. */
 function filesBelow(directory: string): string[] {
   if (!existsSync(directory) || !statSync(directory).isDirectory()) {
-    throw userError(`BlobFolder: directory must name an existing directory (relative to the project directory ${process.cwd()}), got ${JSON.stringify(directory)}`);
+    throw userError(
+      `BlobFolder: directory must name an existing directory (relative to the project directory ${process.cwd()}), got ${JSON.stringify(directory)}`,
+    );
   }
   const files: string[] = [];
   const walk = (relative: string) => {

@@ -18,7 +18,9 @@ export const appSummaryFields = {
   createdAt: field(z.string().optional(), isoDate("the application was created")),
 };
 
-export const appSummary = field(z.object(appSummaryFields), "An application as the account listing shows it.", { schemaType: "AppSummary" });
+export const appSummary = field(z.object(appSummaryFields), "An application as the account listing shows it.", {
+  schemaType: "AppSummary",
+});
 
 const databaseSummary = field(
   z.object({
@@ -47,7 +49,11 @@ const user = field(
       z.object({
         name: field(z.string(), 'The plan\'s name, e.g. "standard-8".'),
         memory: field(
-          z.object({ limit: megabytes("the plan gives"), available: megabytes("free for new apps and databases"), used: megabytes("used by apps and databases") }),
+          z.object({
+            limit: megabytes("the plan gives"),
+            available: megabytes("free for new apps and databases"),
+            used: megabytes("used by apps and databases"),
+          }),
           "The plan's RAM, what is free for new apps and databases, what they use.",
           { schemaType: "PlanMemory" },
         ),

@@ -44,7 +44,10 @@ export const getApp = declareFunction({
   description: "One application, by id or by name. A name matching none or several fails, listing the candidates.",
   args: {
     id: field(ARGUMENTS.optionalId, "The application id; works for applications shared through a workspace too."),
-    name: field(ARGUMENTS.optionalText, "Exact display name among the account's own applications; fails unless exactly one matches."),
+    name: field(
+      ARGUMENTS.optionalText,
+      "Exact display name among the account's own applications; fails unless exactly one matches.",
+    ),
   },
   result: {
     ...appSummaryFields,
@@ -53,7 +56,8 @@ export const getApp = declareFunction({
   },
   read: async (args, session) => {
     const by = idOrName("getApp", args);
-    const id = "id" in by ? by.id : oneNamed((await getAccount.read({}, session)).applications, by.name, "application").id;
+    const id =
+      "id" in by ? by.id : oneNamed((await getAccount.read({}, session)).applications, by.name, "application").id;
     return session().read("getApp", { id }, async (client) => appView(await client.getApp(id)));
   },
 });
@@ -106,7 +110,11 @@ export const getAppAnalytics = declareFunction({
     providers: analyticsPoints("By network provider."),
   },
   read: async ({ appId, range = "daily" }, session) =>
-    session().read("getAppAnalytics", { appId, range }, async (client) => ({ appId, range, ...(await client.appAnalytics(appId, range)) })),
+    session().read("getAppAnalytics", { appId, range }, async (client) => ({
+      appId,
+      range,
+      ...(await client.appAnalytics(appId, range)),
+    })),
 });
 
 // ---- getAppDeployments
@@ -141,5 +149,8 @@ export const getAppDeployments = declareFunction({
     deployments: field(z.array(deployment), "At most the last 10 of the past 24 hours, most recent first."),
   },
   read: async ({ appId }, session) =>
-    session().read("getAppDeployments", { appId }, async (client) => ({ appId, deployments: groupDeployments(await client.appDeployments(appId)) })),
+    session().read("getAppDeployments", { appId }, async (client) => ({
+      appId,
+      deployments: groupDeployments(await client.appDeployments(appId)),
+    })),
 });

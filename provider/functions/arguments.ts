@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkFields, FieldSchemas } from "../field-check";
+import { checkFields, type FieldSchemas } from "../field-check";
 import { AnalyticsRange, ApiId, SnapshotScope } from "../client/payloads/platform";
 import { objectName } from "../kinds/blob-object";
 

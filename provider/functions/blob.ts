@@ -21,21 +21,34 @@ export const getBlobObjects = declareFunction({
   args: { prefix: field(ARGUMENTS.prefix, "Only objects whose name starts with it (3 to 32 of a-z A-Z 0-9 _).") },
   result: {
     prefix: field(z.string().optional(), "The prefix given, if any."),
-    objects: field(z.array(blobObjectSummary), "Every page of the listing, in id order. The server caches listings for 30 s."),
+    objects: field(
+      z.array(blobObjectSummary),
+      "Every page of the listing, in id order. The server caches listings for 30 s.",
+    ),
   },
   read: async ({ prefix }, session) =>
-    session().read("getBlobObjects", { prefix }, async (client) => ({ prefix, objects: (await client.listAllObjects(prefix)).map(objectView) })),
+    session().read("getBlobObjects", { prefix }, async (client) => ({
+      prefix,
+      objects: (await client.listAllObjects(prefix)).map(objectView),
+    })),
 });
 
 const count = (what: string) => field(z.number(), what);
 
 export const getBlobStats = declareFunction({
   name: "getBlobStats",
-  description: "Blob storage usage, the plan's included storage and the billing estimate; refreshed by the server once a minute.",
+  description:
+    "Blob storage usage, the plan's included storage and the billing estimate; refreshed by the server once a minute.",
   args: {},
   result: {
-    usage: field(z.object({ objects: count("Number of objects."), storage: count("Bytes stored.") }), "What the account stores.", { schemaType: "BlobUsage" }),
-    plan: field(z.object({ included: count("Bytes the plan includes.") }), "What the plan includes.", { schemaType: "BlobPlan" }),
+    usage: field(
+      z.object({ objects: count("Number of objects."), storage: count("Bytes stored.") }),
+      "What the account stores.",
+      { schemaType: "BlobUsage" },
+    ),
+    plan: field(z.object({ included: count("Bytes the plan includes.") }), "What the plan includes.", {
+      schemaType: "BlobPlan",
+    }),
     billing: field(
       z.object({
         extraStorage: count("Bytes beyond the plan's storage."),

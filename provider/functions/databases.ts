@@ -40,7 +40,10 @@ const snapshotFields = {
   size: field(z.number(), "The snapshot's size in bytes."),
   modified: field(z.string(), "ISO 8601 time the snapshot was taken."),
   key: field(z.string(), "Secret: a pre-signed download credential.", { secret: true }),
-  versionId: field(z.string().optional(), "The snapshot's version: what a database restore needs (database snapshots)."),
+  versionId: field(
+    z.string().optional(),
+    "The snapshot's version: what a database restore needs (database snapshots).",
+  ),
 };
 
 export const getSnapshots = declareFunction({
@@ -49,7 +52,12 @@ export const getSnapshots = declareFunction({
   args: { scope: field(ARGUMENTS.scope, "`applications` (default) or `databases`.") },
   result: {
     scope: field(SnapshotScope, "The scope read: `applications` or `databases`."),
-    entries: field(z.array(field(z.object(snapshotFields), "A snapshot of an application or a database.", { schemaType: "SnapshotEntry" })), "Most recent first."),
+    entries: field(
+      z.array(
+        field(z.object(snapshotFields), "A snapshot of an application or a database.", { schemaType: "SnapshotEntry" }),
+      ),
+      "Most recent first.",
+    ),
   },
   read: async ({ scope = "applications" }, session) =>
     session().read("getSnapshots", { scope }, async (client) => ({
@@ -61,7 +69,10 @@ export const getSnapshots = declareFunction({
 // ---- the latest snapshot of one database
 
 /** The most recent entry that belongs to `owner` (a database or application id), if any. */
-export function latestSnapshotOf<E extends { name: string; modified: string }>(entries: readonly E[], owner: string): E | undefined {
+export function latestSnapshotOf<E extends { name: string; modified: string }>(
+  entries: readonly E[],
+  owner: string,
+): E | undefined {
   return newestFirst(
     entries.filter((entry) => entry.name === owner),
     (entry) => entry.modified,

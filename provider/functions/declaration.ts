@@ -26,6 +26,7 @@ export interface FunctionDeclaration<Args extends Fields = Fields, Result extend
 }
 
 /** Any function, for code that serves every function (`read` makes a declaration's type invariant). */
+// biome-ignore lint/suspicious/noExplicitAny: only `any` matches every function of an invariant type
 export type AnyFunction = FunctionDeclaration<any, any>;
 
 type ArgsOf<Args extends Fields> = z.infer<z.ZodObject<Args>>;
@@ -34,7 +35,9 @@ type ArgsOf<Args extends Fields> = z.infer<z.ZodObject<Args>>;
 export type FunctionArgs<F> = F extends FunctionDeclaration<infer A, Fields> ? ArgsOf<A> : never;
 export type FunctionResult<F> = F extends FunctionDeclaration<Fields, infer R> ? z.infer<z.ZodObject<R>> : never;
 
-export function declareFunction<Args extends Fields, Result extends Fields>(declaration: FunctionDeclaration<Args, Result>): FunctionDeclaration<Args, Result> {
+export function declareFunction<Args extends Fields, Result extends Fields>(
+  declaration: FunctionDeclaration<Args, Result>,
+): FunctionDeclaration<Args, Result> {
   return declaration;
 }
 
@@ -50,7 +53,12 @@ export function runFunction<Args extends Fields, Result extends Fields>(
 
 /** The fields of an object field, or of a list of objects (where a secret note may sit deeper); none for any other field. */
 export function fieldsWithin(schema: z.ZodType): Fields | undefined {
-  const def = schema._zod.def as unknown as { type: string; innerType?: z.ZodType; element?: z.ZodType; shape?: Fields };
+  const def = schema._zod.def as unknown as {
+    type: string;
+    innerType?: z.ZodType;
+    element?: z.ZodType;
+    shape?: Fields;
+  };
   if (def.type === "optional") return fieldsWithin(def.innerType!);
   if (def.type === "array") return fieldsWithin(def.element!);
   return def.type === "object" ? def.shape : undefined;

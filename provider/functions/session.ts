@@ -1,4 +1,4 @@
-import { accountKey, createClient, SquareCloudClient } from "../client";
+import { accountKey, createClient, type SquareCloudClient } from "../client";
 import type { ProviderConfig } from "../config";
 import type { Account } from "../client/payloads/platform";
 import { Memo, memoKey } from "./memo";

@@ -13,7 +13,9 @@ const workspaceFields = {
   owner: field(z.string(), "User id of the owner."),
   createdAt: field(z.string(), "ISO 8601 time the workspace was created."),
   // The Workspace resource's members are these too: one object type in the package schema.
-  members: field(z.array(WorkspaceMember), "Everyone in the workspace, the owner included.", { schemaType: "WorkspaceMemberInfo" }),
+  members: field(z.array(WorkspaceMember), "Everyone in the workspace, the owner included.", {
+    schemaType: "WorkspaceMemberInfo",
+  }),
   applications: field(
     z.array(
       field(
@@ -36,10 +38,19 @@ export const getWorkspaces = declareFunction({
   description: "Every workspace the account owns or belongs to.",
   args: {},
   result: {
-    workspaces: field(z.array(field(z.object(workspaceFields), "A workspace with its members and applications.", { schemaType: "WorkspaceInfo" })), "The workspaces."),
+    workspaces: field(
+      z.array(
+        field(z.object(workspaceFields), "A workspace with its members and applications.", {
+          schemaType: "WorkspaceInfo",
+        }),
+      ),
+      "The workspaces.",
+    ),
   },
   read: async (_args, session) =>
-    session().read("getWorkspaces", {}, async (client) => ({ workspaces: (await client.listWorkspaces()).map(workspaceView) })),
+    session().read("getWorkspaces", {}, async (client) => ({
+      workspaces: (await client.listWorkspaces()).map(workspaceView),
+    })),
 });
 
 export const getWorkspace = declareFunction({

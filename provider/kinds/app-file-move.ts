@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiId } from "../client/payloads/platform";
-import { declareKind, field, InputsOf, OutputsOf } from "./declaration";
+import { declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
 
 /** The API's own bound on paths inside an application is not published; this one stops absurd values. */
 export const MAX_APP_PATH_LENGTH = 512;
@@ -13,7 +13,10 @@ const appPath = z
   .string({ error: "must be a string" })
   .min(1, { error: "must not be empty" })
   .max(MAX_APP_PATH_LENGTH, { error: `must be at most ${MAX_APP_PATH_LENGTH} characters` })
-  .refine((path) => !/[\u0000-\u001f\u007f\\]/.test(path), { error: "must not contain control characters or backslashes" })
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: paths with control characters are what the rule rejects
+  .refine((path) => !/[\u0000-\u001f\u007f\\]/.test(path), {
+    error: "must not contain control characters or backslashes",
+  })
   .refine((path) => !path.startsWith("/"), { error: 'must be relative to the application root (no leading "/")' })
   .refine((path) => !path.endsWith("/"), { error: 'must name a file, not end with "/"' })
   .refine((path) => !path.split("/").some((segment) => segment === ".." || segment === "." || segment === ""), {

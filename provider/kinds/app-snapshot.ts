@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiId } from "../client/payloads/platform";
-import { declareKind, field, InputsOf, OutputsOf } from "./declaration";
+import { declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
 
 export const appSnapshot = declareKind({
   name: "AppSnapshot",
@@ -18,7 +18,10 @@ are secrets. The API allows one snapshot per 5 seconds (the provider paces them)
     trigger: field(z.unknown().optional(), "Any value; a change takes a new snapshot.", { sdkType: "unknown" }),
   },
   outputs: {
-    url: field(z.string().optional(), "Secret: a time-limited pre-signed download URL of the ZIP archive. Absent when the response was lost."),
+    url: field(
+      z.string().optional(),
+      "Secret: a time-limited pre-signed download URL of the ZIP archive. Absent when the response was lost.",
+    ),
     key: field(z.string(), "Secret: the credentials part of that URL (access key, expiry, signature)."),
     takenAt: field(z.string(), "ISO 8601 UTC time the snapshot was taken (as received, or as listed)."),
   },
@@ -27,7 +30,8 @@ are secrets. The API allows one snapshot per 5 seconds (the provider paces them)
   apis: ["platform"],
   import: {
     refused: "an operation's id names a snapshot taken once by an `up`, not an object to read back",
-    instead: "there is nothing to import: declare an AppSnapshot to take a snapshot, and read existing ones with `getSnapshots`",
+    instead:
+      "there is nothing to import: declare an AppSnapshot to take a snapshot, and read existing ones with `getSnapshots`",
   },
 });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { blobObject } from "./blob-object";
-import { ComponentDeclaration, field } from "./declaration";
+import { type ComponentDeclaration, field } from "./declaration";
 
 /** The BlobFolder component: one BlobObject per file below a directory, with the folder's options. */
 export const blobFolder: ComponentDeclaration = {
@@ -15,13 +15,28 @@ directory that does not exist, are refused when the folder is declared, so at pr
 read then too: add or remove one and the next update adds or removes its object; a changed file
 replaces its object.`,
   inputs: {
-    directory: field(z.string(), "A directory relative to the project directory; every file below it becomes one object."),
-    prefix: field(blobObject.inputs.prefix, "Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`."),
+    directory: field(
+      z.string(),
+      "A directory relative to the project directory; every file below it becomes one object.",
+    ),
+    prefix: field(
+      blobObject.inputs.prefix,
+      "Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`.",
+    ),
     expireDays: field(blobObject.inputs.expireDays, "Days until the service deletes each object (1 to 365)."),
-    securityHash: field(blobObject.inputs.securityHash, "A long random hash in each id instead of a short content hash, so the URLs cannot be guessed."),
-    autoDownload: field(blobObject.inputs.autoDownload, "The CDN makes browsers download the files instead of showing them."),
+    securityHash: field(
+      blobObject.inputs.securityHash,
+      "A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.",
+    ),
+    autoDownload: field(
+      blobObject.inputs.autoDownload,
+      "The CDN makes browsers download the files instead of showing them.",
+    ),
   },
   outputs: {
-    urls: field(z.record(z.string(), z.string()), 'The relative path ("/"-separated) of each file -> its object\'s public URL.'),
+    urls: field(
+      z.record(z.string(), z.string()),
+      'The relative path ("/"-separated) of each file -> its object\'s public URL.',
+    ),
   },
 };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isUnknown } from "../field-check";
 import { ASSET_SIG, SIG_KEY } from "../signatures";
-import { ChangeRule, declareKind, field, InputsOf, OutputsOf } from "./declaration";
+import { type ChangeRule, declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
 
 /** The BlobObject resource, and the rules of the blob API its inputs follow. */
 
@@ -106,15 +106,21 @@ same update and the old URL works until then. The MIME type is inferred from the
 extension unless given (text/plain for a StringAsset). \`adoptId\` takes over an existing object
 instead of uploading.`,
   inputs: {
-    source: field(z.unknown(), "The content: a FileAsset (its path relative to the project directory) or a StringAsset.", {
-      sdkType: "pulumi.asset.FileAsset | pulumi.asset.StringAsset",
-    }),
+    source: field(
+      z.unknown(),
+      "The content: a FileAsset (its path relative to the project directory) or a StringAsset.",
+      {
+        sdkType: "pulumi.asset.FileAsset | pulumi.asset.StringAsset",
+      },
+    ),
     name: field(objectName, "3 to 32 characters of a-z, A-Z, 0-9 and _."),
     prefix: field(objectName.optional(), "The object's folder: its id is <account>/<prefix>/<name>_..."),
     mimeType: field(
       z
         .string({ error: "must be a string" })
-        .refine((type) => type in ALLOWED_MIME_TYPES, { error: `must be one of ${Object.keys(ALLOWED_MIME_TYPES).join(", ")}` })
+        .refine((type) => type in ALLOWED_MIME_TYPES, {
+          error: `must be one of ${Object.keys(ALLOWED_MIME_TYPES).join(", ")}`,
+        })
         .optional(),
       "Inferred from the file's extension when omitted (text/plain for a StringAsset).",
     ),
@@ -131,7 +137,10 @@ instead of uploading.`,
       z.boolean({ error: "must be true or false" }).optional(),
       "A long random hash in the id instead of a short content hash, so the URL cannot be guessed.",
     ),
-    autoDownload: field(z.boolean({ error: "must be true or false" }).optional(), "The CDN makes browsers download the file instead of showing it."),
+    autoDownload: field(
+      z.boolean({ error: "must be true or false" }).optional(),
+      "The CDN makes browsers download the file instead of showing it.",
+    ),
     adoptId: field(
       z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }).optional(),
       "Take over this existing object (its full id) at creation instead of uploading; read only then.",
@@ -149,7 +158,8 @@ instead of uploading.`,
   replaceOn: ["source", "name", "prefix", "mimeType", "expireDays", "securityHash", "autoDownload"],
   changes: {
     // The engine's hash is the sha256 of the content; without one (not computed yet) it may differ.
-    source: (olds, news) => (isUnknown(news.source) || news.source.hash === undefined || news.source.hash !== olds.sha256 ? "replace" : "none"),
+    source: (olds, news) =>
+      isUnknown(news.source) || news.source.hash === undefined || news.source.hash !== olds.sha256 ? "replace" : "none",
     securityHash: offUnlessTrue("securityHash"),
     autoDownload: offUnlessTrue("autoDownload"),
   },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiId } from "../client/payloads/platform";
-import { declareKind, field, InputsOf, OutputsOf } from "./declaration";
+import { declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
 
 export const databaseRestore = declareKind({
   name: "DatabaseRestore",

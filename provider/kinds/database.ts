@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiId, DatabaseType } from "../client/payloads/platform";
 import { isUnknown } from "../field-check";
-import { declareKind, field, InputsOf, OutputsOf } from "./declaration";
+import { declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
 
 /** Minimum RAM per engine, in MB (api-spec: limits). */
 export const MIN_MEMORY_MB: Record<DatabaseType, number> = { redis: 512, mongo: 1024 };
@@ -25,7 +25,10 @@ existing database instead of creating one. Use \`protect: true\` to guard agains
       }),
       "The database's name: letters and digits only. Changes in place.",
     ),
-    type: field(z.enum(DatabaseType.options, { error: 'must be "mongo" or "redis"' }), "The engine, `mongo` or `redis`. A change replaces the database."),
+    type: field(
+      z.enum(DatabaseType.options, { error: 'must be "mongo" or "redis"' }),
+      "The engine, `mongo` or `redis`. A change replaces the database.",
+    ),
     memory: field(
       z
         .number({ error: "must be a number of MB" })
@@ -42,7 +45,10 @@ existing database instead of creating one. Use \`protect: true\` to guard agains
         .optional(),
       'The engine version, e.g. "7.4.5": required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing.',
     ),
-    adoptId: field(ApiId.optional(), "Take over this existing database at creation instead of creating one; read only then."),
+    adoptId: field(
+      ApiId.optional(),
+      "Take over this existing database at creation instead of creating one; read only then.",
+    ),
     passwordRotation: field(
       z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }).optional(),
       "Any value; setting or changing it resets the password once and stores the new one as a secret.",

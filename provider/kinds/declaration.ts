@@ -140,7 +140,9 @@ export type InputsOf<K> = K extends KindDeclaration<infer I, Fields> ? z.infer<z
 
 /** What state holds: the inputs as applied and what the provider reported. */
 export type OutputsOf<K> =
-  K extends KindDeclaration<infer I, infer O> ? Omit<z.infer<z.ZodObject<I>>, keyof O> & z.infer<z.ZodObject<O>> : never;
+  K extends KindDeclaration<infer I, infer O>
+    ? Omit<z.infer<z.ZodObject<I>>, keyof O> & z.infer<z.ZodObject<O>>
+    : never;
 
 /**
  * What a component is, said once: a resource made of other kinds' resources, declared by code

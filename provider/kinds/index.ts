@@ -8,7 +8,15 @@ import { workspace } from "./workspace";
 import { workspaceMember } from "./workspace-member";
 
 /** Every resource kind the package serves, in the order its docs list them. */
-export const kinds = [database, workspace, workspaceMember, blobObject, appSnapshot, databaseRestore, appFileMove] as const;
+export const kinds = [
+  database,
+  workspace,
+  workspaceMember,
+  blobObject,
+  appSnapshot,
+  databaseRestore,
+  appFileMove,
+] as const;
 
 /** Every component the package serves: resources made of the kinds' resources. */
 export const components = [blobFolder] as const;

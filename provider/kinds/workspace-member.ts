@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiId, WorkspaceGroup } from "../client/payloads/platform";
 import { isUnknown } from "../field-check";
-import { declareKind, field, InputsOf, OutputsOf } from "./declaration";
+import { declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
 
 export const workspaceMember = declareKind({
   name: "WorkspaceMember",
@@ -20,7 +20,8 @@ replaces the membership.`,
     workspaceId: field(ApiId, "The workspace's id. A change replaces the membership."),
     group: field(
       z.enum(WorkspaceGroup.options, {
-        error: 'must be one of "admin", "maintain", "manager" or "view" ("owner" cannot be given: a workspace\'s owner is the account that created it)',
+        error:
+          'must be one of "admin", "maintain", "manager" or "view" ("owner" cannot be given: a workspace\'s owner is the account that created it)',
       }),
       "`admin`, `maintain`, `manager` or `view`. Changes in place.",
     ),
@@ -49,7 +50,8 @@ replaces the membership.`,
   updateOn: ["group"],
   changes: {
     // Left out, userId means "whoever the code added", which is who olds.userId recorded.
-    userId: (olds, news) => (news.userId !== undefined && (isUnknown(news.userId) || news.userId !== olds.userId) ? "replace" : "none"),
+    userId: (olds, news) =>
+      news.userId !== undefined && (isUnknown(news.userId) || news.userId !== olds.userId) ? "replace" : "none",
   },
   apis: ["platform"],
   import: {

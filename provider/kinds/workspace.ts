@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ApiId, WorkspaceApp, WorkspaceMember } from "../client/payloads/platform";
 import { isUnknown } from "../field-check";
 import type { Visibility } from "../lifecycle/gone";
-import { declareKind, field, InputsOf, OutputsOf } from "./declaration";
+import { declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
 
 /**
  * Only a workspace's owner may delete it or manage its members and links. Another account's key
@@ -33,14 +33,21 @@ every member and link, and every member then needs a fresh invite code; the prev
       z.array(ApiId, { error: "must be a list of application ids" }).optional(),
       "The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none.",
     ),
-    adoptId: field(ApiId.optional(), "Take over this existing workspace (owned by the caller) at creation; read only then."),
+    adoptId: field(
+      ApiId.optional(),
+      "Take over this existing workspace (owned by the caller) at creation; read only then.",
+    ),
   },
   outputs: {
     owner: field(z.string(), "User id of the owner: only its key may delete the workspace or manage members."),
     createdAt: field(z.string(), "ISO 8601 time the workspace was created."),
-    members: field(z.array(WorkspaceMember), "Everyone in the workspace, the owner included, as of the last up or refresh.", {
-      schemaType: "WorkspaceMemberInfo",
-    }),
+    members: field(
+      z.array(WorkspaceMember),
+      "Everyone in the workspace, the owner included, as of the last up or refresh.",
+      {
+        schemaType: "WorkspaceMemberInfo",
+      },
+    ),
     applications: field(
       z.array(z.string()),
       "The ids of the linked applications as the API reports them after up; at preview, the program's list (the same shape either way).",
@@ -71,7 +78,9 @@ export type WorkspaceInputs = InputsOf<typeof workspace>;
 export type WorkspaceOutputs = OutputsOf<typeof workspace>;
 
 /** Outputs as any version stored them: before 0.1.0, `applications` held the API's application objects. */
-export type StoredWorkspaceOutputs = Omit<WorkspaceOutputs, "applications"> & { applications?: (string | WorkspaceApp)[] };
+export type StoredWorkspaceOutputs = Omit<WorkspaceOutputs, "applications"> & {
+  applications?: (string | WorkspaceApp)[];
+};
 
 /** The ids of the linked applications recorded in state, ids or (as 0.1.0 stored them) objects. */
 export function linkedIds(props: { applications?: (string | { id: string })[] }): string[] {

@@ -8,7 +8,11 @@ import { stableJson } from "../stable-json";
  * data (key order carries no meaning), or by the kind's declared `changes` rule; an unknown value
  * counts as a change.
  */
-export function declaredDiff(kind: AnyKind, olds: Record<string, any>, news: Record<string, any>): { changes: boolean; replaces: string[] } {
+export function declaredDiff(
+  kind: AnyKind,
+  olds: Record<string, any>,
+  news: Record<string, any>,
+): { changes: boolean; replaces: string[] } {
   const outcome = (input: string): Change => {
     const rule = kind.changes?.[input];
     if (rule) return rule(olds, news);

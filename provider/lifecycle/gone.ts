@@ -22,7 +22,12 @@ export interface Visibility {
  * owner's account as recorded in state. Asks for the key's account (once per process) only on a
  * "not found" or a refusal of an object whose owner is known.
  */
-export async function confirmGone(err: unknown, kind: Visibility, operation: string, owner: string | undefined): Promise<void> {
+export async function confirmGone(
+  err: unknown,
+  kind: Visibility,
+  operation: string,
+  owner: string | undefined,
+): Promise<void> {
   const denied = kind.deniedToOthers === true && err instanceof ApiError && err.code === "PERMISSION_DENIED";
   if (!denied && !isNotFound(err, kind.notFound)) throw err;
   const { code } = err as ApiError;
@@ -38,7 +43,12 @@ export async function confirmGone(err: unknown, kind: Visibility, operation: str
  * a blob object's id and its API key both start with the account, and an adopted workspace names
  * its owner. `answer` says what the API answered, when that is why the check is made.
  */
-export function refuseOtherAccount(operation: string, owner: string, caller: string | undefined, answer?: string): void {
+export function refuseOtherAccount(
+  operation: string,
+  owner: string,
+  caller: string | undefined,
+  answer?: string,
+): void {
   if (caller === undefined || caller === owner) return;
   throw new Error(
     `${operation}: only its owner, account ${owner}, can do this, and the configured API key is for account ` +

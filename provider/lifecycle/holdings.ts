@@ -1,5 +1,6 @@
 import { warn } from "../handler";
 import type { AnyKind } from "../kinds/declaration";
+import { entryOf } from "../map-entry";
 
 /**
  * Two resources of a stack never manage one object: the ids this update's resources stand for,
@@ -92,7 +93,6 @@ const byKind = new Map<string, Holdings>();
 /** The one Holdings of an adoptable kind (its declaration's `adoption`) in this process. */
 export function holdingsOf(kind: AnyKind): Holdings {
   if (!kind.adoption) throw new Error(`${kind.name} declares no adoption`);
-  let holdings = byKind.get(kind.kind);
-  if (!holdings) byKind.set(kind.kind, (holdings = new Holdings(kind.adoption.noun)));
-  return holdings;
+  const { noun } = kind.adoption;
+  return entryOf(byKind, kind.kind, () => new Holdings(noun));
 }

@@ -1,4 +1,4 @@
-import { CheckFailure, checkFields, FieldSchemas } from "../field-check";
+import { type CheckFailure, checkFields, type FieldSchemas } from "../field-check";
 import type { AnyKind } from "../kinds/declaration";
 import { settingsFailures } from "./settings-check";
 

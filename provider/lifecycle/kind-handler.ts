@@ -1,11 +1,11 @@
 import type { ApiError } from "../client";
-import { ResourceHandler, warn } from "../handler";
+import { type ResourceHandler, warn } from "../handler";
 import type { AnyKind } from "../kinds/declaration";
 import { compact } from "./compact";
 import { declaredDiff } from "./diff";
 import { confirmGone } from "./gone";
 import { holdingsOf } from "./holdings";
-import { checkKind, KindRules } from "./kind-check";
+import { checkKind, type KindRules } from "./kind-check";
 
 /**
  * A kind's calls to the API; kindHandler wraps them in what its declaration says: the check, the
@@ -44,8 +44,10 @@ export function kindHandler<I extends { adoptId?: string }, O extends object, Ad
   const { kind } = calls;
   const holdings = kind.adoption ? holdingsOf(kind) : undefined;
   const visibility = kind.visibility;
-  if (!visibility) throw new Error(`${kind.name} declares no visibility: kindHandler cannot tell when its objects are gone`);
-  const gone = (err: unknown, operation: string, props: O) => confirmGone(err, visibility, operation, calls.owner?.(props));
+  if (!visibility)
+    throw new Error(`${kind.name} declares no visibility: kindHandler cannot tell when its objects are gone`);
+  const gone = (err: unknown, operation: string, props: O) =>
+    confirmGone(err, visibility, operation, calls.owner?.(props));
 
   return {
     check: checkKind(kind, calls.rules, { ruledFields: calls.ruledFields }),

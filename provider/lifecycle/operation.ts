@@ -2,7 +2,7 @@ import type { ResourceHandler } from "../handler";
 import { providerClock } from "../runtime";
 import { compact } from "./compact";
 import type { AnyKind } from "../kinds/declaration";
-import { checkKind, KindRules } from "./kind-check";
+import { checkKind, type KindRules } from "./kind-check";
 import { declaredDiff } from "./diff";
 
 /**

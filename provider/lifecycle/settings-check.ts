@@ -1,8 +1,9 @@
 import type { CheckFailure } from "../field-check";
-import { ApiError, SquareCloudClient } from "../client";
+import { ApiError, type SquareCloudClient } from "../client";
 import { ConfigError, SETTINGS } from "../config";
 import { apiClient, providerConfig } from "../runtime";
 import { callerId } from "./caller";
+import { entryOf } from "../map-entry";
 
 /**
  * The settings a resource needs, checked by its `check` once its inputs pass, so that `pulumi
@@ -30,19 +31,18 @@ export async function settingsFailures(apis: readonly Api[]): Promise<CheckFailu
   } catch (error) {
     if (error instanceof ConfigError) return [{ property: "", reason: error.message }];
     // No answer at all: the settings may be right and the network away.
-    if (error instanceof ApiError) return [{ property: "", reason: error.status === undefined ? `${error.message}. ${OFFLINE_STEPS}` : error.message }];
+    if (error instanceof ApiError)
+      return [
+        { property: "", reason: error.status === undefined ? `${error.message}. ${OFFLINE_STEPS}` : error.message },
+      ];
     throw error;
   }
 }
 
 function reached(api: Api): Promise<void> {
   const client = apiClient();
-  let checks = outcomes.get(client);
-  if (!checks) outcomes.set(client, (checks = new Map()));
-  let outcome = checks.get(api);
-  if (!outcome) {
-    outcome = api === "platform" ? callerId().then(() => undefined) : client.accountStats().then(() => undefined);
-    checks.set(api, outcome);
-  }
-  return outcome;
+  const checks = entryOf(outcomes, client, () => new Map<Api, Promise<void>>());
+  return entryOf(checks, api, () =>
+    api === "platform" ? callerId().then(() => undefined) : client.accountStats().then(() => undefined),
+  );
 }

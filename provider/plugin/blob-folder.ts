@@ -1,10 +1,15 @@
 import { typeToken } from "../tokens";
 import type { Inputs, Output } from "@pulumi/pulumi/output";
-import { ComponentResource, ComponentResourceOptions, CustomResource, CustomResourceOptions } from "@pulumi/pulumi/resource";
-import { folderObjects, FolderOptions, urlsOf } from "../components/blob-folder-files";
+import {
+  ComponentResource,
+  type ComponentResourceOptions,
+  CustomResource,
+  type CustomResourceOptions,
+} from "@pulumi/pulumi/resource";
+import { folderObjects, type FolderOptions, urlsOf } from "../components/blob-folder-files";
 import { userError } from "../user-error";
 import { blobFolder, blobObject } from "../kinds";
-import { ComponentResult } from "./construct";
+import type { ComponentResult } from "./construct";
 
 /**
  * The BlobFolder component in programs of other languages than TypeScript: the same objects, names
@@ -24,7 +29,10 @@ class NativeBlobFolder extends ComponentResource {
     const { directory, prefix, expireDays, securityHash, autoDownload } = inputs;
     // The files are listed when the folder is declared, at preview too: the path must be known then.
     // A secret or another resource's output arrives as an Output instead.
-    if (typeof directory !== "string") throw userError("BlobFolder: directory must be a plain path, known when the program runs (not a secret or another resource's output)");
+    if (typeof directory !== "string")
+      throw userError(
+        "BlobFolder: directory must be a plain path, known when the program runs (not a secret or another resource's output)",
+      );
     const options: FolderOptions = { prefix, expireDays, securityHash, autoDownload };
     const urls: Record<string, Output<string>> = {};
     for (const object of folderObjects(name, directory, options)) {

@@ -1,7 +1,7 @@
 import { typeToken } from "../tokens";
 import { blobFolder } from "../kinds";
 import { constructBlobFolder } from "./blob-folder";
-import { ComponentCode, construct } from "./construct";
+import { type ComponentCode, construct } from "./construct";
 
 /** The code of each component the plugin constructs, by its type token. */
 const byToken = new Map<string, ComponentCode>([[typeToken(blobFolder.name), constructBlobFolder]]);

@@ -1,7 +1,14 @@
 // Module by module, not the package's index: the index loads @pulumi/pulumi's closure serializer
 // and npm's libraries with it, which the plugin's bundle would carry for nothing.
 import type { Inputs, Output } from "@pulumi/pulumi/output";
-import { Alias, ComponentResourceOptions, DependencyProviderResource, DependencyResource, ProviderResource, rootStackResource } from "@pulumi/pulumi/resource";
+import {
+  type Alias,
+  type ComponentResourceOptions,
+  DependencyProviderResource,
+  DependencyResource,
+  type ProviderResource,
+  rootStackResource,
+} from "@pulumi/pulumi/resource";
 import { setAllConfig } from "@pulumi/pulumi/runtime/config";
 import { serializeProperties, serializeResourceProperties } from "@pulumi/pulumi/runtime/rpc";
 import { resetOptions } from "@pulumi/pulumi/runtime/settings";
@@ -28,9 +35,21 @@ export type ComponentCode = (name: string, inputs: Inputs, opts: ComponentResour
 
 // Functions the SDK's server uses that @pulumi/pulumi's modules export but its typings leave out
 // (internal). Required by literal paths, so that the plugin's bundle holds them.
-const withLocalStorage = internal<<T>(work: () => Promise<T>) => Promise<T>>(require("@pulumi/pulumi/runtime/state"), "runtime/state", "withLocalStorage");
-const awaitFeatureSupport = internal<() => Promise<void>>(require("@pulumi/pulumi/runtime/settings"), "runtime/settings", "awaitFeatureSupport");
-const waitForRPCs = internal<() => Promise<void>>(require("@pulumi/pulumi/runtime/settings"), "runtime/settings", "waitForRPCs");
+const withLocalStorage = internal<<T>(work: () => Promise<T>) => Promise<T>>(
+  require("@pulumi/pulumi/runtime/state"),
+  "runtime/state",
+  "withLocalStorage",
+);
+const awaitFeatureSupport = internal<() => Promise<void>>(
+  require("@pulumi/pulumi/runtime/settings"),
+  "runtime/settings",
+  "awaitFeatureSupport",
+);
+const waitForRPCs = internal<() => Promise<void>>(
+  require("@pulumi/pulumi/runtime/settings"),
+  "runtime/settings",
+  "waitForRPCs",
+);
 const deserializeInputs = internal<(inputs: unknown, dependencies: unknown) => Promise<Inputs>>(
   require("@pulumi/pulumi/provider/server"),
   "provider/server",
@@ -39,7 +58,8 @@ const deserializeInputs = internal<(inputs: unknown, dependencies: unknown) => P
 
 /** An internal function of @pulumi/pulumi; the plugin fails at start, naming it, once an upgrade removes it. */
 function internal<F>(exports: Record<string, unknown>, module: string, name: string): F {
-  if (typeof exports[name] !== "function") throw new Error(`@pulumi/pulumi/${module} no longer exports ${name}, which the plugin's construct needs`);
+  if (typeof exports[name] !== "function")
+    throw new Error(`@pulumi/pulumi/${module} no longer exports ${name}, which the plugin's construct needs`);
   return exports[name] as F;
 }
 
@@ -67,7 +87,10 @@ export function construct(request: any, code: ComponentCode): Promise<unknown> {
 
     const response = new provproto.ConstructResponse();
     response.setUrn(await urnOf(result));
-    const [state, dependencies] = await serializeResourceProperties(`construct(${request.getType()}, ${request.getName()})`, result.state);
+    const [state, dependencies] = await serializeResourceProperties(
+      `construct(${request.getType()}, ${request.getName()})`,
+      result.state,
+    );
     for (const [name, resources] of dependencies) {
       const urns = new provproto.ConstructResponse.PropertyDependencies();
       urns.setUrnsList(await Promise.all([...resources].map(urnOf)));
@@ -87,7 +110,8 @@ async function urnOf(resource: { urn: Output<string> }): Promise<string> {
 /** The component's resource options, as the program gave them to the engine. */
 function optionsOf(request: any): ComponentResourceOptions {
   const providers: Record<string, ProviderResource> = {};
-  for (const [pkg, reference] of request.getProvidersMap().entries()) providers[pkg] = new DependencyProviderResource(reference);
+  for (const [pkg, reference] of request.getProvidersMap().entries())
+    providers[pkg] = new DependencyProviderResource(reference);
   const deletedWith: string = request.getDeletedwith();
   return {
     parent: request.getParent() ? new DependencyResource(request.getParent()) : undefined,
@@ -110,6 +134,10 @@ function aliasOf(alias: any): string | Alias {
     ...(spec.getName() ? { name: spec.getName() } : {}),
     ...(spec.getProject() ? { project: spec.getProject() } : {}),
     ...(spec.getStack() ? { stack: spec.getStack() } : {}),
-    ...(spec.hasParenturn() ? { parent: spec.getParenturn() } : spec.getNoparent() ? { parent: rootStackResource } : {}),
+    ...(spec.hasParenturn()
+      ? { parent: spec.getParenturn() }
+      : spec.getNoparent()
+        ? { parent: rootStackResource }
+        : {}),
   };
 }

@@ -1,11 +1,14 @@
-import { anyproto, grpc, Props, provproto, statusproto } from "./wire";
+import { anyproto, grpc, type Props, provproto, statusproto } from "./wire";
 
 /**
  * The gRPC status of a failed call. An error that carries `id` (failedButRecorded: the object
  * exists on the service) becomes the engine's "initialization failed" detail, so the resource is
  * kept in state with those properties, sealed as the kind's declaration says.
  */
-export function errorStatus(err: unknown, seal: (properties: Props) => unknown): { code: number; details: string; metadata: unknown } {
+export function errorStatus(
+  err: unknown,
+  seal: (properties: Props) => unknown,
+): { code: number; details: string; metadata: unknown } {
   const error = err as Error & { id?: string; properties?: Props; reasons?: string[] };
   const metadata = new grpc.Metadata();
   if (error.id) {

@@ -13,10 +13,15 @@ import type { Props } from "./wire";
  */
 export function refuseUnlessImportable(kind: AnyKind, id: string): void {
   const note = kind.import;
-  if ("refused" in note) throw new Error(`${kind.name} ${id} cannot be imported: ${note.refused}. Instead, ${note.instead}.`);
+  if ("refused" in note)
+    throw new Error(`${kind.name} ${id} cannot be imported: ${note.refused}. Instead, ${note.instead}.`);
 }
 
 /** The kind's inputs among the properties read, as the code `pulumi import` generates states them. */
 export function importedInputs(kind: AnyKind, props: Props): Props {
-  return Object.fromEntries(Object.keys(kind.inputs).filter((name) => props[name] !== undefined).map((name) => [name, props[name]]));
+  return Object.fromEntries(
+    Object.keys(kind.inputs)
+      .filter((name) => props[name] !== undefined)
+      .map((name) => [name, props[name]]),
+  );
 }

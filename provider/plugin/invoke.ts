@@ -1,11 +1,11 @@
 import { typeToken } from "../tokens";
 import type { z } from "zod";
 import { functions } from "../functions";
-import { AnyFunction, fieldsWithin, runFunction } from "../functions/declaration";
+import { type AnyFunction, fieldsWithin, runFunction } from "../functions/declaration";
 import { sessionOf } from "../functions/session";
 import { notesOf } from "../kinds/declaration";
 import { providerConfig } from "../runtime";
-import { Props, provproto, secret, struct, unwrapSecrets, wrapSecrets } from "./wire";
+import { type Props, provproto, secret, struct, unwrapSecrets, wrapSecrets } from "./wire";
 
 /**
  * Invoke of a data source (`fn::invoke` of `squarecloud:index:getApp` in Pulumi YAML): the same
@@ -17,7 +17,10 @@ import { Props, provproto, secret, struct, unwrapSecrets, wrapSecrets } from "./
 
 const byToken = new Map<string, AnyFunction>(functions.map((fn) => [typeToken(fn.name), fn]));
 
-export async function invoke(request: { getTok(): string; getArgs(): { toJavaScript(): Props } | undefined }): Promise<unknown> {
+export async function invoke(request: {
+  getTok(): string;
+  getArgs(): { toJavaScript(): Props } | undefined;
+}): Promise<unknown> {
   const token = request.getTok();
   const fn = byToken.get(token);
   if (!fn) throw new Error(`unknown function ${token}`);

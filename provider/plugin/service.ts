@@ -6,7 +6,7 @@ import { kinds } from "../kinds";
 import type { AnyKind } from "../kinds/declaration";
 import { packageVersion } from "../client/version";
 import { configure } from "../runtime";
-import { emptyproto, plugproto, Props, provproto, struct, unwrapSecrets, wrapSecrets } from "./wire";
+import { emptyproto, plugproto, type Props, provproto, struct, unwrapSecrets, wrapSecrets } from "./wire";
 import { errorStatus } from "./errors";
 import { asCallOn } from "./engine-log";
 import { invoke } from "./invoke";
@@ -117,8 +117,11 @@ export const resourceProviderService = {
   // resources themselves: the provider is updated in place, nothing is replaced.
   diffConfig: handled(async ({ request }) => {
     const response = new provproto.DiffResponse();
-    const changed = JSON.stringify(request.getOlds().toJavaScript()) !== JSON.stringify(request.getNews().toJavaScript());
-    response.setChanges(changed ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE);
+    const changed =
+      JSON.stringify(request.getOlds().toJavaScript()) !== JSON.stringify(request.getNews().toJavaScript());
+    response.setChanges(
+      changed ? provproto.DiffResponse.DiffChanges.DIFF_SOME : provproto.DiffResponse.DiffChanges.DIFF_NONE,
+    );
     return response;
   }),
 
@@ -157,7 +160,11 @@ export const resourceProviderService = {
   }),
 
   diff: handled(async ({ request }) => {
-    const result = await targetOf(request).handler.diff(request.getId(), plain(request.getOlds()), plain(request.getNews()));
+    const result = await targetOf(request).handler.diff(
+      request.getId(),
+      plain(request.getOlds()),
+      plain(request.getNews()),
+    );
     const response = new provproto.DiffResponse();
     const { DIFF_SOME, DIFF_NONE, DIFF_UNKNOWN } = provproto.DiffResponse.DiffChanges;
     response.setChanges(result.changes === true ? DIFF_SOME : result.changes === false ? DIFF_NONE : DIFF_UNKNOWN);

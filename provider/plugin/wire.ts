@@ -16,7 +16,6 @@ export const statusproto = require("@pulumi/pulumi/proto/status_pb");
 export const engproto = require("@pulumi/pulumi/proto/engine_pb");
 export const engrpc = require("@pulumi/pulumi/proto/engine_grpc_pb");
 
-
 import { SECRET_SIG, SIG_KEY } from "../signatures";
 
 export type Props = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { typeToken } from "../../provider/tokens";
 import type { z } from "zod";
 import type { AnyFunction } from "../../provider/functions/declaration";
-import { AnyKind, ComponentDeclaration, notesOf } from "../../provider/kinds/declaration";
+import { type AnyKind, type ComponentDeclaration, notesOf } from "../../provider/kinds/declaration";
 import { outputNames } from "../../sdk/nodejs/registration";
 import { isOptional, typeText } from "./types";
 
@@ -19,9 +19,19 @@ function inputsTable(kind: AnyKind): string {
     .filter(([, schema]) => !notesOf(schema).sdkDerived)
     .map(([name, schema]) => {
       const secret = kind.secretInputs.includes(name) ? " (secret)" : "";
-      return row([code(name), code(notesOf(schema).sdkType ?? typeText(schema)), isOptional(schema) || notesOf(schema).sdkOptional ? "no" : "yes", onChange(kind, name), cell(notesOf(schema).description) + secret]);
+      return row([
+        code(name),
+        code(notesOf(schema).sdkType ?? typeText(schema)),
+        isOptional(schema) || notesOf(schema).sdkOptional ? "no" : "yes",
+        onChange(kind, name),
+        cell(notesOf(schema).description) + secret,
+      ]);
     });
-  return [row(["Input", "Type", "Required", "On change", "Description"]), row(["---", "---", "---", "---", "---"]), ...rows].join("\n");
+  return [
+    row(["Input", "Type", "Required", "On change", "Description"]),
+    row(["---", "---", "---", "---", "---"]),
+    ...rows,
+  ].join("\n");
 }
 
 function outputsTable(kind: AnyKind): string {
@@ -29,7 +39,12 @@ function outputsTable(kind: AnyKind): string {
   const rows = outputNames(kind).map((name) => {
     const schema = fields[name];
     const secret = kind.secretOutputs.includes(name) ? "yes" : "no";
-    return row([code(name), code(notesOf(schema).sdkType ?? typeText(schema)), secret, cell(notesOf(schema).description)]);
+    return row([
+      code(name),
+      code(notesOf(schema).sdkType ?? typeText(schema)),
+      secret,
+      cell(notesOf(schema).description),
+    ]);
   });
   return [row(["Output", "Type", "Secret", "Description"]), row(["---", "---", "---", "---"]), ...rows].join("\n");
 }
@@ -39,21 +54,39 @@ function outputsTable(kind: AnyKind): string {
  * flags of its own: its children, resources of a kind, carry theirs (see the kind's page).
  */
 export function componentTables(component: ComponentDeclaration): Record<string, string> {
-  const fields = (side: Record<string, z.ZodType>) => Object.entries(side).map(([name, schema]) => ({ name, schema, notes: notesOf(schema) }));
+  const fields = (side: Record<string, z.ZodType>) =>
+    Object.entries(side).map(([name, schema]) => ({ name, schema, notes: notesOf(schema) }));
   const inputs = fields(component.inputs as Record<string, z.ZodType>).map(({ name, schema, notes }) =>
-    row([code(name), code(notes.sdkType ?? typeText(schema)), isOptional(schema) ? "no" : "yes", cell(notes.description)]),
+    row([
+      code(name),
+      code(notes.sdkType ?? typeText(schema)),
+      isOptional(schema) ? "no" : "yes",
+      cell(notes.description),
+    ]),
   );
-  const outputs = fields(component.outputs as Record<string, z.ZodType>).map(({ name, schema, notes }) => row([code(name), code(notes.sdkType ?? typeText(schema)), cell(notes.description)]));
+  const outputs = fields(component.outputs as Record<string, z.ZodType>).map(({ name, schema, notes }) =>
+    row([code(name), code(notes.sdkType ?? typeText(schema)), cell(notes.description)]),
+  );
   return {
-    [`inputs of ${component.name}`]: [row(["Input", "Type", "Required", "Description"]), row(["---", "---", "---", "---"]), ...inputs].join("\n"),
-    [`outputs of ${component.name}`]: [row(["Output", "Type", "Description"]), row(["---", "---", "---"]), ...outputs].join("\n"),
+    [`inputs of ${component.name}`]: [
+      row(["Input", "Type", "Required", "Description"]),
+      row(["---", "---", "---", "---"]),
+      ...inputs,
+    ].join("\n"),
+    [`outputs of ${component.name}`]: [
+      row(["Output", "Type", "Description"]),
+      row(["---", "---", "---"]),
+      ...outputs,
+    ].join("\n"),
   };
 }
 
 /** The token table of the data sources page: what YAML's `fn::invoke` names, and what each takes (`?`: optional). */
 export function functionsTable(functions: readonly AnyFunction[]): Record<string, string> {
   const rows = functions.map((fn) => {
-    const args = Object.entries(fn.args as Record<string, z.ZodType>).map(([name, schema]) => code(isOptional(schema) ? `${name}?` : name));
+    const args = Object.entries(fn.args as Record<string, z.ZodType>).map(([name, schema]) =>
+      code(isOptional(schema) ? `${name}?` : name),
+    );
     return row([code(typeToken(fn.name)), args.join(", ") || "none", cell(fn.description)]);
   });
   return { functions: [row(["Token", "Arguments", "What it reads"]), row(["---", "---", "---"]), ...rows].join("\n") };
@@ -66,10 +99,19 @@ export function functionsTable(functions: readonly AnyFunction[]): Record<string
 export function importTable(kinds: readonly AnyKind[]): Record<string, string> {
   const rows = kinds.map((kind) => {
     const note = kind.import;
-    const [brought, notBrought] = "refused" in note ? [`nothing (refused): ${note.refused}`, `instead, ${note.instead}`] : [note.brings, note.leavesOut ?? ""];
+    const [brought, notBrought] =
+      "refused" in note
+        ? [`nothing (refused): ${note.refused}`, `instead, ${note.instead}`]
+        : [note.brings, note.leavesOut ?? ""];
     return row([kind.name, cell(brought), cell(notBrought)]);
   });
-  return { import: [row(["Kind", "Brought into state", "Not brought, or what to do instead"]), row(["---", "---", "---"]), ...rows].join("\n") };
+  return {
+    import: [
+      row(["Kind", "Brought into state", "Not brought, or what to do instead"]),
+      row(["---", "---", "---"]),
+      ...rows,
+    ].join("\n"),
+  };
 }
 
 function onChange(kind: AnyKind, input: string): string {
@@ -80,13 +122,16 @@ function onChange(kind: AnyKind, input: string): string {
 
 /** The page with every marked table replaced by the current one; unknown markers fail. */
 export function fill(page: string, generated: Record<string, string>, file: string): string {
-  return page.replace(/(<!-- generated: (.+?) -->\n)[\s\S]*?(<!-- end generated -->)/g, (_match, open: string, name: string, close: string) => {
-    const table = generated[name];
-    if (table === undefined) throw new Error(`${file}: no generated table is named "${name}"`);
-    return `${open}${table}\n${close}`;
-  });
+  return page.replace(
+    /(<!-- generated: (.+?) -->\n)[\s\S]*?(<!-- end generated -->)/g,
+    (_match, open: string, name: string, close: string) => {
+      const table = generated[name];
+      if (table === undefined) throw new Error(`${file}: no generated table is named "${name}"`);
+      return `${open}${table}\n${close}`;
+    },
+  );
 }
 
 const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
-const code = (text: string) => "`" + text.replace(/\|/g, "\\|") + "`";
+const code = (text: string) => `\`${text.replace(/\|/g, "\\|")}\``;
 const cell = (text: string) => text.replace(/\n/g, " ").replace(/\|/g, "\\|");

@@ -6,8 +6,8 @@ import { componentTables, fill, functionsTable, importTable, tables } from "./do
 import { javaPom } from "./java-pom";
 import { pageExamples } from "./registry-docs";
 import { withPackageLinks } from "./repository";
-import { PACKAGE_NAME, PackageInfo, packageSchema, schemaText } from "./schema";
-import { filesUnder, LANGUAGE_SDK_DIRS, languageSdkFiles, SdkLanguage } from "./language-sdks";
+import { PACKAGE_NAME, type PackageInfo, packageSchema, schemaText } from "./schema";
+import { filesUnder, LANGUAGE_SDK_DIRS, languageSdkFiles, type SdkLanguage } from "./language-sdks";
 import { componentFileStem, fileStem, sdkSource, TYPESCRIPT_SDK_DIR, withDeclaredComment } from "./sdk";
 
 /**
@@ -34,7 +34,12 @@ function generatedFiles(): Map<string, string> {
     const file = `${TYPESCRIPT_SDK_DIR}/${componentFileStem(component)}.ts`;
     files.set(file, withDeclaredComment(readFileSync(path.join(root, file), "utf8"), component));
   }
-  const generated = Object.assign(functionsTable(functions), importTable(kinds), ...kinds.map(tables), ...components.map(componentTables));
+  const generated = Object.assign(
+    functionsTable(functions),
+    importTable(kinds),
+    ...kinds.map(tables),
+    ...components.map(componentTables),
+  );
   for (const page of markdownFiles("docs")) {
     const text = readFileSync(path.join(root, page), "utf8");
     if (text.includes("<!-- generated: ")) files.set(page, fill(text, generated, page));
@@ -42,7 +47,12 @@ function generatedFiles(): Map<string, string> {
   const manifestText = readFileSync(path.join(root, "package.json"), "utf8");
   files.set("package.json", withPackageLinks(manifestText));
   const manifest = JSON.parse(manifestText) as PackageInfo;
-  const examples = Object.fromEntries(kinds.map((kind) => [kind.name, pageExamples(readFileSync(path.join(root, "docs", "resources", `${fileStem(kind)}.md`), "utf8"))]));
+  const examples = Object.fromEntries(
+    kinds.map((kind) => [
+      kind.name,
+      pageExamples(readFileSync(path.join(root, "docs", "resources", `${fileStem(kind)}.md`), "utf8")),
+    ]),
+  );
   const schema = schemaText(packageSchema(kinds, components, manifest, functions, examples));
   files.set(SCHEMA_FILE, schema);
   for (const [language, dir] of languageSdks()) {
@@ -68,7 +78,12 @@ function leftoverFiles(generated: Map<string, string>): string[] {
 
 export function staleFiles(): string[] {
   const generated = generatedFiles();
-  const differing = [...generated].filter(([file, content]) => !existsSync(path.join(root, file)) || readFileSync(path.join(root, file), "utf8") !== content).map(([file]) => file);
+  const differing = [...generated]
+    .filter(
+      ([file, content]) =>
+        !existsSync(path.join(root, file)) || readFileSync(path.join(root, file), "utf8") !== content,
+    )
+    .map(([file]) => file);
   return [...differing, ...leftoverFiles(generated)];
 }
 

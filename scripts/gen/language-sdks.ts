@@ -28,7 +28,10 @@ export function languageSdkFiles(language: SdkLanguage, schemaText: string): Map
     const schemaFile = path.join(scratch, "schema.json");
     const outDir = path.join(scratch, language);
     writeFileSync(schemaFile, schemaText);
-    const [command, args] = language === "java" ? javaGenerator(schemaFile, outDir, JSON.parse(schemaText).version) : sdkgen(language, schemaFile, outDir);
+    const [command, args] =
+      language === "java"
+        ? javaGenerator(schemaFile, outDir, JSON.parse(schemaText).version)
+        : sdkgen(language, schemaFile, outDir);
     execFileSync(command, args, { cwd: scratch, stdio: ["ignore", "inherit", "inherit"] });
     return new Map(filesUnder(outDir).map((file) => [file, readFileSync(path.join(outDir, file), "utf8")]));
   } finally {
@@ -37,7 +40,10 @@ export function languageSdkFiles(language: SdkLanguage, schemaText: string): Map
 }
 
 function sdkgen(language: SdkLanguage, schemaFile: string, outDir: string): [string, string[]] {
-  return [path.join(process.env.SDKGEN_DIR ?? installedToolDir("install-sdkgen", "SDK generator"), "sdkgen"), [language, schemaFile, outDir]];
+  return [
+    path.join(process.env.SDKGEN_DIR ?? installedToolDir("install-sdkgen", "SDK generator"), "sdkgen"),
+    [language, schemaFile, outDir],
+  ];
 }
 
 /**
@@ -48,7 +54,17 @@ function sdkgen(language: SdkLanguage, schemaFile: string, outDir: string): [str
  */
 function javaGenerator(schemaFile: string, outDir: string, version: string): [string, string[]] {
   const tools = process.env.PULUMI_JAVA_HOST_DIR ?? installedToolDir("install-java-host", "Java code generator");
-  const args = ["generate", "--schema", schemaFile, "--out", path.basename(outDir), "--build", "none", "--version", version];
+  const args = [
+    "generate",
+    "--schema",
+    schemaFile,
+    "--out",
+    path.basename(outDir),
+    "--build",
+    "none",
+    "--version",
+    version,
+  ];
   return [path.join(tools, "pulumi-java-gen"), args];
 }
 

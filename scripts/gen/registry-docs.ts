@@ -28,7 +28,9 @@ export function registryDescription(kind: AnyKind, examples: readonly { language
   const parts = [kind.description];
   if (examples.length > 0) {
     const programs = examples.map((example) => `\`\`\`${example.language}\n${example.code}\n\`\`\``).join("\n");
-    parts.push(`{{% examples %}}\n## Example Usage\n\n{{% example %}}\n### A ${kind.name}\n\n${programs}\n{{% /example %}}\n{{% /examples %}}`);
+    parts.push(
+      `{{% examples %}}\n## Example Usage\n\n{{% example %}}\n### A ${kind.name}\n\n${programs}\n{{% /example %}}\n{{% /examples %}}`,
+    );
   }
   parts.push(`## Import\n\n${importSection(kind)}`);
   return parts.join("\n\n");

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { SETTINGS } from "../../provider/config";
 import type { AnyFunction } from "../../provider/functions/declaration";
-import { AnyKind, ComponentDeclaration, FieldNotes, notesOf } from "../../provider/kinds/declaration";
+import { type AnyKind, type ComponentDeclaration, type FieldNotes, notesOf } from "../../provider/kinds/declaration";
 import { stableJson } from "../../provider/stable-json";
 import { outputNames } from "../../sdk/nodejs/registration";
 import { JAVA_BASE_PACKAGE } from "./java-pom";
@@ -157,7 +157,10 @@ export function packageSchema(
 ): PackageSchema {
   const types = new ObjectTypes([...kinds, ...components].map((resource) => resource.name));
   const resources = Object.fromEntries([
-    ...kinds.map((kind) => [typeToken(kind.name), { ...resourceSpec(kind, types), description: registryDescription(kind, examples[kind.name] ?? []) }]),
+    ...kinds.map((kind) => [
+      typeToken(kind.name),
+      { ...resourceSpec(kind, types), description: registryDescription(kind, examples[kind.name] ?? []) },
+    ]),
     ...components.map((component) => [typeToken(component.name), componentSpec(component, types)]),
   ]);
   const functionSpecs = Object.fromEntries(functions.map((fn) => [typeToken(fn.name), functionSpec(fn, types)]));
@@ -176,7 +179,8 @@ export function packageSchema(
     pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     config: { variables: settings },
     provider: {
-      description: "The Square Cloud provider. An explicit one takes these arguments (the default provider takes the stack's `squarecloud:` config); a setting left out falls back to its environment variable, then to its default.",
+      description:
+        "The Square Cloud provider. An explicit one takes these arguments (the default provider takes the stack's `squarecloud:` config); a setting left out falls back to its environment variable, then to its default.",
       inputProperties: settings,
     },
     resources,
@@ -198,11 +202,25 @@ function resourceSpec(kind: AnyKind, types: ObjectTypes): ResourceSpec {
   const outputs = outputNames(kind);
   return {
     description: kind.description,
-    inputProperties: Object.fromEntries(Object.entries(inputs).map(([name, schema]) => [name, kindPropertySpec(kind, name, schema, kind.secretInputs.includes(name), types)])),
+    inputProperties: Object.fromEntries(
+      Object.entries(inputs).map(([name, schema]) => [
+        name,
+        kindPropertySpec(kind, name, schema, kind.secretInputs.includes(name), types),
+      ]),
+    ),
     requiredInputs: Object.keys(inputs).filter((name) => !isOptional(inputs[name])),
     // The engine keeps an output named like a secret input secret: the schema says so too.
     properties: Object.fromEntries(
-      outputs.map((name) => [name, kindPropertySpec(kind, name, fields[name], kind.secretOutputs.includes(name) || kind.secretInputs.includes(name), types)]),
+      outputs.map((name) => [
+        name,
+        kindPropertySpec(
+          kind,
+          name,
+          fields[name],
+          kind.secretOutputs.includes(name) || kind.secretInputs.includes(name),
+          types,
+        ),
+      ]),
     ),
     required: outputs.filter((name) => !isOptional(fields[name])),
   };
@@ -214,7 +232,9 @@ function resourceSpec(kind: AnyKind, types: ObjectTypes): ResourceSpec {
  */
 function functionSpec(fn: AnyFunction, types: ObjectTypes): FunctionSpec {
   const objectOf = (fields: Record<string, z.ZodType>, side: string) => ({
-    properties: Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, propertySpec(`${fn.name}.${side}.${name}`, schema, types)])),
+    properties: Object.fromEntries(
+      Object.entries(fields).map(([name, schema]) => [name, propertySpec(`${fn.name}.${side}.${name}`, schema, types)]),
+    ),
     required: Object.keys(fields).filter((name) => !isOptional(fields[name])),
   });
   return {
@@ -225,7 +245,13 @@ function functionSpec(fn: AnyFunction, types: ObjectTypes): FunctionSpec {
 }
 
 /** A kind's property: its type, description, and the flags the kind's lists give it. */
-function kindPropertySpec(kind: AnyKind, name: string, schema: z.ZodType, secret: boolean, types: ObjectTypes): PropertySpec {
+function kindPropertySpec(
+  kind: AnyKind,
+  name: string,
+  schema: z.ZodType,
+  secret: boolean,
+  types: ObjectTypes,
+): PropertySpec {
   return {
     ...propertySpec(`${kind.name}.${name}`, schema, types),
     ...(secret ? { secret: true } : {}),
@@ -239,8 +265,11 @@ function kindPropertySpec(kind: AnyKind, name: string, schema: z.ZodType, secret
  */
 function componentSpec(component: ComponentDeclaration, types: ObjectTypes): ResourceSpec {
   const properties = (fields: Record<string, z.ZodType>) =>
-    Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, propertySpec(`${component.name}.${name}`, schema, types)]));
-  const required = (fields: Record<string, z.ZodType>) => Object.keys(fields).filter((name) => !isOptional(fields[name]));
+    Object.fromEntries(
+      Object.entries(fields).map(([name, schema]) => [name, propertySpec(`${component.name}.${name}`, schema, types)]),
+    );
+  const required = (fields: Record<string, z.ZodType>) =>
+    Object.keys(fields).filter((name) => !isOptional(fields[name]));
   return {
     isComponent: true,
     description: component.description,
@@ -263,7 +292,7 @@ function propertySpec(where: string, schema: z.ZodType, types: ObjectTypes): Pro
 
 /** An SDK type made of Pulumi assets only (`pulumi.asset.FileAsset | pulumi.asset.StringAsset`). */
 function isAsset(sdkType: string | undefined): boolean {
-  return sdkType !== undefined && sdkType.split(" | ").every((type) => /^pulumi\.asset\.\w+Asset$/.test(type));
+  return sdkType?.split(" | ").every((type) => /^pulumi\.asset\.\w+Asset$/.test(type)) ?? false;
 }
 
 /**
@@ -271,7 +300,12 @@ function isAsset(sdkType: string | undefined): boolean {
  * another one fails the generator rather than writing a wrong type. `name` is the object type's
  * name when the field holds an object (or a list of them).
  */
-function typeSpec(schema: z.ZodType, where: string, types: ObjectTypes, name = (schema.meta() as FieldNotes | undefined)?.schemaType): TypeSpec {
+function typeSpec(
+  schema: z.ZodType,
+  where: string,
+  types: ObjectTypes,
+  name = (schema.meta() as FieldNotes | undefined)?.schemaType,
+): TypeSpec {
   const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
   switch (def.type) {
     case "string":
@@ -304,7 +338,8 @@ function typeSpec(schema: z.ZodType, where: string, types: ObjectTypes, name = (
 /** A tuple is a list in the schema: its items must share one type. */
 function tupleItem(items: z.ZodType[], where: string, types: ObjectTypes): TypeSpec {
   const specs = items.map((item, i) => typeSpec(item, `${where}[${i}]`, types));
-  if (new Set(specs.map((spec) => stableJson(spec))).size !== 1) throw new Error(`${where}: a tuple of different types has no package schema type`);
+  if (new Set(specs.map((spec) => stableJson(spec))).size !== 1)
+    throw new Error(`${where}: a tuple of different types has no package schema type`);
   return specs[0];
 }
 
@@ -313,7 +348,9 @@ const INTEGER_FORMATS = ["safeint", "int32", "uint32"];
 
 function isInteger(schema: z.ZodType): boolean {
   const def = schema._zod.def as { format?: string; checks?: { _zod: { def: { format?: string } } }[] };
-  return [def, ...(def.checks ?? []).map((check) => check._zod.def)].some((check) => INTEGER_FORMATS.includes(check.format ?? ""));
+  return [def, ...(def.checks ?? []).map((check) => check._zod.def)].some((check) =>
+    INTEGER_FORMATS.includes(check.format ?? ""),
+  );
 }
 
 /** The one primitive type of an enum's or a literal's values. */
@@ -342,7 +379,8 @@ function objectSpec(schema: z.ZodType, where: string, types: ObjectTypes): Objec
 
 function describedAs(schema: z.ZodType, where: string): string {
   const description = (schema.meta() as { description?: string } | undefined)?.description;
-  if (description === undefined) throw new Error(`${where}: no description for the package schema (give it one with .describe())`);
+  if (description === undefined)
+    throw new Error(`${where}: no description for the package schema (give it one with .describe())`);
   return description;
 }
 
@@ -354,11 +392,13 @@ class ObjectTypes {
 
   /** The reference to `spec` under `name`; a missing name, or one taken by something else, fails. */
   define(name: string | undefined, where: string, spec: ObjectTypeSpec): string {
-    if (name === undefined) throw new Error(`${where}: an object needs a name in the package schema: give the field a schemaType note`);
+    if (name === undefined)
+      throw new Error(`${where}: an object needs a name in the package schema: give the field a schemaType note`);
     // SDKs put types and resources side by side: one name for both would clash.
     if (this.resourceNames.includes(name)) throw new Error(`${where}: the object type's name ${name} is a resource's`);
     const known = this.specs.get(name);
-    if (known !== undefined && stableJson(known) !== stableJson(spec)) throw new Error(`${where}: ${name} already names another object type`);
+    if (known !== undefined && stableJson(known) !== stableJson(spec))
+      throw new Error(`${where}: ${name} already names another object type`);
     this.specs.set(name, spec);
     return `#/types/${typeToken(name)}`;
   }

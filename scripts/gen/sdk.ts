@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AnyKind, ComponentDeclaration, notesOf } from "../../provider/kinds/declaration";
+import { type AnyKind, type ComponentDeclaration, notesOf } from "../../provider/kinds/declaration";
 import { outputNames } from "../../sdk/nodejs/registration";
 import { arrayItem, isOptional, typeText } from "./types";
 
@@ -19,9 +19,16 @@ export function fileStem(kind: AnyKind): string {
  */
 export function sdkSource(kind: AnyKind, hook: boolean): string {
   const stem = fileStem(kind);
-  const declared = Object.entries(kind.inputs as Record<string, z.ZodType>).filter(([, schema]) => !notesOf(schema).sdkDerived);
-  const args = [...declared, ...Object.entries((kind.sdkArgs ?? {}) as Record<string, z.ZodType>)].map(([name, schema]) => argLine(name, schema));
-  const fields = Object.fromEntries([...Object.entries(kind.inputs), ...Object.entries(kind.outputs)]) as Record<string, z.ZodType>;
+  const declared = Object.entries(kind.inputs as Record<string, z.ZodType>).filter(
+    ([, schema]) => !notesOf(schema).sdkDerived,
+  );
+  const args = [...declared, ...Object.entries((kind.sdkArgs ?? {}) as Record<string, z.ZodType>)].map(
+    ([name, schema]) => argLine(name, schema),
+  );
+  const fields = Object.fromEntries([...Object.entries(kind.inputs), ...Object.entries(kind.outputs)]) as Record<
+    string,
+    z.ZodType
+  >;
   const outputs = outputNames(kind).map((name) => outputLine(name, fields[name]));
   const inputs = hook ? "hooks.prepare(name, args, opts)" : "args";
   return [
@@ -80,5 +87,9 @@ function outputLine(name: string, schema: z.ZodType): string {
 export function docComment(text: string, indent: string): string {
   const lines = text.split("\n");
   if (lines.length === 1) return `${indent}/** ${text} */`;
-  return [`${indent}/**`, ...lines.map((line) => (line === "" ? `${indent} *` : `${indent} * ${line}`)), `${indent} */`].join("\n");
+  return [
+    `${indent}/**`,
+    ...lines.map((line) => (line === "" ? `${indent} *` : `${indent} * ${line}`)),
+    `${indent} */`,
+  ].join("\n");
 }

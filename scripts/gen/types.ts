@@ -28,7 +28,9 @@ export function typeText(schema: z.ZodType): string {
       return `Record<${typeText(def.keyType as z.ZodType)}, ${typeText(def.valueType as z.ZodType)}>`;
     case "object": {
       const shape = def.shape as Record<string, z.ZodType>;
-      const fields = Object.entries(shape).map(([name, field]) => `${name}${isOptional(field) ? "?" : ""}: ${typeText(field)}`);
+      const fields = Object.entries(shape).map(
+        ([name, field]) => `${name}${isOptional(field) ? "?" : ""}: ${typeText(field)}`,
+      );
       return `{ ${fields.join("; ")} }`;
     }
     default:

@@ -15,7 +15,12 @@ export function checksumsFileName(version: string): string {
 export function writeChecksums(dir: string, name: string): string {
   const lines = filesUnder(dir)
     .filter((file) => file !== name)
-    .map((file) => `${createHash("sha256").update(readFileSync(path.join(dir, file))).digest("hex")}  ${file}\n`);
+    .map(
+      (file) =>
+        `${createHash("sha256")
+          .update(readFileSync(path.join(dir, file)))
+          .digest("hex")}  ${file}\n`,
+    );
   writeFileSync(path.join(dir, name), lines.join(""));
   return name;
 }

@@ -8,14 +8,25 @@ import { zipArchive } from "./zip";
  * laid out so is a GOPROXY itself (`GOPROXY=file:///...`), and the zip is what `go mod download`
  * hashes into go.sum. Returns the files written, relative to `proxyDir`.
  */
-export function writeGoModuleVersion(moduleDir: string, modulePath: string, version: string, epoch: number, proxyDir: string, license?: string): string[] {
+export function writeGoModuleVersion(
+  moduleDir: string,
+  modulePath: string,
+  version: string,
+  epoch: number,
+  proxyDir: string,
+  license?: string,
+): string[] {
   const goVersion = `v${version}`;
   const at = path.join(escapeModulePath(modulePath), "@v");
   mkdirSync(path.join(proxyDir, at), { recursive: true });
   const prefix = `${modulePath}@${goVersion}/`;
-  const files = moduleFiles(moduleDir).map((file) => ({ name: prefix + file, data: readFileSync(path.join(moduleDir, file)) }));
+  const files = moduleFiles(moduleDir).map((file) => ({
+    name: prefix + file,
+    data: readFileSync(path.join(moduleDir, file)),
+  }));
   // A module in a subdirectory of its repository ships the repository's LICENSE, as the go command does.
-  if (license !== undefined && !files.some((file) => file.name === `${prefix}LICENSE`)) files.push({ name: `${prefix}LICENSE`, data: readFileSync(license) });
+  if (license !== undefined && !files.some((file) => file.name === `${prefix}LICENSE`))
+    files.push({ name: `${prefix}LICENSE`, data: readFileSync(license) });
   files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const written: Record<string, string | Buffer> = {
     list: `${goVersion}\n`,
@@ -38,7 +49,8 @@ function moduleFiles(moduleDir: string, under = ""): string[] {
     .flatMap((entry) => {
       const file = under === "" ? entry.name : `${under}/${entry.name}`;
       if (entry.isDirectory()) {
-        if ([".git", ".hg", ".svn", ".bzr"].includes(entry.name) || existsSync(path.join(moduleDir, file, "go.mod"))) return [];
+        if ([".git", ".hg", ".svn", ".bzr"].includes(entry.name) || existsSync(path.join(moduleDir, file, "go.mod")))
+          return [];
         return moduleFiles(moduleDir, file);
       }
       return entry.isFile() ? [file] : [];

@@ -23,7 +23,20 @@ export function reproducibleTarGz(source: string, dest: string, epoch: number): 
     try {
       const tar = execFileSync(
         "tar",
-        ["--create", "--format=gnu", "--no-recursion", `--mtime=@${epoch}`, "--owner=0", "--group=0", "--numeric-owner", "--mode=a+rX,u+w,go-w", "-C", scratch, "-T", list],
+        [
+          "--create",
+          "--format=gnu",
+          "--no-recursion",
+          `--mtime=@${epoch}`,
+          "--owner=0",
+          "--group=0",
+          "--numeric-owner",
+          "--mode=a+rX,u+w,go-w",
+          "-C",
+          scratch,
+          "-T",
+          list,
+        ],
         { maxBuffer: 1 << 30 },
       );
       writeFileSync(dest, gzipSync(tar, { level: 9 }));

@@ -19,9 +19,12 @@ export interface ArtifactVersion {
 export function artifactVersions(out: string, modulePath: string): ArtifactVersion[] {
   const files = readdirSync(out);
   const found: ArtifactVersion[] = [];
-  const add = (where: string, version: string | undefined, python = false) => found.push({ where, version: version ?? "(none)", ...(python ? { python } : {}) });
-  const json = (text: string | Buffer | undefined) => (text === undefined ? undefined : (JSON.parse(text.toString()) as { version?: string; Version?: string }));
-  const untar = (archive: string, member: string) => execFileSync("tar", ["-xzOf", path.join(out, archive), member], { encoding: "utf8" });
+  const add = (where: string, version: string | undefined, python = false) =>
+    found.push({ where, version: version ?? "(none)", ...(python ? { python } : {}) });
+  const json = (text: string | Buffer | undefined) =>
+    text === undefined ? undefined : (JSON.parse(text.toString()) as { version?: string; Version?: string });
+  const untar = (archive: string, member: string) =>
+    execFileSync("tar", ["-xzOf", path.join(out, archive), member], { encoding: "utf8" });
   const metadataVersion = (text: string | Buffer | undefined) => /^Version: (\S+)$/m.exec(text?.toString() ?? "")?.[1];
 
   for (const file of files) {
@@ -35,7 +38,11 @@ export function artifactVersions(out: string, modulePath: string): ArtifactVersi
     const wheel = /^pulumi_squarecloud-(.+)-py3-none-any\.whl$/.exec(file);
     if (wheel) {
       const zip = readFileSync(path.join(out, file));
-      add(`${file}: METADATA`, metadataVersion(zipEntry(zip, `pulumi_squarecloud-${wheel[1]}.dist-info/METADATA`)), true);
+      add(
+        `${file}: METADATA`,
+        metadataVersion(zipEntry(zip, `pulumi_squarecloud-${wheel[1]}.dist-info/METADATA`)),
+        true,
+      );
       add(`${file}: pulumi-plugin.json`, json(zipEntry(zip, "pulumi_squarecloud/pulumi-plugin.json"))?.version);
     }
     const sdist = /^pulumi_squarecloud-(.+)\.tar\.gz$/.exec(file);
@@ -49,15 +56,23 @@ export function artifactVersions(out: string, modulePath: string): ArtifactVersi
     const zip = readFileSync(path.join(goDir, info.replace(/\.info$/, ".zip")));
     const member = (file: string) => zipEntry(zip, `${modulePath}@${goVersion}/squarecloud/${file}`);
     add(`goproxy ${goVersion}.zip: squarecloud/pulumi-plugin.json`, json(member("pulumi-plugin.json"))?.version);
-    add(`goproxy ${goVersion}.zip: squarecloud/internal/pulumiUtilities.go`, /semver\.MustParse\("([^"]+)"\)/.exec(member("internal/pulumiUtilities.go")?.toString() ?? "")?.[1]);
+    add(
+      `goproxy ${goVersion}.zip: squarecloud/internal/pulumiUtilities.go`,
+      /semver\.MustParse\("([^"]+)"\)/.exec(member("internal/pulumiUtilities.go")?.toString() ?? "")?.[1],
+    );
   }
   return found;
 }
 
 /** Fails, naming every artifact that disagrees, unless they all declare `version`. */
 export function checkOneVersion(out: string, modulePath: string, version: string): void {
-  const wrong = artifactVersions(out, modulePath).filter((artifact) => artifact.version !== (artifact.python ? pythonVersion(version) : version));
-  if (wrong.length > 0) throw new Error(`artifacts that are not of version ${version}: ${wrong.map((artifact) => `${artifact.where} says ${artifact.version}`).join("; ")}`);
+  const wrong = artifactVersions(out, modulePath).filter(
+    (artifact) => artifact.version !== (artifact.python ? pythonVersion(version) : version),
+  );
+  if (wrong.length > 0)
+    throw new Error(
+      `artifacts that are not of version ${version}: ${wrong.map((artifact) => `${artifact.where} says ${artifact.version}`).join("; ")}`,
+    );
 }
 
 /**

@@ -77,7 +77,9 @@ export function zipEntry(zip: Buffer, name: string): Buffer | undefined {
   if (end < 0) throw new Error("not a zip: no end of central directory");
   let at = zip.readUInt32LE(end + 16);
   for (let i = 0; i < zip.readUInt16LE(end + 10); i++) {
-    const [method, size, nameLength, extraLength, commentLength, offset] = [10, 20, 28, 30, 32, 42].map((field) => (field === 20 || field === 42 ? zip.readUInt32LE(at + field) : zip.readUInt16LE(at + field)));
+    const [method, size, nameLength, extraLength, commentLength, offset] = [10, 20, 28, 30, 32, 42].map((field) =>
+      field === 20 || field === 42 ? zip.readUInt32LE(at + field) : zip.readUInt16LE(at + field),
+    );
     if (zip.toString("utf8", at + 46, at + 46 + nameLength) === name) {
       const start = offset + 30 + zip.readUInt16LE(offset + 26) + zip.readUInt16LE(offset + 28);
       const data = zip.subarray(start, start + size);

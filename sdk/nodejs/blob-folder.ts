@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { blobFolder } from "../../provider/kinds/blob-folder";
 import { typeToken } from "../../provider/tokens";
-import { BlobObject, BlobObjectArgs } from "./blob-object";
+import { BlobObject, type BlobObjectArgs } from "./blob-object";
 import { folderObjects, urlsOf } from "../../provider/components/blob-folder-files";
 
 export type BlobFolderArgs = Pick<BlobObjectArgs, "prefix" | "expireDays" | "securityHash" | "autoDownload"> & {
@@ -33,7 +33,9 @@ export class BlobFolder extends pulumi.ComponentResource {
     for (const object of folderObjects(name, directory, options)) {
       this.objects[object.relativePath] = new BlobObject(object.resourceName, object.args, { parent: this });
     }
-    this.urls = urlsOf(Object.fromEntries(Object.entries(this.objects).map(([relativePath, object]) => [relativePath, object.url])));
+    this.urls = urlsOf(
+      Object.fromEntries(Object.entries(this.objects).map(([relativePath, object]) => [relativePath, object.url])),
+    );
     this.registerOutputs({ urls: this.urls });
   }
 }

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AnyKind } from "../../provider/kinds/declaration";
 import { PACKAGE_NAME } from "../../provider/tokens";
 import { ProviderStub } from "./stub";
+import { entryOf } from "../../provider/map-entry";
 
 /** One serialized stub per kind, shared by every resource of that kind. */
 const stubs = new Map<string, ProviderStub>();
@@ -21,13 +22,17 @@ export function registration(
   opts: pulumi.CustomResourceOptions | undefined,
 ): [ProviderStub, string, pulumi.Inputs, pulumi.CustomResourceOptions, string, string] {
   const inputs = args as Record<string, unknown>;
-  let stub = stubs.get(kind.kind);
-  if (!stub) stubs.set(kind.kind, (stub = new ProviderStub(kind.kind)));
+  const stub = entryOf(stubs, kind.kind, () => new ProviderStub(kind.kind));
   const unset = Object.fromEntries(outputNames(kind).map((output) => [output, undefined]));
   const secrets = Object.fromEntries(
-    kind.secretInputs.filter((input) => inputs[input] !== undefined).map((input) => [input, pulumi.secret(inputs[input])]),
+    kind.secretInputs
+      .filter((input) => inputs[input] !== undefined)
+      .map((input) => [input, pulumi.secret(inputs[input])]),
   );
-  const options = { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...kind.secretOutputs] };
+  const options = {
+    ...opts,
+    additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...kind.secretOutputs],
+  };
   return [stub, name, { ...unset, ...inputs, ...secrets }, options, PACKAGE_NAME, kind.name];
 }
 

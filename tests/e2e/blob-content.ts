@@ -13,11 +13,19 @@ export function sha256(text: string | Buffer): string {
 
 export async function fetchBytes(url: string): Promise<{ status: number; body: Buffer; type: string | null }> {
   const response = await fetch(url);
-  return { status: response.status, body: Buffer.from(await response.arrayBuffer()), type: response.headers.get("content-type") };
+  return {
+    status: response.status,
+    body: Buffer.from(await response.arrayBuffer()),
+    type: response.headers.get("content-type"),
+  };
 }
 
 /** A replacement as both paths make it: a new object holding `next` at a new URL, the old one gone from the CDN. */
-export async function expectReplaced(before: Record<string, any>, after: Record<string, any>, next: string): Promise<void> {
+export async function expectReplaced(
+  before: Record<string, any>,
+  after: Record<string, any>,
+  next: string,
+): Promise<void> {
   expect(after.id).not.toBe(before.id);
   expect(after.url).not.toBe(before.url);
   expect((await fetchBytes(after.url)).body.toString()).toBe(next);

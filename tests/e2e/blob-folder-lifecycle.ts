@@ -1,9 +1,9 @@
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../emulator";
 import { contentOf, fetchBytes } from "./blob-content";
 import { accountClient, emulatorConfig, emulatorSuite } from "./emulator-env";
-import { ProgramStack, ProgramStackOptions } from "./stack";
+import type { ProgramStack, ProgramStackOptions } from "./stack";
 
 /** The prefix of the folder's objects. */
 export const FOLDER_PREFIX = "site";
@@ -30,7 +30,11 @@ export interface FolderProgram extends ProgramStack {
  * Defines the tests of the calling file; `open` makes the stack from the first shape.
  */
 export function blobFolderLifecycle(
-  open: (first: FolderShape, emulator: RunningEmulator, options: Omit<ProgramStackOptions, "program">) => Promise<FolderProgram>,
+  open: (
+    first: FolderShape,
+    emulator: RunningEmulator,
+    options: Omit<ProgramStackOptions, "program">,
+  ) => Promise<FolderProgram>,
 ): void {
   const suite = emulatorSuite();
   /** Past the server's 30 s list cache: listings after this are computed afresh. */
@@ -59,7 +63,9 @@ export function blobFolderLifecycle(
     await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
     const client = accountClient(suite.emulator, suite.emulator.accounts[account]);
     const objects = await client.listAllObjects(FOLDER_PREFIX).finally(() => client.close());
-    return new Map(objects.map((object) => [/^[^/]+\/[^/]+\/(\w+?)_[^_]+$/.exec(object.id)?.[1] ?? object.id, object.id]));
+    return new Map(
+      objects.map((object) => [/^[^/]+\/[^/]+\/(\w+?)_[^_]+$/.exec(object.id)?.[1] ?? object.id, object.id]),
+    );
   }
 
   async function mutatingRequests(): Promise<string[]> {
@@ -86,17 +92,27 @@ export function blobFolderLifecycle(
   });
 
   test("a directory that does not exist is refused at preview with the TypeScript path's message, relative to the project directory, and no request", async () => {
-    const failure = await program.stack.preview().then(() => undefined, (err: Error) => err);
+    const failure = await program.stack.preview().then(
+      () => undefined,
+      (err: Error) => err,
+    );
     const projectDir = realpathSync(program.workDir);
-    expect(failure?.message).toContain(`BlobFolder: directory must name an existing directory (relative to the project directory ${projectDir}), got "public"`);
+    expect(failure?.message).toContain(
+      `BlobFolder: directory must name an existing directory (relative to the project directory ${projectDir}), got "public"`,
+    );
     expect(await suite.emulator.admin.requests()).toEqual([]);
   });
 
   test("a directory given as a secret is refused at preview: the files are listed when the folder is declared", async () => {
     program.setFolder({ secretDirectory: true });
     try {
-      const failure = await program.stack.preview().then(() => undefined, (err: Error) => err);
-      expect(failure?.message).toContain("BlobFolder: directory must be a plain path, known when the program runs (not a secret or another resource's output)");
+      const failure = await program.stack.preview().then(
+        () => undefined,
+        (err: Error) => err,
+      );
+      expect(failure?.message).toContain(
+        "BlobFolder: directory must be a plain path, known when the program runs (not a secret or another resource's output)",
+      );
       expect(await suite.emulator.admin.requests()).toEqual([]);
     } finally {
       program.setFolder({});
@@ -107,7 +123,10 @@ export function blobFolderLifecycle(
     for (const [relative, content] of Object.entries(files)) write(relative, content);
     write("css_site.css", contentOf("clash", 1024));
     try {
-      const failure = await program.stack.preview().then(() => undefined, (err: Error) => err);
+      const failure = await program.stack.preview().then(
+        () => undefined,
+        (err: Error) => err,
+      );
       expect(failure?.message).toContain(
         'BlobFolder "public": the files "css/site.css" and "css_site.css" both make the object name "css_site_css" (names keep only a-z, A-Z, 0-9 and _); rename one of them',
       );
@@ -122,14 +141,21 @@ export function blobFolderLifecycle(
     // The stack, the folder and its three objects.
     expect(up.summary.resourceChanges).toEqual({ create: 5 });
     expect([...(await stored()).keys()].sort()).toEqual(["css_site_css", "data_menu_json", "index_html"]);
-    expect(await children()).toEqual(["site-css_site_css < squarecloud:index:BlobFolder", "site-data_menu_json < squarecloud:index:BlobFolder", "site-index_html < squarecloud:index:BlobFolder"]);
+    expect(await children()).toEqual([
+      "site-css_site_css < squarecloud:index:BlobFolder",
+      "site-data_menu_json < squarecloud:index:BlobFolder",
+      "site-index_html < squarecloud:index:BlobFolder",
+    ]);
     // Every object has the folder's options.
-    const options = (await program.resources()).filter((resource) => resource.type === "squarecloud:index:BlobObject").map(({ outputs }) => [outputs?.prefix, outputs?.expireDays]);
+    const options = (await program.resources())
+      .filter((resource) => resource.type === "squarecloud:index:BlobObject")
+      .map(({ outputs }) => [outputs?.prefix, outputs?.expireDays]);
     expect(options).toEqual([...Array(3)].map(() => [FOLDER_PREFIX, 30]));
 
     const published = await urls();
     expect(Object.keys(published).sort()).toEqual(Object.keys(files).sort());
-    for (const [relative, content] of Object.entries(files)) expect((await fetchBytes(published[relative])).body.toString()).toBe(content);
+    for (const [relative, content] of Object.entries(files))
+      expect((await fetchBytes(published[relative])).body.toString()).toBe(content);
   });
 
   test("a preview of the unchanged folder has no changes and makes no change on the service", async () => {
@@ -149,7 +175,10 @@ export function blobFolderLifecycle(
     expect((await mutatingRequests()).sort()).toEqual(["DELETE /v1/objects", "POST /v1/objects", "POST /v1/objects"]);
 
     const after = await urls();
-    expect({ index: after["index.html"], css: after["css/site.css"] }).toEqual({ index: before["index.html"], css: before["css/site.css"] });
+    expect({ index: after["index.html"], css: after["css/site.css"] }).toEqual({
+      index: before["index.html"],
+      css: before["css/site.css"],
+    });
     expect(after["data/menu.json"]).not.toBe(before["data/menu.json"]);
     expect((await fetchBytes(after["data/menu.json"])).body.toString()).toBe(menu);
     expect((await fetchBytes(after["notes.txt"])).body.toString()).toBe(notes);
@@ -164,7 +193,11 @@ export function blobFolderLifecycle(
 
     const refresh = await program.stack.refresh();
     expect(refresh.summary.resourceChanges).toEqual({ delete: 1, same: 5 });
-    expect(await children()).toEqual(["site-css_site_css < squarecloud:index:BlobFolder", "site-data_menu_json < squarecloud:index:BlobFolder", "site-notes_txt < squarecloud:index:BlobFolder"]);
+    expect(await children()).toEqual([
+      "site-css_site_css < squarecloud:index:BlobFolder",
+      "site-data_menu_json < squarecloud:index:BlobFolder",
+      "site-notes_txt < squarecloud:index:BlobFolder",
+    ]);
 
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ create: 1, same: 5 });
@@ -174,8 +207,13 @@ export function blobFolderLifecycle(
   test("a file under 1 KiB is refused at preview at its object, with BlobObject's message, and no request", async () => {
     write("tiny.txt", "twelve bytes");
     try {
-      const failure = await program.stack.preview().then(() => undefined, (err: Error) => err);
-      expect(failure?.message).toContain('must be from 1 KiB (1024 bytes) to 100 MB (100000000 bytes), got "public/tiny.txt" of 12 bytes');
+      const failure = await program.stack.preview().then(
+        () => undefined,
+        (err: Error) => err,
+      );
+      expect(failure?.message).toContain(
+        'must be from 1 KiB (1024 bytes) to 100 MB (100000000 bytes), got "public/tiny.txt" of 12 bytes',
+      );
       expect(await mutatingRequests()).toEqual([]);
     } finally {
       rmSync(path.join(program.workDir, "public", "tiny.txt"));

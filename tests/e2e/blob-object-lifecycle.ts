@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { contentOf, expectReplaced, fetchBytes, replaceOneByNewContent, sha256 } from "./blob-content";
 import { emulatorConfig, emulatorSuite } from "./emulator-env";
-import { ProgramStack, ProgramStackOptions } from "./stack";
+import type { ProgramStack, ProgramStackOptions } from "./stack";
 
 /** A BlobObject of a program: its name and its content, a file of the project or a text. */
 export interface BlobObjectShape {
@@ -27,7 +27,10 @@ export interface BlobObjectsProgram extends ProgramStack {
  */
 export function blobObjectLifecycle(
   prefix: string,
-  open: (first: Record<string, BlobObjectShape>, options: Omit<ProgramStackOptions, "program">) => Promise<BlobObjectsProgram>,
+  open: (
+    first: Record<string, BlobObjectShape>,
+    options: Omit<ProgramStackOptions, "program">,
+  ) => Promise<BlobObjectsProgram>,
 ): void {
   const suite = emulatorSuite();
   /** Past the server's 30 s list cache: listings after this are computed afresh. */
@@ -51,7 +54,9 @@ export function blobObjectLifecycle(
   }
 
   async function outputsOf(): Promise<Record<string, Record<string, any>>> {
-    return Object.fromEntries(Object.entries(await program.stack.outputs()).map(([key, output]) => [key, output.value]));
+    return Object.fromEntries(
+      Object.entries(await program.stack.outputs()).map(([key, output]) => [key, output.value]),
+    );
   }
 
   async function mutatingRequests(): Promise<string[]> {
@@ -59,7 +64,10 @@ export function blobObjectLifecycle(
   }
 
   beforeAll(async () => {
-    program = await open({ bad: { name: "bad-name", source: { file: "assets/one.txt" } } }, { config: emulatorConfig(suite.emulator) });
+    program = await open(
+      { bad: { name: "bad-name", source: { file: "assets/one.txt" } } },
+      { config: emulatorConfig(suite.emulator) },
+    );
     suite.keep(program);
     write("assets/one.txt", one);
     write("assets/data.json", data);
@@ -70,8 +78,13 @@ export function blobObjectLifecycle(
   });
 
   test("a name with '-' is refused at preview with the dynamic provider's message and no request", async () => {
-    const failure = await program.stack.preview().then(() => undefined, (err: Error) => err);
-    expect(failure?.message).toMatch(/property name value \{bad-name\} has a problem: must be 3 to 32 characters of a-z, A-Z, 0-9 and _, got "bad-name"/);
+    const failure = await program.stack.preview().then(
+      () => undefined,
+      (err: Error) => err,
+    );
+    expect(failure?.message).toMatch(
+      /property name value \{bad-name\} has a problem: must be 3 to 32 characters of a-z, A-Z, 0-9 and _, got "bad-name"/,
+    );
     expect(await suite.emulator.admin.requests()).toEqual([]);
   });
 
@@ -79,14 +92,24 @@ export function blobObjectLifecycle(
     program.setObjects(objects);
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ create: 4 });
-    expect((await suite.emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects").map((e) => e.status)).toEqual([200, 200, 200]);
+    expect(
+      (await suite.emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects").map((e) => e.status),
+    ).toEqual([200, 200, 200]);
 
     const out = await outputsOf();
-    for (const [key, content, mimeType] of [["one", one, "text/plain"], ["notes", notes, "text/plain"], ["data", data, "application/json"]]) {
+    for (const [key, content, mimeType] of [
+      ["one", one, "text/plain"],
+      ["notes", notes, "text/plain"],
+      ["data", data, "application/json"],
+    ]) {
       expect(out[key]).toMatchObject({ size: content.length, sha256: sha256(content), mimeType });
       expect(out[key].id).toMatch(new RegExp(`^${suite.emulator.accounts[0].accountId}/${prefix}/${key}_`));
       const served = await fetchBytes(out[key].url);
-      expect({ status: served.status, type: served.type, body: served.body.toString() }).toEqual({ status: 200, type: mimeType, body: content });
+      expect({ status: served.status, type: served.type, body: served.body.toString() }).toEqual({
+        status: 200,
+        type: mimeType,
+        body: content,
+      });
     }
 
     // The file's content never goes into state: its path and the engine's hash do.

@@ -11,23 +11,42 @@ import { outsideDir } from "./outside-project";
 // output, so it compiles once.
 
 const copy = outsideDir("built-artifacts");
-const sources = ["package.json", "package-lock.json", "tsconfig.json", "scripts", "provider", "sdk", "emulator", "tests", "bench", "examples", "dist"];
+const sources = [
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+  "scripts",
+  "provider",
+  "sdk",
+  "emulator",
+  "tests",
+  "bench",
+  "examples",
+  "dist",
+];
 
 /** The copy's node_modules: this checkout's packages, with the package's link to itself pointing at the copy. */
 function linkNodeModules(): void {
   const modules = path.join(copy, "node_modules");
   mkdirSync(modules);
   for (const entry of readdirSync(path.join(repoRoot, "node_modules"))) {
-    if (entry !== "pulumi-squarecloud") symlinkSync(path.join(repoRoot, "node_modules", entry), path.join(modules, entry));
+    if (entry !== "pulumi-squarecloud")
+      symlinkSync(path.join(repoRoot, "node_modules", entry), path.join(modules, entry));
   }
   symlinkSync("..", path.join(modules, "pulumi-squarecloud"));
 }
 
 /** Runs a command in the copy; returns what it printed (stdout and stderr), failing on a non-zero exit. */
 function run(command: string, args: string[], env: Record<string, string> = {}): string {
-  const result = spawnSync(command, args, { cwd: copy, env: { ...process.env, ...env }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const result = spawnSync(command, args, {
+    cwd: copy,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const printed = `${result.stdout}${result.stderr}`;
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} exited ${result.status ?? result.signal}:\n${printed}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(" ")} exited ${result.status ?? result.signal}:\n${printed}`);
   return printed;
 }
 
@@ -40,18 +59,27 @@ async function twoFreePorts(): Promise<[number, number]> {
   return [ports[0], ports[1]];
 }
 
-const built = (): string[] => ["plugin", "python"].flatMap((dir) => readdirSync(path.join(copy, "dist", dir)).map((file) => `${dir}/${file}`));
+const built = (): string[] =>
+  ["plugin", "python"].flatMap((dir) => readdirSync(path.join(copy, "dist", dir)).map((file) => `${dir}/${file}`));
 
 beforeAll(() => {
-  for (const entry of sources) cpSync(path.join(repoRoot, entry), path.join(copy, entry), { recursive: true, filter: (file) => path.basename(file) !== "node_modules" });
+  for (const entry of sources)
+    cpSync(path.join(repoRoot, entry), path.join(copy, entry), {
+      recursive: true,
+      filter: (file) => path.basename(file) !== "node_modules",
+    });
   linkNodeModules();
 }, 120_000);
 
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 test("npm run build:plugin and build:python compile nothing when the sources are the ones compiled, and leave their archive and wheel", () => {
-  for (const script of ["build:plugin", "build:python"]) expect(run("npm", ["run", "--silent", script])).toContain("compiled output is up to date");
-  expect(built()).toEqual(["plugin/pulumi-resource-squarecloud-v0.1.0.tar.gz", "python/pulumi_squarecloud-0.1.0-py3-none-any.whl"]);
+  for (const script of ["build:plugin", "build:python"])
+    expect(run("npm", ["run", "--silent", script])).toContain("compiled output is up to date");
+  expect(built()).toEqual([
+    "plugin/pulumi-resource-squarecloud-v0.1.0.tar.gz",
+    "python/pulumi_squarecloud-0.1.0-py3-none-any.whl",
+  ]);
 }, 120_000);
 
 test("npm run emulator compiles changed sources again, removes the compiled module whose source is gone, and keeps the archive and wheel", () => {

@@ -1,7 +1,7 @@
-import { DatabaseSummary } from "../../provider/client/payloads/platform";
-import { beyondKeyCheck, EmulatorSuite, emulatorConfig, emulatorSuite } from "./emulator-env";
+import type { DatabaseSummary } from "../../provider/client/payloads/platform";
+import { beyondKeyCheck, type EmulatorSuite, emulatorConfig, emulatorSuite } from "./emulator-env";
 import { SecretScanner } from "./reliability/secret-scan";
-import { ProgramStack, ProgramStackOptions } from "./stack";
+import type { ProgramStack, ProgramStackOptions } from "./stack";
 
 /** What a database program of the lifecycle states; the rest (its name, type) is fixed. */
 export interface DatabaseShape {
@@ -50,7 +50,8 @@ export function databaseLifecycle(
   let program: DatabaseProgram;
   const secrets = new SecretScanner();
 
-  const listed = async (): Promise<DatabaseSummary[]> => (await suite.api.listDatabases()).filter((db) => db.name.startsWith(name));
+  const listed = async (): Promise<DatabaseSummary[]> =>
+    (await suite.api.listDatabases()).filter((db) => db.name.startsWith(name));
   // squarecloud:index:Database (the native plugin) or pulumi-nodejs:dynamic/squarecloud:Database.
   const databaseState = async () => (await program.resources()).find((resource) => resource.type.endsWith(":Database"));
   const context: DatabaseLifecycleContext = { suite, program: () => program, listed };
@@ -68,10 +69,17 @@ export function databaseLifecycle(
     expect(up.outputs.owner).toEqual({ value: suite.emulator.accounts[0].accountId, secret: false });
     const state = await databaseState();
     for (const output of ["password", "certificate", "connectionUrl"]) {
-      expect({ output, sealed: (state?.outputs?.[output] as Record<string, unknown>)?.ciphertext !== undefined }).toEqual({ output, sealed: true });
+      expect({
+        output,
+        sealed: (state?.outputs?.[output] as Record<string, unknown>)?.ciphertext !== undefined,
+      }).toEqual({ output, sealed: true });
     }
     for (const output of ["url", "password", "certificate"]) {
-      expect({ output, secret: up.outputs[output].secret, given: typeof up.outputs[output].value }).toEqual({ output, secret: true, given: "string" });
+      expect({ output, secret: up.outputs[output].secret, given: typeof up.outputs[output].value }).toEqual({
+        output,
+        secret: true,
+        given: "string",
+      });
       secrets.add(output, up.outputs[output].value);
     }
     expect(secrets.scan({ state: program.backendText(), up: up.stdout + up.stderr })).toEqual([]);
@@ -103,7 +111,9 @@ export function databaseLifecycle(
   test("bad input is refused at preview with the dynamic provider's message and no request", async () => {
     await program.setDatabase({ memory: 100, version: "7.4.5" });
     await suite.emulator.admin.clearRequests();
-    await expect(program.stack.preview()).rejects.toThrow(/property memory value \{100\} has a problem: must be at least 512 MB for a redis database, got 100/);
+    await expect(program.stack.preview()).rejects.toThrow(
+      /property memory value \{100\} has a problem: must be at least 512 MB for a redis database, got 100/,
+    );
     expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
   });
 

@@ -1,13 +1,22 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { ConfigMap, OutputMap } from "@pulumi/pulumi/automation";
+import type { ConfigMap, DestroyResult, OutputMap } from "@pulumi/pulumi/automation";
 import { SEED_ACCOUNTS, SEED_APPS, SEED_DATABASES } from "../../emulator";
-import { DocProgram, docFiles, programs, sectionFiles } from "../doc-blocks";
+import { type DocProgram, docFiles, programs, sectionFiles } from "../doc-blocks";
 import { repoRoot } from "./engine";
 import { RESTORE_ROUTE, SNAPSHOT_ROUTE } from "./operation-routes";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
-import { JavaStack, javaStack, projectStack, ProgramStack, PythonStack, pythonStack, YamlStack, yamlStack } from "./stack";
+import {
+  type JavaStack,
+  javaStack,
+  projectStack,
+  type ProgramStack,
+  type PythonStack,
+  pythonStack,
+  type YamlStack,
+  yamlStack,
+} from "./stack";
 
 // Every program block of docs/ (`<!-- program: <name> -->`), run as a reader runs it. A
 // TypeScript program runs in the project of README's Install section, as index.ts, the package
@@ -43,7 +52,11 @@ const RUNS: Record<string, ProgramRun> = {
     creates: 2,
     async check({ sessionsId, sessionsUrl }) {
       expect(sessionsUrl).toMatchObject({ secret: true, value: expect.stringMatching(/^redis:\/\//) });
-      expect(await suite.api.getDatabase(sessionsId.value)).toMatchObject({ name: "sessions", type: "redis", ram: 512 });
+      expect(await suite.api.getDatabase(sessionsId.value)).toMatchObject({
+        name: "sessions",
+        type: "redis",
+        ram: 512,
+      });
     },
   },
   workspace: {
@@ -56,7 +69,9 @@ const RUNS: Record<string, ProgramRun> = {
     // The YAML program exports the applications and members as they are; Python, as TypeScript, their names.
     yaml: {
       async check({ teamId, teamApps, teamMembers }) {
-        expect(teamApps.value).toEqual([expect.objectContaining({ id: SEED_APPS.aliceWebsite, name: "Alice Website" })]);
+        expect(teamApps.value).toEqual([
+          expect.objectContaining({ id: SEED_APPS.aliceWebsite, name: "Alice Website" }),
+        ]);
         expect(teamMembers.value).toEqual([expect.objectContaining({ name: alice().name, group: "owner" })]);
         await expectOnlyWebsiteLinked(teamId.value);
       },
@@ -119,7 +134,10 @@ const RUNS: Record<string, ProgramRun> = {
   "app-file-move": {
     creates: 2,
     // Moved: nothing is left at the old path to move.
-    check: () => expect(suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "index.js", to: "again.js" })).rejects.toMatchObject({ code: "FILE_NOT_FOUND" }),
+    check: () =>
+      expect(suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "index.js", to: "again.js" })).rejects.toMatchObject(
+        { code: "FILE_NOT_FOUND" },
+      ),
   },
   "native-cache": {
     creates: 2,
@@ -127,7 +145,9 @@ const RUNS: Record<string, ProgramRun> = {
       expect(redisUrl).toMatchObject({ secret: true, value: expect.stringMatching(/^redis:\/\//) });
       // The account has a "cache" of its own: the one created is the one the URL leads to.
       const host = new URL(redisUrl.value).host;
-      const created = (await suite.api.listDatabases()).filter((db) => db.connection_url && new URL(db.connection_url).host === host);
+      const created = (await suite.api.listDatabases()).filter(
+        (db) => db.connection_url && new URL(db.connection_url).host === host,
+      );
       expect(created).toEqual([expect.objectContaining({ name: "cache", type: "redis", memory: 512 })]);
     },
   },
@@ -136,7 +156,9 @@ const RUNS: Record<string, ProgramRun> = {
     // The stack, the explicit provider and the database.
     creates: 3,
     async check() {
-      expect((await suite.api.listDatabases()).filter((db) => db.name === "teamcache")).toEqual([expect.objectContaining({ type: "redis", memory: 512 })]);
+      expect((await suite.api.listDatabases()).filter((db) => db.name === "teamcache")).toEqual([
+        expect.objectContaining({ type: "redis", memory: 512 }),
+      ]);
     },
   },
   "data-sources": {
@@ -171,7 +193,8 @@ const stacks: Record<string, LanguageStack> = {};
 
 /** How many requests of the route the emulator carried out since the program began (a refusal and its retry count once). */
 async function succeeded(route: string): Promise<number> {
-  return (await suite.emulator.admin.requests()).filter((request) => request.route === route && request.status < 300).length;
+  return (await suite.emulator.admin.requests()).filter((request) => request.route === route && request.status < 300)
+    .length;
 }
 
 /** The data sources' TypeScript program's reads: a workspace, a snapshot's version and the apps of a language. */
@@ -183,7 +206,10 @@ function expectAccountReads({ team, latest, pythonApps }: OutputMap): void {
 
 /** The data sources' YAML program's reads: the snapshots (secret for their keys) and the user of the explicit provider's key. */
 function expectSnapshotsAndTeamUser({ backups, teamUser }: OutputMap): void {
-  expect(backups).toMatchObject({ secret: true, value: expect.arrayContaining([expect.objectContaining({ name: SEED_DATABASES.aliceMain })]) });
+  expect(backups).toMatchObject({
+    secret: true,
+    value: expect.arrayContaining([expect.objectContaining({ name: SEED_DATABASES.aliceMain })]),
+  });
   expect(teamUser.value).toBe(SEED_ACCOUNTS.bob.name);
 }
 
@@ -198,7 +224,9 @@ function readsThroughTeamProvider(check: ProgramRun["check"]): Partial<ProgramRu
 }
 
 async function expectOnlyWebsiteLinked(workspaceId: string): Promise<void> {
-  expect((await suite.api.getWorkspace(workspaceId)).applications.map((app) => app.id)).toEqual([SEED_APPS.aliceWebsite]);
+  expect((await suite.api.getWorkspace(workspaceId)).applications.map((app) => app.id)).toEqual([
+    SEED_APPS.aliceWebsite,
+  ]);
 }
 
 /** A page's YAML program without its project lines (name, runtime) when it shows them: the test's project gives its own. */
@@ -210,7 +238,8 @@ function yamlBody(program: DocProgram): string {
 beforeAll(async () => {
   const source = mkdtempSync(path.join(tmpdir(), "squarecloud-docs-"));
   try {
-    for (const [name, content] of Object.entries(sectionFiles("README.md", "Install"))) writeFileSync(path.join(source, name), content);
+    for (const [name, content] of Object.entries(sectionFiles("README.md", "Install")))
+      writeFileSync(path.join(source, name), content);
     const project = suite.keep(await projectStack(source));
     stacks.ts = { project, write: (code) => writeFileSync(path.join(project.workDir, "index.ts"), code) };
   } finally {
@@ -230,12 +259,18 @@ beforeAll(async () => {
 });
 
 /** What the Java stack holds before the first page's program: a program that declares nothing. */
-const EMPTY_JAVA_PROGRAM = "public class App { public static void main(String[] args) { com.pulumi.Pulumi.run(ctx -> {}); } }\n";
+const EMPTY_JAVA_PROGRAM =
+  "public class App { public static void main(String[] args) { com.pulumi.Pulumi.run(ctx -> {}); } }\n";
 
 test("every program of docs/ has a run here, and every run a program", () => {
   expect([...new Set(found.map((program) => program.name))].sort()).toEqual(Object.keys(RUNS).sort());
   for (const language of ["yaml", "python", "java"] as const) {
-    expect(Object.keys(RUNS).filter((name) => RUNS[name][language] && !found.some((program) => program.name === name && program.language === language))).toEqual([]);
+    expect(
+      Object.keys(RUNS).filter(
+        (name) =>
+          RUNS[name][language] && !found.some((program) => program.name === name && program.language === language),
+      ),
+    ).toEqual([]);
   }
 });
 
@@ -253,7 +288,7 @@ test.each(found.map((program) => [program.name, program.language, program] as co
     });
     // Each program meets the account as seeded, as on a reader's first run: the one before may have moved a file.
     await suite.emulator.admin.reset();
-    let destroyed;
+    let destroyed: DestroyResult;
     try {
       await project.stack.setAllConfig({ ...emulatorConfig(suite.emulator), ...(await run.config?.()) });
       const up = await project.stack.up();

@@ -1,6 +1,6 @@
-import { ConfigMap } from "@pulumi/pulumi/automation";
-import { RunningEmulator, SeededAccount, startEmulator } from "../../emulator";
-import { createClient, SquareCloudClient } from "../../provider/client";
+import type { ConfigMap } from "@pulumi/pulumi/automation";
+import { type RunningEmulator, type SeededAccount, startEmulator } from "../../emulator";
+import { createClient, type SquareCloudClient } from "../../provider/client";
 import type { ProgramStack } from "./stack";
 
 export interface EmulatorSuite {
@@ -53,7 +53,10 @@ export function emulatorConfig(emulator: RunningEmulator, account: SeededAccount
 }
 
 /** A client of the account, for the out-of-band changes a test makes behind Pulumi's back. */
-export function accountClient(emulator: RunningEmulator, account: SeededAccount = emulator.accounts[0]): SquareCloudClient {
+export function accountClient(
+  emulator: RunningEmulator,
+  account: SeededAccount = emulator.accounts[0],
+): SquareCloudClient {
   return createClient({ apiKey: account.apiKey, platformUrl: emulator.platformUrl, blobUrl: emulator.blobUrl });
 }
 
@@ -61,7 +64,10 @@ export function accountClient(emulator: RunningEmulator, account: SeededAccount 
  * Secret stack config holding each invitee's invite code, fetched as a person would: with their
  * own key (only the invitee can read their code). Keys are config keys, values the invitees.
  */
-export async function inviteCodeConfig(emulator: RunningEmulator, invitees: Record<string, SeededAccount>): Promise<ConfigMap> {
+export async function inviteCodeConfig(
+  emulator: RunningEmulator,
+  invitees: Record<string, SeededAccount>,
+): Promise<ConfigMap> {
   const config: ConfigMap = {};
   for (const [key, account] of Object.entries(invitees)) {
     const client = accountClient(emulator, account);

@@ -24,7 +24,9 @@ async function locateEngine(): Promise<PulumiCommand> {
   const command = await PulumiCommand.get({ root: path.dirname(binDir) });
   const pinned = readPinnedVersion();
   if (command.version?.version !== pinned) {
-    throw new Error(`the Pulumi engine in ${binDir} is ${command.version?.version ?? "of unknown version"}, the project pins ${pinned}`);
+    throw new Error(
+      `the Pulumi engine in ${binDir} is ${command.version?.version ?? "of unknown version"}, the project pins ${pinned}`,
+    );
   }
   return command;
 }

@@ -1,7 +1,16 @@
-import { RequestLogEntry, RunningEmulator, SEED_ACCOUNTS, SEED_APPS, SEED_BLOB_OBJECTS, SEED_DATABASE_SNAPSHOT_VERSIONS, SEED_DATABASES, SEED_WORKSPACES } from "../../emulator";
+import {
+  type RequestLogEntry,
+  type RunningEmulator,
+  SEED_ACCOUNTS,
+  SEED_APPS,
+  SEED_BLOB_OBJECTS,
+  SEED_DATABASE_SNAPSHOT_VERSIONS,
+  SEED_DATABASES,
+  SEED_WORKSPACES,
+} from "../../emulator";
 import * as sq from "../../sdk/nodejs";
 import { emulatorConfig, emulatorSuite } from "./emulator-env";
-import { ProgramStack, ProgramStackOptions, SECRET_SIG } from "./stack";
+import { type ProgramStack, type ProgramStackOptions, SECRET_SIG } from "./stack";
 
 /**
  * A data source read by a program: the function's name as the schema spells it (`getApp`), its
@@ -61,7 +70,11 @@ function requestsTo(log: RequestLogEntry[], route: string): number {
  * for the calling file's own tests.
  */
 export function functionReads(
-  open: (calls: Record<string, FunctionCall>, emulator: RunningEmulator, options: Omit<ProgramStackOptions, "program">) => Promise<FunctionsProgram>,
+  open: (
+    calls: Record<string, FunctionCall>,
+    emulator: RunningEmulator,
+    options: Omit<ProgramStackOptions, "program">,
+  ) => Promise<FunctionsProgram>,
 ): { outputs(): Record<string, any> } {
   const suite = emulatorSuite();
   const alice = SEED_ACCOUNTS.alice;
@@ -84,39 +97,69 @@ export function functionReads(
 
     test("getAccount, getApps and getApp read what the emulator holds", async () => {
       const account = await suite.api.me();
-      expect(out.account.user).toMatchObject({ id: alice.accountId, email: alice.email, plan: { name: account.user.plan.name, memory: account.user.plan.memory } });
-      expect(out.account.applications.map((app: any) => app.id).sort()).toEqual(account.applications.map((app) => app.id).sort());
+      expect(out.account.user).toMatchObject({
+        id: alice.accountId,
+        email: alice.email,
+        plan: { name: account.user.plan.name, memory: account.user.plan.memory },
+      });
+      expect(out.account.applications.map((app: any) => app.id).sort()).toEqual(
+        account.applications.map((app) => app.id).sort(),
+      );
       expect(out.account.databases.map((db: any) => db.id).sort()).toEqual(account.databases.map((db) => db.id).sort());
       for (const db of out.account.databases) expect(db).not.toHaveProperty("connectionUrl");
       expect(out.apps.apps).toEqual(out.account.applications);
       expect(out.pythonApps.apps.map((app: any) => app.id)).toEqual([SEED_APPS.aliceBot]);
-      expect(out.websiteById).toMatchObject({ id: SEED_APPS.aliceWebsite, owner: alice.accountId, language: "javascript", customDomain: "www.alice.example" });
+      expect(out.websiteById).toMatchObject({
+        id: SEED_APPS.aliceWebsite,
+        owner: alice.accountId,
+        language: "javascript",
+        customDomain: "www.alice.example",
+      });
       expect(out.botByName).toMatchObject({ id: SEED_APPS.aliceBot, language: "python" });
       expect(out.botByName).not.toHaveProperty("domain");
     });
 
     test("getAppAnalytics, getAppDeployments and getDatabaseMetrics as the API computes them", async () => {
       const analytics = await suite.api.appAnalytics(SEED_APPS.aliceWebsite, "daily");
-      expect(out.websiteAnalytics).toMatchObject({ appId: SEED_APPS.aliceWebsite, range: "daily", visits: analytics.visits, countries: analytics.countries });
+      expect(out.websiteAnalytics).toMatchObject({
+        appId: SEED_APPS.aliceWebsite,
+        range: "daily",
+        visits: analytics.visits,
+        countries: analytics.countries,
+      });
       expect(out.websiteAnalyticsDaily).toEqual(out.websiteAnalytics);
       const deployments = await suite.api.appDeployments(SEED_APPS.aliceWebsite);
-      expect(out.websiteDeployments.deployments.map((d: any) => d.id).sort()).toEqual(deployments.map((events) => events[0]!.id).sort());
+      expect(out.websiteDeployments.deployments.map((d: any) => d.id).sort()).toEqual(
+        deployments.map((events) => events[0]!.id).sort(),
+      );
       const metrics = await suite.api.databaseMetrics(SEED_DATABASES.aliceCache);
       expect(out.cacheMetrics.databaseId).toBe(SEED_DATABASES.aliceCache);
-      expect(out.cacheMetrics.points[0]).toEqual(metrics.reduce((latest, point) => (Date.parse(point.date) > Date.parse(latest.date) ? point : latest)));
+      expect(out.cacheMetrics.points[0]).toEqual(
+        metrics.reduce((latest, point) => (Date.parse(point.date) > Date.parse(latest.date) ? point : latest)),
+      );
     });
 
     test("getSnapshots and getLatestDatabaseSnapshot; every snapshot key is a secret, encrypted in state", async () => {
-      const versionsOf = (databaseId: string) => out.databaseSnapshots.entries.filter((e: any) => e.name === databaseId).map((e: any) => e.versionId);
+      const versionsOf = (databaseId: string) =>
+        out.databaseSnapshots.entries.filter((e: any) => e.name === databaseId).map((e: any) => e.versionId);
       expect(versionsOf(SEED_DATABASES.aliceMain)).toEqual(SEED_DATABASE_SNAPSHOT_VERSIONS.aliceMain);
       expect(out.appSnapshots.scope).toBe("applications");
-      expect(out.latestMainSnapshot).toMatchObject({ name: SEED_DATABASES.aliceMain, versionId: SEED_DATABASE_SNAPSHOT_VERSIONS.aliceMain[0] });
-      const keys = [...out.databaseSnapshots.entries, ...out.appSnapshots.entries, out.latestMainSnapshot].map((entry: any) => entry.key);
+      expect(out.latestMainSnapshot).toMatchObject({
+        name: SEED_DATABASES.aliceMain,
+        versionId: SEED_DATABASE_SNAPSHOT_VERSIONS.aliceMain[0],
+      });
+      const keys = [...out.databaseSnapshots.entries, ...out.appSnapshots.entries, out.latestMainSnapshot].map(
+        (entry: any) => entry.key,
+      );
       expect(keys.every((key) => typeof key === "string" && key.length > 0)).toBe(true);
       const state = program.backendText();
       for (const key of keys) expect(state).not.toContain(key);
-      const stored = (await program.resources()).find((resource) => resource.type === "pulumi:pulumi:Stack")!.outputs as Record<string, unknown>;
-      expect(stored.latestMainSnapshot).toMatchObject({ [SECRET_SIG]: expect.any(String), ciphertext: expect.any(String) });
+      const stored = (await program.resources()).find((resource) => resource.type === "pulumi:pulumi:Stack")!
+        .outputs as Record<string, unknown>;
+      expect(stored.latestMainSnapshot).toMatchObject({
+        [SECRET_SIG]: expect.any(String),
+        ciphertext: expect.any(String),
+      });
       // Secret because of the key, not all results: one without a credential is stored as it is.
       expect(stored.workspaces).not.toHaveProperty(SECRET_SIG);
     });
@@ -124,7 +167,9 @@ export function functionReads(
     test("getWorkspaces, getWorkspace by id and by name, getBlobObjects and getBlobStats", async () => {
       expect(out.workspaces.workspaces.map((w: any) => w.id)).toEqual([SEED_WORKSPACES.aliceTeam.id]);
       expect(out.workspaceById).toMatchObject({ id: SEED_WORKSPACES.aliceTeam.id, owner: alice.accountId });
-      expect(out.workspaceById.applications).toEqual([{ id: SEED_APPS.aliceApi, name: "Alice API", ram: 512, language: "typescript" }]);
+      expect(out.workspaceById.applications).toEqual([
+        { id: SEED_APPS.aliceApi, name: "Alice API", ram: 512, language: "typescript" },
+      ]);
       expect(out.workspaceByName).toEqual(out.workspaceById);
       expect(out.objects.objects.map((o: any) => o.id).sort()).toEqual(Object.values(SEED_BLOB_OBJECTS).sort());
       expect(out.blobStats).toEqual(await suite.api.accountStats());

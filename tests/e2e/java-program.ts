@@ -26,12 +26,33 @@ export function compileJavaProgram(workDir: string, source: string): void {
     mkdirSync(dir, { recursive: true });
   }
   writeFileSync(path.join(sources, "App.java"), source);
-  execFileSync("javac", ["--release", "11", "-encoding", "UTF-8", "-d", classes, "-cp", classpath.join(path.delimiter), path.join(sources, "App.java")], {
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  execFileSync(
+    "javac",
+    [
+      "--release",
+      "11",
+      "-encoding",
+      "UTF-8",
+      "-d",
+      classes,
+      "-cp",
+      classpath.join(path.delimiter),
+      path.join(sources, "App.java"),
+    ],
+    {
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
   const manifest = path.join(workDir, "MANIFEST.MF");
-  writeFileSync(manifest, manifestText({ "Main-Class": mainClass, "Class-Path": classpath.map((file) => `file://${file}`).join(" ") }));
-  execFileSync("jar", ["--create", "--file", path.join(workDir, JAVA_PROGRAM_JAR), "--manifest", manifest, "-C", classes, "."], { stdio: ["ignore", "inherit", "inherit"] });
+  writeFileSync(
+    manifest,
+    manifestText({ "Main-Class": mainClass, "Class-Path": classpath.map((file) => `file://${file}`).join(" ") }),
+  );
+  execFileSync(
+    "jar",
+    ["--create", "--file", path.join(workDir, JAVA_PROGRAM_JAR), "--manifest", manifest, "-C", classes, "."],
+    { stdio: ["ignore", "inherit", "inherit"] },
+  );
 }
 
 /** A jar manifest: each attribute on lines of at most 72 bytes, a continuation starting with a space. */

@@ -1,5 +1,5 @@
 import { emulatorConfig, emulatorSuite } from "./emulator-env";
-import { programStack, ProgramStack, yamlStack, YamlStack } from "./stack";
+import { programStack, type ProgramStack, yamlStack, type YamlStack } from "./stack";
 
 // What a reader sees in a pipe (CI, `| tee`) when something is wrong: a refused key in TypeScript
 // and in YAML, a missing property in YAML. Each error once in the engine's Diagnostics, no
@@ -16,15 +16,21 @@ let typescript: ProgramStack;
 let yaml: YamlStack;
 
 const WEBSITE_TEAM = {
-  variables: { website: { "fn::invoke": { function: "squarecloud:index:getApp", arguments: { name: "Alice Website" } } } },
-  resources: { web: { type: "squarecloud:index:Workspace", properties: { name: "web_team", applications: ["${website.id}"] } } },
+  variables: {
+    website: { "fn::invoke": { function: "squarecloud:index:getApp", arguments: { name: "Alice Website" } } },
+  },
+  resources: {
+    web: { type: "squarecloud:index:Workspace", properties: { name: "web_team", applications: ["${website.id}"] } },
+  },
 };
 
 beforeAll(async () => {
   const env = { ...PLAIN, SQUARECLOUD_API_KEY: "", SQUARECLOUD_PLATFORM_URL: "", SQUARECLOUD_BLOB_URL: "" };
   const wrongKey = { ...emulatorConfig(suite.emulator), "squarecloud:apiKey": { value: WRONG_KEY, secret: true } };
   const cases = { cache: { kind: "Database", args: { name: "cache", type: "redis", memory: 512, version: "7.4.5" } } };
-  typescript = suite.keep(await programStack({ program: "bad-input", env, config: { ...wrongKey, cases: { value: JSON.stringify(cases) } } }));
+  typescript = suite.keep(
+    await programStack({ program: "bad-input", env, config: { ...wrongKey, cases: { value: JSON.stringify(cases) } } }),
+  );
   yaml = await yamlStack("messages", WEBSITE_TEAM, { env, config: wrongKey });
   suite.keep(yaml);
 });

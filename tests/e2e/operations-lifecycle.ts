@@ -3,7 +3,7 @@ import { SNAPSHOT_RATE_MS } from "../../emulator/models/rules";
 import { beyondKeyCheck, emulatorConfig, emulatorSuite } from "./emulator-env";
 import { SecretScanner } from "./reliability/secret-scan";
 import { MOVE_ROUTE, PRESIGNED_KEY, RESTORE_ROUTE, SNAPSHOT_ROUTE } from "./operation-routes";
-import { ProgramStack, ProgramStackOptions, SECRET_SIG, StateResource } from "./stack";
+import { type ProgramStack, type ProgramStackOptions, SECRET_SIG, type StateResource } from "./stack";
 
 /** The inputs of the three operations of a program, as the package schema names them. */
 export interface Operations {
@@ -27,7 +27,9 @@ export interface OperationsProgram extends ProgramStack {
  * the TypeScript SDK's tests prove for the dynamic provider. Defines the tests of the calling
  * file; `open` makes the stack from the first operations.
  */
-export function operationsLifecycle(open: (first: Operations, options: Omit<ProgramStackOptions, "program">) => Promise<OperationsProgram>): void {
+export function operationsLifecycle(
+  open: (first: Operations, options: Omit<ProgramStackOptions, "program">) => Promise<OperationsProgram>,
+): void {
   const suite = emulatorSuite();
 
   let program: OperationsProgram;
@@ -81,7 +83,11 @@ export function operationsLifecycle(open: (first: Operations, options: Omit<Prog
 
   test("an unconfirmed restore fails at preview, saying what would be lost, with no request", async () => {
     const message = await previewFailure({ restore: { confirm: false } });
-    expect(message).toMatch(new RegExp(`confirm.*database "${SEED_DATABASES.aliceMain}".*after the snapshot was taken is lost for good, got false`));
+    expect(message).toMatch(
+      new RegExp(
+        `confirm.*database "${SEED_DATABASES.aliceMain}".*after the snapshot was taken is lost for good, got false`,
+      ),
+    );
     expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
   });
 
@@ -104,17 +110,27 @@ export function operationsLifecycle(open: (first: Operations, options: Omit<Prog
     expect(url.value.endsWith(key.value)).toBe(true);
     const state = await stateOf("snapshot");
     for (const field of ["url", "key"]) {
-      expect(state?.outputs?.[field]).toMatchObject({ [SECRET_SIG]: expect.any(String), ciphertext: expect.any(String) });
+      expect(state?.outputs?.[field]).toMatchObject({
+        [SECRET_SIG]: expect.any(String),
+        ciphertext: expect.any(String),
+      });
     }
-    const secrets = new SecretScanner().add("url", url.value).add("key", key.value).add("API key", suite.emulator.accounts[0].apiKey);
+    const secrets = new SecretScanner()
+      .add("url", url.value)
+      .add("key", key.value)
+      .add("API key", suite.emulator.accounts[0].apiKey);
     expect(secrets.scan({ state: program.backendText(), up: up.stdout + up.stderr })).toEqual([]);
     expect(program.backendText()).not.toMatch(PRESIGNED_KEY);
     expect(up.outputs.restoredAt.value).toEqual(expect.any(String));
     expect(up.outputs.movedAt.value).toEqual(expect.any(String));
 
     // The file is at its new path and no longer at the old one.
-    await expect(suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "index.js", to: "main.js" })).rejects.toMatchObject({ code: "FILE_NOT_FOUND" });
-    await expect(suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "src/index.js", to: "src/index.js" })).resolves.toBeUndefined();
+    await expect(
+      suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "index.js", to: "main.js" }),
+    ).rejects.toMatchObject({ code: "FILE_NOT_FOUND" });
+    await expect(
+      suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "src/index.js", to: "src/index.js" }),
+    ).resolves.toBeUndefined();
   });
 
   test("a second up changes nothing and makes no request", async () => {
@@ -132,7 +148,9 @@ export function operationsLifecycle(open: (first: Operations, options: Omit<Prog
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ replace: 1, same: 3 });
     expect(up.outputs.snapshotKey.value).not.toBe(before);
-    const changes = (await suite.emulator.admin.requests()).filter((request) => request.method !== "GET").map((request) => request.route);
+    const changes = (await suite.emulator.admin.requests())
+      .filter((request) => request.method !== "GET")
+      .map((request) => request.route);
     expect(changes).toEqual([SNAPSHOT_ROUTE]);
   });
 
@@ -141,6 +159,8 @@ export function operationsLifecycle(open: (first: Operations, options: Omit<Prog
     expect(destroy.summary.result).toBe("succeeded");
     expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
     // The moved file stays where it was moved.
-    await expect(suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "src/index.js", to: "src/index.js" })).resolves.toBeUndefined();
+    await expect(
+      suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "src/index.js", to: "src/index.js" }),
+    ).resolves.toBeUndefined();
   });
 }

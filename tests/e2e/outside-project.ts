@@ -22,7 +22,10 @@ export function outsideDir(label: string): string {
 
 /** `npm pack` of the built repository into dir (once per test file: it takes seconds); returns the tarball's path. */
 export function packInto(dir: string): string {
-  const out = execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], { cwd: repoRoot, encoding: "utf8" });
+  const out = execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  });
   return path.join(dir, (JSON.parse(out) as { filename: string }[])[0].filename);
 }
 

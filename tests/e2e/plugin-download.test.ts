@@ -10,8 +10,8 @@ import { engineDir } from "../install-script";
 import { archiveDir } from "../plugin-archives";
 import { emulatorConfig, emulatorSuite } from "./emulator-env";
 import { goLanguageHostDir, pulumiEngine, pythonBinDir, repoRoot, yamlLanguageHostDir } from "./engine";
-import { PluginServer, startPluginServer } from "./plugin-server";
-import { UserMachine, userMachine, which } from "./user-machine";
+import { type PluginServer, startPluginServer } from "./plugin-server";
+import { type UserMachine, userMachine, which } from "./user-machine";
 
 // The plugin as users of YAML, Python and Go get it: they install the SDK alone (Python's wheel, the
 // Go module; YAML needs none) and the engine downloads the plugin archive of their machine from the
@@ -93,8 +93,18 @@ resources:
 
   const second = await userStack(user, "second");
   await second.preview();
-  const schema = JSON.parse(execFileSync("pulumi", ["package", "get-schema", "squarecloud"], { cwd: user.project, env: user.env, encoding: "utf8" }));
-  expect(schema).toMatchObject({ name: "squarecloud", version: packageVersion(), pluginDownloadURL: PLUGIN_DOWNLOAD_URL });
+  const schema = JSON.parse(
+    execFileSync("pulumi", ["package", "get-schema", "squarecloud"], {
+      cwd: user.project,
+      env: user.env,
+      encoding: "utf8",
+    }),
+  );
+  expect(schema).toMatchObject({
+    name: "squarecloud",
+    version: packageVersion(),
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
+  });
   expect(downloads(user)).toHaveLength(1);
 });
 
@@ -104,9 +114,16 @@ test("Python: with the SDK's wheel installed, up downloads the plugin the wheel 
   // The SDK as `pip install` puts it: the wheel's files and metadata in a site directory of the user's.
   const wheel = buildWheel(path.join(user.dir, "wheel"));
   user.env.PYTHONPATH = path.join(user.dir, "site-packages");
-  execFileSync(projectPython(), ["-m", "pip", "install", "--quiet", "--no-deps", "--target", user.env.PYTHONPATH, wheel], { stdio: ["ignore", "inherit", "inherit"] });
+  execFileSync(
+    projectPython(),
+    ["-m", "pip", "install", "--quiet", "--no-deps", "--target", user.env.PYTHONPATH, wheel],
+    { stdio: ["ignore", "inherit", "inherit"] },
+  );
   writeFileSync(path.join(user.project, "Pulumi.yaml"), "name: python-user\nruntime: python\n");
-  writeFileSync(path.join(user.project, "__main__.py"), 'import pulumi_squarecloud as squarecloud\n\nsquarecloud.Database("cache", name="pycache", type="redis", memory=512, version="7.4.5")\n');
+  writeFileSync(
+    path.join(user.project, "__main__.py"),
+    'import pulumi_squarecloud as squarecloud\n\nsquarecloud.Database("cache", name="pycache", type="redis", memory=512, version="7.4.5")\n',
+  );
   await lifecycle(user);
 });
 
@@ -115,9 +132,13 @@ test("Go: with the SDK's module required, up downloads the plugin the module nam
   const user = newUser("go", [path.join(goLanguageHostDir(), "pulumi-language-go")], [path.dirname(go)]);
   // The module as the Go proxy would give it, copied beside the project.
   const sdk = path.join(user.dir, "sdk-go");
-  for (const part of ["go.mod", "go.sum", "squarecloud"]) cpSync(path.join(repoRoot, "sdk", "go", part), path.join(sdk, part), { recursive: true });
+  for (const part of ["go.mod", "go.sum", "squarecloud"])
+    cpSync(path.join(repoRoot, "sdk", "go", part), path.join(sdk, part), { recursive: true });
   const sdkModule = readFileSync(path.join(sdk, "go.mod"), "utf8");
-  writeFileSync(path.join(user.project, "go.mod"), `${sdkModule.replace(/^module .*$/m, "module gouser")}\nrequire ${GO_MODULE_PATH} v0.0.0\n\nreplace ${GO_MODULE_PATH} => ${sdk}\n`);
+  writeFileSync(
+    path.join(user.project, "go.mod"),
+    `${sdkModule.replace(/^module .*$/m, "module gouser")}\nrequire ${GO_MODULE_PATH} v0.0.0\n\nreplace ${GO_MODULE_PATH} => ${sdk}\n`,
+  );
   cpSync(path.join(sdk, "go.sum"), path.join(user.project, "go.sum"));
   writeFileSync(path.join(user.project, "Pulumi.yaml"), "name: go-user\nruntime: go\n");
   writeFileSync(

@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, statSync } from "node:fs";
-import { createServer, Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import { PLUGIN_DOWNLOAD_URL } from "../../scripts/gen/repository";

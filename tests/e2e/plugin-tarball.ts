@@ -11,8 +11,12 @@ import { builtArchive } from "../plugin-archives";
  */
 export function installPluginTarball(home: string): void {
   mkdirSync(home, { recursive: true });
-  execFileSync(path.join(engineDir(), "pulumi"), ["plugin", "install", "resource", "squarecloud", "0.1.0", "--file", builtArchive()], {
-    env: { ...process.env, PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true" },
-    stdio: "ignore",
-  });
+  execFileSync(
+    path.join(engineDir(), "pulumi"),
+    ["plugin", "install", "resource", "squarecloud", "0.1.0", "--file", builtArchive()],
+    {
+      env: { ...process.env, PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true" },
+      stdio: "ignore",
+    },
+  );
 }

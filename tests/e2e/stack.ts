@@ -2,11 +2,18 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { ConfigMap, LocalWorkspace, ProjectSettings, Stack } from "@pulumi/pulumi/automation";
+import { type ConfigMap, LocalWorkspace, type ProjectSettings, Stack } from "@pulumi/pulumi/automation";
 import { buildWheel, projectPython } from "../../scripts/build-python";
 import { GO_MODULE_PATH } from "../../scripts/gen/schema";
 import { compileJavaProgram, JAVA_PROGRAM_JAR } from "./java-program";
-import { goLanguageHostDir, javaLanguageHostDir, pulumiEngine, pythonBinDir, repoRoot, yamlLanguageHostDir } from "./engine";
+import {
+  goLanguageHostDir,
+  javaLanguageHostDir,
+  pulumiEngine,
+  pythonBinDir,
+  repoRoot,
+  yamlLanguageHostDir,
+} from "./engine";
 import { npmInstall, outsideDir, pinnedPulumiSdk, vendorTarball } from "./outside-project";
 
 /** Scratch space inside the repo, so programs and provider processes resolve node_modules. */
@@ -56,7 +63,10 @@ export async function programStack(options: ProgramStackOptions): Promise<Progra
   // The project is a package of its own whose entry point loads the compiled program: the Node
   // runtime takes the nearest package.json's `main` as the program, which must not be the repo's.
   const programDir = path.join(repoRoot, "dist", "tests", "e2e", "programs", options.program);
-  writeFileSync(path.join(workDir, "package.json"), JSON.stringify({ name: path.basename(workDir), private: true, main: "index.js" }));
+  writeFileSync(
+    path.join(workDir, "package.json"),
+    JSON.stringify({ name: path.basename(workDir), private: true, main: "index.js" }),
+  );
   writeFileSync(path.join(workDir, "index.js"), `module.exports = require(${JSON.stringify(programDir)});\n`);
   const projectSettings = { name: options.program, runtime: { name: "nodejs", options: { typescript: false } } };
   return openStack(workDir, options.program, options, { projectSettings });
@@ -67,7 +77,10 @@ export async function programStack(options: ProgramStackOptions): Promise<Progra
  * it is and run the way users run it: TypeScript, the package resolved by its name. A stack
  * config file copied along (`Pulumi.<stackName>.yaml`) keeps its settings and passphrase salt.
  */
-export async function projectStack(sourceDir: string, options: Omit<ProgramStackOptions, "program"> & { stackName?: string } = {}): Promise<ProgramStack> {
+export async function projectStack(
+  sourceDir: string,
+  options: Omit<ProgramStackOptions, "program"> & { stackName?: string } = {},
+): Promise<ProgramStack> {
   const workDir = scratchDir(path.basename(sourceDir));
   cpSync(sourceDir, workDir, { recursive: true });
   return openStack(workDir, projectName(workDir), options, { stackName: options.stackName });
@@ -79,7 +92,11 @@ export async function projectStack(sourceDir: string, options: Omit<ProgramStack
  * alone. The program compiles with the example's own TypeScript and tsconfig.json and loads the
  * package from the example's node_modules.
  */
-export async function outsideExampleStack(example: string, tarball: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
+export async function outsideExampleStack(
+  example: string,
+  tarball: string,
+  options: Omit<ProgramStackOptions, "program"> = {},
+): Promise<ProgramStack> {
   const workDir = outsideDir(example);
   cpSync(path.join(repoRoot, "examples", example), workDir, { recursive: true });
   return outsideProjectStack(workDir, tarball, options);
@@ -89,7 +106,11 @@ export async function outsideExampleStack(example: string, tarball: string, opti
  * A stack of a project outside this repository (its Pulumi.yaml, package.json and tsconfig.json in
  * workDir), installed as README says: the tarball under vendor/, then `npm install`.
  */
-export async function outsideProjectStack(workDir: string, tarball: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
+export async function outsideProjectStack(
+  workDir: string,
+  tarball: string,
+  options: Omit<ProgramStackOptions, "program"> = {},
+): Promise<ProgramStack> {
   mkdirSync(path.join(workDir, ".state"));
   vendorTarball(tarball, workDir);
   // Within the project's range, the SDK of the engine the tests drive.
@@ -102,7 +123,10 @@ export async function outsideProjectStack(workDir: string, tarball: string, opti
  * installed there by the user's own commands: run as it is, the options' env giving the PATH of
  * its language host.
  */
-export async function userProjectStack(workDir: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
+export async function userProjectStack(
+  workDir: string,
+  options: Omit<ProgramStackOptions, "program"> = {},
+): Promise<ProgramStack> {
   mkdirSync(path.join(workDir, ".state"), { recursive: true });
   return openStack(workDir, projectName(workDir), options);
 }
@@ -111,7 +135,10 @@ export async function userProjectStack(workDir: string, options: Omit<ProgramSta
  * A stack of a Pulumi YAML project of tests/e2e/yaml-programs (`runtime: yaml`), copied as it is
  * and run by the YAML language host of scripts/install-yaml-host.
  */
-export async function yamlProjectStack(project: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
+export async function yamlProjectStack(
+  project: string,
+  options: Omit<ProgramStackOptions, "program"> = {},
+): Promise<ProgramStack> {
   return projectStack(path.join(repoRoot, "tests", "e2e", "yaml-programs", project), withYamlHost(options));
 }
 
@@ -132,12 +159,17 @@ export async function yamlStack(
 ): Promise<YamlStack> {
   const workDir = scratchDir(label);
   // The repo's build by path, unless the test installed the plugin from its tarball.
-  const plugins = options.installedPlugin ? {} : { plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] } };
+  const plugins = options.installedPlugin
+    ? {}
+    : { plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] } };
   const header = { name: label, runtime: "yaml", ...plugins };
-  const setProgram = (next: Record<string, unknown>) => writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify({ ...header, ...next }, null, 2));
+  const setProgram = (next: Record<string, unknown>) =>
+    writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify({ ...header, ...next }, null, 2));
   // YAML as `pulumi import` writes it (resources: ...), below the same project lines in YAML.
   const setProgramYaml = (text: string) => {
-    const plugin = options.installedPlugin ? "" : `plugins:\n  providers:\n    - name: squarecloud\n      path: ${JSON.stringify(nativePluginDir())}\n`;
+    const plugin = options.installedPlugin
+      ? ""
+      : `plugins:\n  providers:\n    - name: squarecloud\n      path: ${JSON.stringify(nativePluginDir())}\n`;
     writeFileSync(path.join(workDir, "Pulumi.yaml"), `name: ${label}\nruntime: yaml\n${plugin}${text}`);
   };
   setProgram(program);
@@ -154,7 +186,11 @@ export interface PythonStack extends ProgramStack {
  * a user runs it: with `venvBin` (a virtualenv's bin/ where the example's packages are installed)
  * first on PATH and the Python language host after it.
  */
-export async function outsidePythonExampleStack(example: string, venvBin: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
+export async function outsidePythonExampleStack(
+  example: string,
+  venvBin: string,
+  options: Omit<ProgramStackOptions, "program"> = {},
+): Promise<ProgramStack> {
   const workDir = outsideDir(example);
   cpSync(path.join(repoRoot, "examples", example), workDir, { recursive: true });
   mkdirSync(path.join(workDir, ".state"));
@@ -171,7 +207,11 @@ function pythonSdkSite(): string {
   if (!pythonSdk) {
     const dir = path.join(scratchRoot, `python-sdk-${randomBytes(4).toString("hex")}`);
     const wheel = buildWheel(path.join(dir, "wheel"));
-    execFileSync(projectPython(), ["-m", "pip", "install", "--quiet", "--no-deps", "--target", path.join(dir, "site"), wheel], { stdio: ["ignore", "inherit", "inherit"] });
+    execFileSync(
+      projectPython(),
+      ["-m", "pip", "install", "--quiet", "--no-deps", "--target", path.join(dir, "site"), wheel],
+      { stdio: ["ignore", "inherit", "inherit"] },
+    );
     process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
     pythonSdk = path.join(dir, "site");
   }
@@ -183,9 +223,17 @@ function pythonSdkSite(): string {
  * and the Python SDK generated in sdk/python (`pulumi_squarecloud`). `source` is the program,
  * __main__.py.
  */
-export async function pythonStack(label: string, source: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<PythonStack> {
+export async function pythonStack(
+  label: string,
+  source: string,
+  options: Omit<ProgramStackOptions, "program"> = {},
+): Promise<PythonStack> {
   const workDir = scratchDir(label);
-  const project = { name: label, runtime: "python", plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] } };
+  const project = {
+    name: label,
+    runtime: "python",
+    plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] },
+  };
   writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify(project, null, 2));
   const setProgram = (next: string) => writeFileSync(path.join(workDir, "__main__.py"), next);
   setProgram(source);
@@ -213,9 +261,17 @@ export interface GoStack extends ProgramStack {
  * is the program, main.go. The host builds it with the machine's Go caches, so a warm run only
  * compiles the program.
  */
-export async function goStack(label: string, source: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<GoStack> {
+export async function goStack(
+  label: string,
+  source: string,
+  options: Omit<ProgramStackOptions, "program"> = {},
+): Promise<GoStack> {
   const workDir = scratchDir(label);
-  const project = { name: label, runtime: "go", plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] } };
+  const project = {
+    name: label,
+    runtime: "go",
+    plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] },
+  };
   writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify(project, null, 2));
   writeFileSync(path.join(workDir, "go.mod"), goModule(label));
   // The SDK's module sums cover every module the program builds from: go never has to look one up.
@@ -251,9 +307,17 @@ export interface JavaStack extends ProgramStack {
  * the Java SDK generated in sdk/java, compiled into a jar the Java language host runs
  * (tests/e2e/java-program.ts). `source` is the program, a class App.
  */
-export async function javaStack(label: string, source: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<JavaStack> {
+export async function javaStack(
+  label: string,
+  source: string,
+  options: Omit<ProgramStackOptions, "program"> = {},
+): Promise<JavaStack> {
   const workDir = scratchDir(label);
-  const project = { name: label, runtime: "java", plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] } };
+  const project = {
+    name: label,
+    runtime: "java",
+    plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] },
+  };
   writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify(project, null, 2));
   const setProgram = (next: string) => compileJavaProgram(workDir, next);
   setProgram(source);
@@ -264,7 +328,10 @@ export async function javaStack(label: string, source: string, options: Omit<Pro
  * A stack of a Maven project of Pulumi Java (runtime java, its pom.xml and sources in workDir), run
  * as a user runs it: the Java language host starts `mvn compile exec:java` on each run.
  */
-export async function javaMavenProjectStack(workDir: string, options: Omit<ProgramStackOptions, "program"> = {}): Promise<ProgramStack> {
+export async function javaMavenProjectStack(
+  workDir: string,
+  options: Omit<ProgramStackOptions, "program"> = {},
+): Promise<ProgramStack> {
   mkdirSync(path.join(workDir, ".state"), { recursive: true });
   return openStack(workDir, projectName(workDir), withLanguageHost(javaLanguageHostDir(), options));
 }
@@ -278,7 +345,11 @@ function javaJarHostDir(workDir: string): string {
   const dir = path.join(workDir, ".java-host");
   mkdirSync(dir);
   const host = path.join(javaLanguageHostDir(), "pulumi-language-java");
-  writeFileSync(path.join(dir, "pulumi-language-java"), `#!/bin/sh\nexec ${JSON.stringify(host)} -binary ${JAVA_PROGRAM_JAR} "$@"\n`, { mode: 0o755 });
+  writeFileSync(
+    path.join(dir, "pulumi-language-java"),
+    `#!/bin/sh\nexec ${JSON.stringify(host)} -binary ${JAVA_PROGRAM_JAR} "$@"\n`,
+    { mode: 0o755 },
+  );
   return dir;
 }
 
@@ -290,7 +361,11 @@ function nativePluginDir(): string {
   const dir = path.join(scratchRoot, "native-plugin");
   const launcher = path.join(dir, "pulumi-resource-squarecloud");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(launcher, `#!/bin/sh\nexec node ${JSON.stringify(path.join(repoRoot, "dist", "provider", "plugin", "main.js"))} "$@"\n`, { mode: 0o755 });
+  writeFileSync(
+    launcher,
+    `#!/bin/sh\nexec node ${JSON.stringify(path.join(repoRoot, "dist", "provider", "plugin", "main.js"))} "$@"\n`,
+    { mode: 0o755 },
+  );
   return dir;
 }
 
@@ -328,7 +403,11 @@ export async function repoRootStack(options: Omit<ProgramStackOptions, "program"
   const project = projectName(repoRoot);
   const scratch = scratchDir("root");
   const stackName = `e2e-${path.basename(scratch)}`;
-  return openStack(repoRoot, project, options, { scratch, stackName, extraFiles: [path.join(repoRoot, `Pulumi.${stackName}.yaml`)] });
+  return openStack(repoRoot, project, options, {
+    scratch,
+    stackName,
+    extraFiles: [path.join(repoRoot, `Pulumi.${stackName}.yaml`)],
+  });
 }
 
 function scratchDir(label: string): string {
@@ -383,7 +462,8 @@ async function openStack(
         // A stack its tests destroyed, or never updated, holds nothing: no engine run to pay for it.
         if (existsSync(checkpointFile) && (await resources()).length > 0) await stack.destroy();
       } finally {
-        for (const leftover of [scratch, ...(placement.extraFiles ?? [])]) rmSync(leftover, { recursive: true, force: true });
+        for (const leftover of [scratch, ...(placement.extraFiles ?? [])])
+          rmSync(leftover, { recursive: true, force: true });
       }
     },
   };

@@ -29,7 +29,13 @@ const SYSTEM_DIRS = ["/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin
 /** A user whose PATH holds `programs` (symlinked into one directory), the directories `dirs`, then the system's programs without Node. */
 export function userMachine(name: string, programs: string[], dirs: string[]): UserMachine {
   const dir = mkdtempSync(path.join(tmpdir(), `squarecloud-user-${name}-`));
-  const machine = { name, dir, home: path.join(dir, "pulumi-home"), backend: path.join(dir, "state"), project: path.join(dir, "project") };
+  const machine = {
+    name,
+    dir,
+    home: path.join(dir, "pulumi-home"),
+    backend: path.join(dir, "state"),
+    project: path.join(dir, "project"),
+  };
   for (const d of [machine.home, machine.backend, machine.project]) mkdirSync(d);
   const bin = path.join(dir, "bin");
   mkdirSync(bin);

@@ -1,7 +1,7 @@
 import { SEED_APPS } from "../../emulator";
 import { beyondKeyCheck, emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
 import { SecretScanner } from "./reliability/secret-scan";
-import { ProgramStack, ProgramStackOptions, SECRET_SIG, StateResource } from "./stack";
+import { type ProgramStack, type ProgramStackOptions, SECRET_SIG, type StateResource } from "./stack";
 import { expectRenameWarning } from "./workspace-rename";
 
 /**
@@ -27,7 +27,10 @@ export interface TeamProgram extends ProgramStack {
  * dynamic provider. Defines the tests of the calling file; `open` makes the stack from the first
  * team. `name` is the workspace's first name.
  */
-export function workspaceLifecycle(name: string, open: (first: Team, options: Omit<ProgramStackOptions, "program">) => Promise<TeamProgram>): void {
+export function workspaceLifecycle(
+  name: string,
+  open: (first: Team, options: Omit<ProgramStackOptions, "program">) => Promise<TeamProgram>,
+): void {
   const apps = { website: SEED_APPS.aliceWebsite, api: SEED_APPS.aliceApi, bot: SEED_APPS.aliceBot };
 
   const suite = emulatorSuite();
@@ -78,7 +81,10 @@ export function workspaceLifecycle(name: string, open: (first: Team, options: Om
     const requestLog = JSON.stringify(await suite.emulator.admin.requests());
     expect(codes.scan({ state: stored, output: said, requests: requestLog })).toEqual([]);
     const member = await stateOf("bob");
-    expect(member?.inputs?.inviteCode).toMatchObject({ [SECRET_SIG]: expect.any(String), ciphertext: expect.any(String) });
+    expect(member?.inputs?.inviteCode).toMatchObject({
+      [SECRET_SIG]: expect.any(String),
+      ciphertext: expect.any(String),
+    });
     expect(member?.outputs?.inviteCode).toBeUndefined();
   }
 
@@ -132,7 +138,10 @@ export function workspaceLifecycle(name: string, open: (first: Team, options: Om
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ same: 2, update: 1 });
     expect(await liveApplications(teamId)).toEqual([apps.api, apps.website].sort());
-    expect((await mutatingRequests()).sort()).toEqual(["DELETE /v2/workspaces/applications", "POST /v2/workspaces/applications"]);
+    expect((await mutatingRequests()).sort()).toEqual([
+      "DELETE /v2/workspaces/applications",
+      "POST /v2/workspaces/applications",
+    ]);
     expect(up.outputs.teamId.value).toBe(teamId);
 
     // Order does not matter.
@@ -154,7 +163,11 @@ export function workspaceLifecycle(name: string, open: (first: Team, options: Om
   });
 
   test("bad input is refused at preview with the dynamic provider's messages, no code shown and no request", async () => {
-    const failure = (run: Promise<unknown>) => run.then(() => "", (err: Error) => err.message);
+    const failure = (run: Promise<unknown>) =>
+      run.then(
+        () => "",
+        (err: Error) => err.message,
+      );
     program.setTeam({ ...team, name: "no spaces allowed", applications: ["x", "x"] });
     let message = await failure(program.stack.preview());
     expect(message).toMatch(/name.*3 to 32 characters.*got "no spaces allowed"/);

@@ -1,4 +1,10 @@
-import { SEED_ACCOUNTS, SEED_APPS, SEED_DATABASES, SEED_DATABASE_SNAPSHOT_VERSIONS, SEED_MEMORY_USED_MB } from "../../emulator";
+import {
+  SEED_ACCOUNTS,
+  SEED_APPS,
+  SEED_DATABASES,
+  SEED_DATABASE_SNAPSHOT_VERSIONS,
+  SEED_MEMORY_USED_MB,
+} from "../../emulator";
 import { KEYS, expectError, expectSuccess, useEmulator } from "./helpers";
 
 const env = useEmulator();
@@ -59,7 +65,10 @@ describe("authentication", () => {
 
   test("a refused request changes nothing", async () => {
     expectError(
-      await env.platform("POST", "/v2/databases", { key: "nope", json: { name: "x", memory: 512, type: "redis", version: "7.0" } }),
+      await env.platform("POST", "/v2/databases", {
+        key: "nope",
+        json: { name: "x", memory: 512, type: "redis", version: "7.0" },
+      }),
       401,
       "ACCESS_DENIED",
     );
@@ -97,14 +106,26 @@ describe("GET /v2/users/me", () => {
       [SEED_APPS.aliceWebsite, SEED_APPS.aliceApi, SEED_APPS.aliceBot].sort(),
     );
     for (const app of me.applications) {
-      expect(Object.keys(app).sort()).toEqual(["cluster", "created_at", "custom", "desc", "domain", "id", "lang", "name", "ram"]);
+      expect(Object.keys(app).sort()).toEqual([
+        "cluster",
+        "created_at",
+        "custom",
+        "desc",
+        "domain",
+        "id",
+        "lang",
+        "name",
+        "ram",
+      ]);
     }
     expect(me.databases).toHaveLength(2);
   });
 
   test("database items never carry the password or the certificate, not even inside connection_url", async () => {
     const created = expectSuccess(
-      await env.platform("POST", "/v2/databases", { json: { name: "cache2", memory: 512, type: "redis", version: "7.4.5" } }),
+      await env.platform("POST", "/v2/databases", {
+        json: { name: "cache2", memory: 512, type: "redis", version: "7.4.5" },
+      }),
     );
     const me = await env.platform("GET", "/v2/users/me");
     const text = JSON.stringify(me.body);
@@ -138,14 +159,20 @@ describe("GET /v2/users/me", () => {
     expect(carol.applications.map((a: { id: string }) => a.id)).toEqual([SEED_APPS.carolBot]);
     expect(carol.databases).toEqual([]);
     const dave = expectSuccess(await env.platform("GET", "/v2/users/me", { key: KEYS.dave }));
-    expect(dave).toMatchObject({ applications: [], databases: [], user: { plan: { memory: { used: 0, available: 2048 } } } });
+    expect(dave).toMatchObject({
+      applications: [],
+      databases: [],
+      user: { plan: { memory: { used: 0, available: 2048 } } },
+    });
   });
 
   test("databases consume plan memory: used and available follow creation, resize and deletion", async () => {
     const memory = async () => expectSuccess(await env.platform("GET", "/v2/users/me")).user.plan.memory;
     const before = await memory();
     const db = expectSuccess(
-      await env.platform("POST", "/v2/databases", { json: { name: "big", memory: 1024, type: "mongo", version: "7.0" } }),
+      await env.platform("POST", "/v2/databases", {
+        json: { name: "big", memory: 1024, type: "mongo", version: "7.0" },
+      }),
     );
     expect(await memory()).toEqual({ limit: 8192, used: before.used + 1024, available: before.available - 1024 });
     expectSuccess(await env.platform("PATCH", `/v2/databases/${db.id}`, { json: { ram: 2048 } }));
@@ -160,7 +187,12 @@ describe("GET /v2/users/snapshots", () => {
     const entries = expectSuccess(await env.platform("GET", "/v2/users/snapshots"));
     expect(entries).toHaveLength(3);
     for (const entry of entries) {
-      expect(entry).toEqual({ name: expect.any(String), size: expect.any(Number), modified: expect.any(String), key: expect.any(String) });
+      expect(entry).toEqual({
+        name: expect.any(String),
+        size: expect.any(Number),
+        modified: expect.any(String),
+        key: expect.any(String),
+      });
       const key = new URLSearchParams(entry.key);
       expect([...key.keys()]).toEqual(["AWSAccessKeyId", "Expires", "Signature"]);
     }

@@ -40,7 +40,9 @@ describe("clock", () => {
     expect(advanced - now).toBeGreaterThanOrEqual(3_600_000);
     const target = Date.parse("2030-01-01T00:00:00.000Z");
     expect((await env.emu.admin.setClock(target)) - target).toBeLessThan(1_000);
-    expect((await env.emu.admin.setClock("2031-06-01T12:00:00Z")) - Date.parse("2031-06-01T12:00:00Z")).toBeLessThan(1_000);
+    expect((await env.emu.admin.setClock("2031-06-01T12:00:00Z")) - Date.parse("2031-06-01T12:00:00Z")).toBeLessThan(
+      1_000,
+    );
     // The shared clock drives both APIs: blob timestamps follow it.
     const object = expectSuccess(await env.blob("POST", "/v1/objects?name=dated", { body: formOf(1024) }));
     const listed = expectSuccess(await env.blob("GET", "/v1/objects?prefix=dated")).objects;
@@ -51,7 +53,10 @@ describe("clock", () => {
   test("bad clock bodies are 400 INVALID_CLOCK", async () => {
     for (const body of [{}, { advanceMs: "soon" }, { now: "not a date" }, { now: 1, advanceMs: 1 }]) {
       const response = await admin("POST", "/clock", body);
-      expect(response).toEqual({ status: 400, body: { status: "error", code: "INVALID_CLOCK", message: expect.any(String) } });
+      expect(response).toEqual({
+        status: 400,
+        body: { status: "error", code: "INVALID_CLOCK", message: expect.any(String) },
+      });
     }
   });
 });
@@ -64,7 +69,13 @@ function formOf(size: number): FormData {
 
 describe("faults", () => {
   test("status: answers the given status and code without processing, for the next `count` requests", async () => {
-    const id = await env.emu.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
+    const id = await env.emu.admin.injectFault({
+      match: { method: "POST", path: "/v2/databases" },
+      kind: "status",
+      status: 503,
+      code: "SERVICE_UNAVAILABLE",
+      count: 1,
+    });
     expect(id).toEqual(expect.any(String));
     expectError(await env.platform("POST", "/v2/databases", { json: newDatabase }), 503, "SERVICE_UNAVAILABLE");
     expect(await databaseIds()).toHaveLength(2);
@@ -74,9 +85,25 @@ describe("faults", () => {
 
   test("status: sends retryAfter verbatim as Retry-After, in seconds or as an HTTP date", async () => {
     const date = "Wed, 21 Oct 2065 07:28:00 GMT";
-    await env.emu.admin.injectFault({ match: { path: "/v2/users/me" }, kind: "status", status: 429, code: "RATE_LIMITED", retryAfter: "2", count: 1 });
-    await env.emu.admin.injectFault({ match: { path: "/v1/objects" }, kind: "status", status: 503, retryAfter: date, count: 1 });
-    expect(await env.emu.admin.faults()).toEqual([expect.objectContaining({ retryAfter: "2" }), expect.objectContaining({ retryAfter: date })]);
+    await env.emu.admin.injectFault({
+      match: { path: "/v2/users/me" },
+      kind: "status",
+      status: 429,
+      code: "RATE_LIMITED",
+      retryAfter: "2",
+      count: 1,
+    });
+    await env.emu.admin.injectFault({
+      match: { path: "/v1/objects" },
+      kind: "status",
+      status: 503,
+      retryAfter: date,
+      count: 1,
+    });
+    expect(await env.emu.admin.faults()).toEqual([
+      expect.objectContaining({ retryAfter: "2" }),
+      expect.objectContaining({ retryAfter: date }),
+    ]);
     const limited = await env.platform("GET", "/v2/users/me");
     expectError(limited, 429, "RATE_LIMITED");
     expect(limited.headers.get("retry-after")).toBe("2");
@@ -86,13 +113,27 @@ describe("faults", () => {
   });
 
   test("matches route templates with any parameter name, concrete paths and methods", async () => {
-    await env.emu.admin.injectFault({ match: { path: "/v2/databases/:databaseId" }, kind: "status", status: 500, count: 2 });
+    await env.emu.admin.injectFault({
+      match: { path: "/v2/databases/:databaseId" },
+      kind: "status",
+      status: 500,
+      count: 2,
+    });
     expectError(await env.platform("GET", `/v2/databases/${SEED_DATABASES.aliceCache}`), 500, "INTERNAL_SERVER_ERROR");
     expectSuccess(await env.platform("GET", `/v2/databases/${SEED_DATABASES.aliceCache}/metrics`));
-    expectError(await env.platform("PATCH", `/v2/databases/${SEED_DATABASES.aliceMain}`, { json: { name: "x" } }), 500, "INTERNAL_SERVER_ERROR");
+    expectError(
+      await env.platform("PATCH", `/v2/databases/${SEED_DATABASES.aliceMain}`, { json: { name: "x" } }),
+      500,
+      "INTERNAL_SERVER_ERROR",
+    );
     expectSuccess(await env.platform("GET", `/v2/databases/${SEED_DATABASES.aliceCache}`));
 
-    await env.emu.admin.injectFault({ match: { method: "GET", path: `/v2/databases/${SEED_DATABASES.aliceMain}` }, kind: "status", status: 502, code: "BAD_GATEWAY" });
+    await env.emu.admin.injectFault({
+      match: { method: "GET", path: `/v2/databases/${SEED_DATABASES.aliceMain}` },
+      kind: "status",
+      status: 502,
+      code: "BAD_GATEWAY",
+    });
     expectSuccess(await env.platform("GET", `/v2/databases/${SEED_DATABASES.aliceCache}`));
     expectError(await env.platform("GET", `/v2/databases/${SEED_DATABASES.aliceMain}`), 502, "BAD_GATEWAY");
     expectError(await env.platform("GET", `/v2/databases/${SEED_DATABASES.aliceMain}`), 502, "BAD_GATEWAY");
@@ -104,7 +145,13 @@ describe("faults", () => {
     await env.emu.admin.injectFault({ match: { path: "/v2/users/me" }, kind: "status", status: 500, probability: 0 });
     for (let i = 0; i < 5; i++) expectSuccess(await env.platform("GET", "/v2/users/me"));
     await env.emu.admin.clearFaults();
-    await env.emu.admin.injectFault({ match: { path: "/v2/users/me" }, kind: "status", status: 429, code: "RATE_LIMITED", probability: 1 });
+    await env.emu.admin.injectFault({
+      match: { path: "/v2/users/me" },
+      kind: "status",
+      status: 429,
+      code: "RATE_LIMITED",
+      probability: 1,
+    });
     for (let i = 0; i < 3; i++) expectError(await env.platform("GET", "/v2/users/me"), 429, "RATE_LIMITED");
   });
 
@@ -123,7 +170,10 @@ describe("faults", () => {
     expect(first).toContain(503);
     expect(first).toContain(200);
     expect(await pattern("seed-a")).toEqual(first);
-    expect(await admin("POST", "/faults/seed", { seed: "" })).toMatchObject({ status: 400, body: { code: "INVALID_SEED" } });
+    expect(await admin("POST", "/faults/seed", { seed: "" })).toMatchObject({
+      status: 400,
+      body: { code: "INVALID_SEED" },
+    });
   });
 
   test("reset forgets the seed: the draws that follow are unseeded again", async () => {
@@ -147,7 +197,10 @@ describe("faults", () => {
     expect(await env.emu.admin.releaseHeld()).toBe(1);
     expectSuccess(await held);
     expect(await databaseIds()).toHaveLength(3);
-    expect((await env.emu.admin.requests()).find((e) => e.route === "POST /v2/databases")).toMatchObject({ status: 200, fault: "hold" });
+    expect((await env.emu.admin.requests()).find((e) => e.route === "POST /v2/databases")).toMatchObject({
+      status: 200,
+      fault: "hold",
+    });
   });
 
   test("clearing faults lets held requests go", async () => {
@@ -160,7 +213,12 @@ describe("faults", () => {
   });
 
   test("latency: the request is then processed normally", async () => {
-    await env.emu.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "latency", latencyMs: 50, count: 1 });
+    await env.emu.admin.injectFault({
+      match: { method: "POST", path: "/v2/databases" },
+      kind: "latency",
+      latencyMs: 50,
+      count: 1,
+    });
     expectSuccess(await env.platform("POST", "/v2/databases", { json: newDatabase }));
     expect(await databaseIds()).toHaveLength(3);
     const log = await env.emu.admin.requests();
@@ -168,8 +226,18 @@ describe("faults", () => {
   });
 
   test.each([
-    { title: "reset: the socket is destroyed before processing and nothing changes", kind: "reset", databases: 2, status: 0 },
-    { title: "drop-after-commit: the change happens, the response never arrives", kind: "drop-after-commit", databases: 3, status: 200 },
+    {
+      title: "reset: the socket is destroyed before processing and nothing changes",
+      kind: "reset",
+      databases: 2,
+      status: 0,
+    },
+    {
+      title: "drop-after-commit: the change happens, the response never arrives",
+      kind: "drop-after-commit",
+      databases: 3,
+      status: 200,
+    },
   ] as const)("$title", async ({ kind, databases, status }) => {
     await env.emu.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind, count: 1 });
     await expect(env.platform("POST", "/v2/databases", { json: newDatabase })).rejects.toThrow();
@@ -179,13 +247,23 @@ describe("faults", () => {
   });
 
   test("faults also apply to the blob API", async () => {
-    await env.emu.admin.injectFault({ match: { path: "/v1/objects", method: "GET" }, kind: "status", status: 504, count: 1 });
+    await env.emu.admin.injectFault({
+      match: { path: "/v1/objects", method: "GET" },
+      kind: "status",
+      status: 504,
+      count: 1,
+    });
     expect((await env.blob("GET", "/v1/objects")).status).toBe(504);
     expectSuccess(await env.blob("GET", "/v1/objects"));
   });
 
   test("lists and clears faults; invalid specifications are 400 INVALID_FAULT", async () => {
-    const id = await env.emu.admin.injectFault({ match: { path: "/v2/users/me" }, kind: "status", status: 500, count: 3 });
+    const id = await env.emu.admin.injectFault({
+      match: { path: "/v2/users/me" },
+      kind: "status",
+      status: 500,
+      count: 3,
+    });
     expect(await env.emu.admin.faults()).toEqual([
       { id, match: { path: "/v2/users/me" }, kind: "status", status: 500, count: 3, remaining: 3 },
     ]);
@@ -205,23 +283,39 @@ describe("faults", () => {
       { match: {}, kind: "status", retryAfter: "2065-10-21T07:28:00Z" },
       { match: {}, kind: "latency", latencyMs: 10, retryAfter: "2" },
     ]) {
-      expect(await admin("POST", "/faults", spec)).toEqual({ status: 400, body: { status: "error", code: "INVALID_FAULT", message: expect.any(String) } });
+      expect(await admin("POST", "/faults", spec)).toEqual({
+        status: 400,
+        body: { status: "error", code: "INVALID_FAULT", message: expect.any(String) },
+      });
     }
   });
 });
 
 describe("waiting for the server", () => {
   test("requests/wait answers with the route's entries once that many requests are over", async () => {
-    await env.emu.admin.injectFault({ match: { method: "GET", path: "/v2/users/me" }, kind: "latency", latencyMs: 100, count: 1 });
+    await env.emu.admin.injectFault({
+      match: { method: "GET", path: "/v2/users/me" },
+      kind: "latency",
+      latencyMs: 100,
+      count: 1,
+    });
     const slow = env.platform("GET", "/v2/users/me");
     const waited = env.emu.admin.waitForRequests("GET /v2/users/me", 2);
     await slow;
     expectSuccess(await env.platform("GET", "/v2/users/me"));
-    expect((await waited).map((e) => [e.status, e.fault])).toEqual([[200, "latency"], [200, undefined]]);
+    expect((await waited).map((e) => [e.status, e.fault])).toEqual([
+      [200, "latency"],
+      [200, undefined],
+    ]);
   });
 
   test("faults/wait answers once every fault is used up", async () => {
-    await env.emu.admin.injectFault({ match: { method: "GET", path: "/v2/users/me" }, kind: "status", status: 503, count: 1 });
+    await env.emu.admin.injectFault({
+      match: { method: "GET", path: "/v2/users/me" },
+      kind: "status",
+      status: 503,
+      count: 1,
+    });
     const waited = env.emu.admin.waitForFaultsUsedUp();
     expect((await env.platform("GET", "/v2/users/me")).status).toBe(503);
     await waited;
@@ -234,7 +328,13 @@ describe("waiting for the server", () => {
     expect(await admin("GET", "/faults/wait?timeoutMs=1")).toEqual(timedOut);
     expect(await admin("GET", "/requests/wait?route=GET%20/v2/users/me&timeoutMs=1")).toEqual(timedOut);
     const invalid = { status: 400, body: { status: "error", code: "INVALID_WAIT", message: expect.any(String) } };
-    for (const query of ["", "?route=x&count=0", "?route=x&count=two", "?route=x&timeoutMs=60001", "?route=x&timeoutMs=-5"]) {
+    for (const query of [
+      "",
+      "?route=x&count=0",
+      "?route=x&count=two",
+      "?route=x&timeoutMs=60001",
+      "?route=x&timeoutMs=-5",
+    ]) {
       expect(await admin("GET", `/requests/wait${query}`)).toEqual(invalid);
     }
     expect(await admin("GET", "/faults/wait?timeoutMs=0")).toEqual(invalid);
@@ -251,8 +351,20 @@ describe("request log and counters", () => {
     const log = await env.emu.admin.requests();
     expect(log).toEqual([
       { method: "GET", route: "GET /v2/users/me", path: "/v2/users/me", status: 200, at: expect.any(String) },
-      { method: "PATCH", route: "PATCH /v2/databases/:id", path: `/v2/databases/${SEED_DATABASES.aliceCache}`, status: 200, at: expect.any(String) },
-      { method: "PATCH", route: "PATCH /v2/databases/:id", path: `/v2/databases/${SEED_DATABASES.aliceMain}`, status: 400, at: expect.any(String) },
+      {
+        method: "PATCH",
+        route: "PATCH /v2/databases/:id",
+        path: `/v2/databases/${SEED_DATABASES.aliceCache}`,
+        status: 200,
+        at: expect.any(String),
+      },
+      {
+        method: "PATCH",
+        route: "PATCH /v2/databases/:id",
+        path: `/v2/databases/${SEED_DATABASES.aliceMain}`,
+        status: 400,
+        at: expect.any(String),
+      },
       { method: "GET", route: "GET /v1/objects", path: "/v1/objects", status: 200, at: expect.any(String) },
       { method: "GET", route: "GET (no route)", path: "/v2/nope", status: 404, at: expect.any(String) },
     ]);
@@ -269,18 +381,24 @@ describe("request log and counters", () => {
 
   test("never holds keys, passwords, invite codes or bodies; admin calls are not logged", async () => {
     const db = expectSuccess(await env.platform("POST", "/v2/databases", { json: newDatabase }));
-    const reset = expectSuccess(await env.platform("POST", `/v2/databases/${db.id}/credentials/reset`, { json: { reset: "password" } }));
+    const reset = expectSuccess(
+      await env.platform("POST", `/v2/databases/${db.id}/credentials/reset`, { json: { reset: "password" } }),
+    );
     const code = expectSuccess(await env.platform("GET", "/v2/workspaces/members/code", { key: KEYS.carol })).code;
     await env.platform("GET", `/v2/users/snapshots?scope=databases&secret=${code}`);
     await env.emu.admin.clock();
     const text = JSON.stringify([await env.emu.admin.requests(), await env.emu.admin.counters()]);
-    for (const secret of [KEYS.alice, KEYS.carol, db.password, reset.password, code, "faulty"]) expect(text).not.toContain(secret);
+    for (const secret of [KEYS.alice, KEYS.carol, db.password, reset.password, code, "faulty"])
+      expect(text).not.toContain(secret);
     expect(text).not.toContain("__emulator");
   });
 
   test("unknown admin routes are 404 ROUTE_NOT_FOUND and wrong methods 405", async () => {
     expect((await admin("GET", "/nothing")).body.code).toBe("ROUTE_NOT_FOUND");
-    expect(await admin("PUT", "/clock")).toEqual({ status: 405, body: { status: "error", code: "METHOD_NOT_ALLOWED", message: expect.any(String) } });
+    expect(await admin("PUT", "/clock")).toEqual({
+      status: 405,
+      body: { status: "error", code: "METHOD_NOT_ALLOWED", message: expect.any(String) },
+    });
   });
 });
 
@@ -289,10 +407,17 @@ describe("plan", () => {
   const bigMongo = { name: "big", memory: 4096, type: "mongo", version: "7.0" };
 
   test("gives an account another plan: its memory limit and name change, what it owns stays", async () => {
-    expectError(await env.platform("POST", "/v2/databases", { key: KEYS.dave, json: bigMongo }), 400, "INSUFFICIENT_MEMORY");
+    expectError(
+      await env.platform("POST", "/v2/databases", { key: KEYS.dave, json: bigMongo }),
+      400,
+      "INSUFFICIENT_MEMORY",
+    );
     await env.emu.admin.setPlan(dave.accountId, "enterprise-32");
     const user = expectSuccess(await env.platform("GET", "/v2/users/me", { key: KEYS.dave })).user;
-    expect(user.plan).toMatchObject({ name: "enterprise-32", memory: { limit: PLANS["enterprise-32"].memoryLimitMb, used: 0 } });
+    expect(user.plan).toMatchObject({
+      name: "enterprise-32",
+      memory: { limit: PLANS["enterprise-32"].memoryLimitMb, used: 0 },
+    });
     expect(user.plan.duration).toBeGreaterThan(await env.emu.admin.clock());
     expectSuccess(await env.platform("POST", "/v2/databases", { key: KEYS.dave, json: bigMongo }));
     // Blob storage follows the plan as well.
@@ -303,14 +428,27 @@ describe("plan", () => {
   test("reset gives the seeded plan back", async () => {
     await env.emu.admin.setPlan(dave.accountId, "enterprise-32");
     await env.emu.admin.reset();
-    expect(expectSuccess(await env.platform("GET", "/v2/users/me", { key: KEYS.dave })).user.plan.name).toBe("standard-2");
+    expect(expectSuccess(await env.platform("GET", "/v2/users/me", { key: KEYS.dave })).user.plan.name).toBe(
+      "standard-2",
+    );
   });
 
   test("an unknown account or plan is 400 INVALID_PLAN and changes nothing", async () => {
-    for (const body of [{ accountId: dave.accountId, plan: "platinum" }, { accountId: "1", plan: "free" }, { accountId: dave.accountId }, { plan: "free" }, { accountId: dave.accountId, plan: "toString" }]) {
-      expect(await admin("POST", "/plan", body)).toEqual({ status: 400, body: { status: "error", code: "INVALID_PLAN", message: expect.any(String) } });
+    for (const body of [
+      { accountId: dave.accountId, plan: "platinum" },
+      { accountId: "1", plan: "free" },
+      { accountId: dave.accountId },
+      { plan: "free" },
+      { accountId: dave.accountId, plan: "toString" },
+    ]) {
+      expect(await admin("POST", "/plan", body)).toEqual({
+        status: 400,
+        body: { status: "error", code: "INVALID_PLAN", message: expect.any(String) },
+      });
     }
-    expect(expectSuccess(await env.platform("GET", "/v2/users/me", { key: KEYS.dave })).user.plan.name).toBe("standard-2");
+    expect(expectSuccess(await env.platform("GET", "/v2/users/me", { key: KEYS.dave })).user.plan.name).toBe(
+      "standard-2",
+    );
   });
 });
 
@@ -319,7 +457,12 @@ describe("api keys", () => {
     const newKey = await env.emu.admin.rotateApiKey(SEED_ACCOUNTS.alice.accountId);
     expect(newKey).toMatch(new RegExp(`^${SEED_ACCOUNTS.alice.accountId}-[0-9a-f]{40}$`));
     expectError(await env.platform("GET", "/v2/users/me"), 401, "ACCESS_DENIED");
-    expect(expectSuccess(await env.platform("GET", "/v2/users/me", { key: newKey })).user.id).toBe(SEED_ACCOUNTS.alice.accountId);
-    expect(await admin("POST", "/accounts/123/api-key")).toMatchObject({ status: 404, body: { code: "ACCOUNT_NOT_FOUND" } });
+    expect(expectSuccess(await env.platform("GET", "/v2/users/me", { key: newKey })).user.id).toBe(
+      SEED_ACCOUNTS.alice.accountId,
+    );
+    expect(await admin("POST", "/accounts/123/api-key")).toMatchObject({
+      status: 404,
+      body: { code: "ACCOUNT_NOT_FOUND" },
+    });
   });
 });

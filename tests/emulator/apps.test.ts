@@ -3,7 +3,18 @@ import { KEYS, expectError, expectSuccess, isoWithMillis, useEmulator } from "./
 
 const env = useEmulator();
 const HOUR = 3_600_000;
-const ANALYTICS_ARRAYS = ["visits", "countries", "devices", "os", "browsers", "protocols", "methods", "paths", "referers", "providers"];
+const ANALYTICS_ARRAYS = [
+  "visits",
+  "countries",
+  "devices",
+  "os",
+  "browsers",
+  "protocols",
+  "methods",
+  "paths",
+  "referers",
+  "providers",
+];
 
 describe("GET /v2/apps/{id}", () => {
   test("returns the detail shape, with `language` instead of `lang`", async () => {
@@ -25,16 +36,28 @@ describe("GET /v2/apps/{id}", () => {
   test("unknown apps and other people's apps are 404 APP_NOT_FOUND", async () => {
     expectError(await env.platform("GET", "/v2/apps/0123456789abcdef0123456789abcdef"), 404, "APP_NOT_FOUND");
     expectError(await env.platform("GET", `/v2/apps/${SEED_APPS.bobPortfolio}`), 404, "APP_NOT_FOUND");
-    expectError(await env.platform("GET", `/v2/apps/${SEED_APPS.aliceWebsite}`, { key: KEYS.carol }), 404, "APP_NOT_FOUND");
+    expectError(
+      await env.platform("GET", `/v2/apps/${SEED_APPS.aliceWebsite}`, { key: KEYS.carol }),
+      404,
+      "APP_NOT_FOUND",
+    );
   });
 
   test("members of a workspace that links the app can read it; view members cannot act on it", async () => {
     expectSuccess(await env.platform("GET", `/v2/apps/${SEED_APPS.aliceApi}`, { key: KEYS.dave }));
     expectSuccess(await env.platform("GET", `/v2/apps/${SEED_APPS.aliceApi}/deployments`, { key: KEYS.dave }));
-    expectError(await env.platform("POST", `/v2/apps/${SEED_APPS.aliceApi}/snapshots`, { key: KEYS.dave }), 403, "PERMISSION_DENIED");
+    expectError(
+      await env.platform("POST", `/v2/apps/${SEED_APPS.aliceApi}/snapshots`, { key: KEYS.dave }),
+      403,
+      "PERMISSION_DENIED",
+    );
     expectSuccess(await env.platform("POST", `/v2/apps/${SEED_APPS.aliceApi}/snapshots`, { key: KEYS.bob }));
     // Not linked to the workspace: invisible to members.
-    expectError(await env.platform("GET", `/v2/apps/${SEED_APPS.aliceWebsite}`, { key: KEYS.bob }), 404, "APP_NOT_FOUND");
+    expectError(
+      await env.platform("GET", `/v2/apps/${SEED_APPS.aliceWebsite}`, { key: KEYS.bob }),
+      404,
+      "APP_NOT_FOUND",
+    );
   });
 });
 
@@ -44,8 +67,15 @@ describe("GET /v2/apps/{id}/network/analytics", () => {
     expect(Object.keys(analytics).sort()).toEqual([...ANALYTICS_ARRAYS].sort());
     expect(analytics.visits).toHaveLength(24);
     for (const point of analytics.visits) {
-      expect(point).toEqual({ visits: expect.any(Number), requests: expect.any(Number), bytes: expect.any(Number), date: expect.any(String) });
-      expect(Number.isInteger(point.visits) && Number.isInteger(point.requests) && Number.isInteger(point.bytes)).toBe(true);
+      expect(point).toEqual({
+        visits: expect.any(Number),
+        requests: expect.any(Number),
+        bytes: expect.any(Number),
+        date: expect.any(String),
+      });
+      expect(Number.isInteger(point.visits) && Number.isInteger(point.requests) && Number.isInteger(point.bytes)).toBe(
+        true,
+      );
     }
     for (const name of ANALYTICS_ARRAYS.filter((n) => n !== "visits")) {
       expect(analytics[name].length).toBeGreaterThan(0);
@@ -66,9 +96,15 @@ describe("GET /v2/apps/{id}/network/analytics", () => {
   });
 
   test("weekly analytics have 7 daily points; other ranges are 400 INVALID_RANGE", async () => {
-    const weekly = expectSuccess(await env.platform("GET", `/v2/apps/${SEED_APPS.aliceApi}/network/analytics?range=weekly`));
+    const weekly = expectSuccess(
+      await env.platform("GET", `/v2/apps/${SEED_APPS.aliceApi}/network/analytics?range=weekly`),
+    );
     expect(weekly.visits).toHaveLength(7);
-    expectError(await env.platform("GET", `/v2/apps/${SEED_APPS.aliceApi}/network/analytics?range=monthly`), 400, "INVALID_RANGE");
+    expectError(
+      await env.platform("GET", `/v2/apps/${SEED_APPS.aliceApi}/network/analytics?range=monthly`),
+      400,
+      "INVALID_RANGE",
+    );
   });
 
   test("apps without a website answer an empty object", async () => {
@@ -98,7 +134,11 @@ describe("GET /v2/apps/{id}/deployments", () => {
     const now = await env.emu.admin.clock();
     let previousStart = Infinity;
     for (const events of deployments) {
-      expect(events.map((e: { state: string }) => e.state)).toEqual(["pending", "clone", expect.stringMatching(/^(success|error)$/)]);
+      expect(events.map((e: { state: string }) => e.state)).toEqual([
+        "pending",
+        "clone",
+        expect.stringMatching(/^(success|error)$/),
+      ]);
       expect(new Set(events.map((e: { id: string }) => e.id)).size).toBe(1);
       for (const event of events) expect(isoWithMillis(event.date)).toBe(true);
       const dates = events.map((e: { date: string }) => Date.parse(e.date));
@@ -115,7 +155,11 @@ describe("GET /v2/apps/{id}/deployments", () => {
   });
 
   test("unknown app is 404 APP_NOT_FOUND", async () => {
-    expectError(await env.platform("GET", "/v2/apps/ffffffffffffffffffffffffffffffff/deployments"), 404, "APP_NOT_FOUND");
+    expectError(
+      await env.platform("GET", "/v2/apps/ffffffffffffffffffffffffffffffff/deployments"),
+      404,
+      "APP_NOT_FOUND",
+    );
   });
 });
 
@@ -125,7 +169,9 @@ describe("POST /v2/apps/{id}/snapshots", () => {
     expect(snapshot).toEqual({ url: expect.any(String), key: expect.any(String) });
     expect(snapshot.url.endsWith(`?${snapshot.key}`)).toBe(true);
     expect(snapshot.url).toContain(`${SEED_ACCOUNTS.alice.accountId}/${SEED_APPS.aliceBot}.zip`);
-    expect(Number(new URLSearchParams(snapshot.key).get("Expires")) * 1000).toBeGreaterThan(await env.emu.admin.clock());
+    expect(Number(new URLSearchParams(snapshot.key).get("Expires")) * 1000).toBeGreaterThan(
+      await env.emu.admin.clock(),
+    );
     const listing = expectSuccess(await env.platform("GET", "/v2/users/snapshots"));
     expect(listing[0].name).toBe(SEED_APPS.aliceBot);
     const perApp = expectSuccess(await env.platform("GET", `/v2/apps/${SEED_APPS.aliceBot}/snapshots`));
@@ -159,13 +205,21 @@ describe("PATCH /v2/apps/{id}/files", () => {
 
   test("renames and moves files; the old path is gone afterwards", async () => {
     expectSuccess(await env.platform("PATCH", path, { json: { path: "index.js", to: "main.js" } }));
-    expectError(await env.platform("PATCH", path, { json: { path: "index.js", to: "other.js" } }), 404, "FILE_NOT_FOUND");
+    expectError(
+      await env.platform("PATCH", path, { json: { path: "index.js", to: "other.js" } }),
+      404,
+      "FILE_NOT_FOUND",
+    );
     expectSuccess(await env.platform("PATCH", path, { json: { path: "/main.js", to: "/src/main.js" } }));
     expectSuccess(await env.platform("PATCH", path, { json: { path: "src/main.js", to: "src/routes/main.js" } }));
   });
 
   test("a missing destination directory is 404 DIRECTORY_NOT_FOUND", async () => {
-    expectError(await env.platform("PATCH", path, { json: { path: "index.js", to: "nowhere/index.js" } }), 404, "DIRECTORY_NOT_FOUND");
+    expectError(
+      await env.platform("PATCH", path, { json: { path: "index.js", to: "nowhere/index.js" } }),
+      404,
+      "DIRECTORY_NOT_FOUND",
+    );
     // Nothing moved.
     expectSuccess(await env.platform("PATCH", path, { json: { path: "index.js", to: "index2.js" } }));
   });
@@ -185,7 +239,10 @@ describe("PATCH /v2/apps/{id}/files", () => {
 
   test("view members may not move files", async () => {
     expectError(
-      await env.platform("PATCH", `/v2/apps/${SEED_APPS.aliceApi}/files`, { key: KEYS.dave, json: { path: "README.md", to: "READ.md" } }),
+      await env.platform("PATCH", `/v2/apps/${SEED_APPS.aliceApi}/files`, {
+        key: KEYS.dave,
+        json: { path: "README.md", to: "READ.md" },
+      }),
       403,
       "PERMISSION_DENIED",
     );

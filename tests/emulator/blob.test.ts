@@ -4,7 +4,8 @@ import { KEYS, expectError, expectSuccess, fileForm, sendAndForget, useEmulator,
 
 const env = useEmulator();
 const DAY = 86_400_000;
-const ID_SHAPE = /^(\d+)\/(?:([a-zA-Z0-9_]{3,32})\/)?([a-zA-Z0-9_]{3,32})_([a-z0-9]{8})-([0-9a-f]+)(-ex\d+)?\.([a-z0-9]+)$/;
+const ID_SHAPE =
+  /^(\d+)\/(?:([a-zA-Z0-9_]{3,32})\/)?([a-zA-Z0-9_]{3,32})_([a-z0-9]{8})-([0-9a-f]+)(-ex\d+)?\.([a-z0-9]+)$/;
 
 function upload(query: string, form: FormData = fileForm(2048, "image/png"), options: CallOptions = {}) {
   return env.blob("POST", `/v1/objects${query}`, { body: form, ...options });
@@ -17,7 +18,13 @@ async function listIds(query = "", key: string = KEYS.alice): Promise<string[]> 
 describe("POST /v1/objects (upload)", () => {
   test("stores the file and answers {id, name, prefix, size, url}", async () => {
     const object = expectSuccess(await upload("?name=logo&prefix=brand"));
-    expect(object).toEqual({ id: expect.any(String), name: "logo", prefix: "brand", size: 2048, url: `${env.emu.blobUrl}/public/${object.id}` });
+    expect(object).toEqual({
+      id: expect.any(String),
+      name: "logo",
+      prefix: "brand",
+      size: 2048,
+      url: `${env.emu.blobUrl}/public/${object.id}`,
+    });
     const [, accountId, prefix, name, , , expiry, extension] = ID_SHAPE.exec(object.id) ?? [];
     expect({ accountId, prefix, name, expiry, extension }).toEqual({
       accountId: SEED_ACCOUNTS.alice.accountId,
@@ -40,13 +47,19 @@ describe("POST /v1/objects (upload)", () => {
 
   test("plain ids: an expiring upload's id has no -ex<days> suffix, and only its listing tells the expiry", async () => {
     await env.emu.admin.setObjectIds("plain");
-    const expiring = expectSuccess(await upload("?name=tmpfile&prefix=plainids&expire=7", fileForm(1024, "application/json")));
-    expect(expiring.id).toMatch(new RegExp(`^${SEED_ACCOUNTS.alice.accountId}/plainids/tmpfile_[a-z0-9]{8}-[0-9a-f]{4}\\.json$`));
+    const expiring = expectSuccess(
+      await upload("?name=tmpfile&prefix=plainids&expire=7", fileForm(1024, "application/json")),
+    );
+    expect(expiring.id).toMatch(
+      new RegExp(`^${SEED_ACCOUNTS.alice.accountId}/plainids/tmpfile_[a-z0-9]{8}-[0-9a-f]{4}\\.json$`),
+    );
     const [listed] = expectSuccess(await env.blob("GET", "/v1/objects?prefix=plainids")).objects;
     expect(Date.parse(listed.expires_at) - Date.parse(listed.created_at)).toBe(7 * DAY);
     // The form holds until a reset, which returns to the one the emulator was started with.
     await env.emu.admin.reset();
-    expect(expectSuccess(await upload("?name=tmpfile&expire=7", fileForm(1024, "application/json"))).id).toMatch(/-ex7\.json$/);
+    expect(expectSuccess(await upload("?name=tmpfile&expire=7", fileForm(1024, "application/json"))).id).toMatch(
+      /-ex7\.json$/,
+    );
   });
 
   test("an unknown id form is 400 INVALID_OBJECT_IDS", async () => {
@@ -98,7 +111,10 @@ describe("POST /v1/objects (upload)", () => {
       req.on("error", reject);
       req.write("--xyz\r\n");
     });
-    expect(response).toEqual({ status: 413, body: { status: "error", code: "FILE_TOO_LARGE", message: expect.any(String) } });
+    expect(response).toEqual({
+      status: 413,
+      body: { status: "error", code: "FILE_TOO_LARGE", message: expect.any(String) },
+    });
   });
 
   test("a plan without blob storage gets 401 PERMISSION_DENIED", async () => {
@@ -108,7 +124,12 @@ describe("POST /v1/objects (upload)", () => {
   test("more than 4 uploads in flight per account: 429 TOO_MANY_CONCURRENT_UPLOADS", async () => {
     // A no-op fault marks the four: it is taken as each one is routed, in the same tick as its
     // handler takes its slot, so "faults used up" means "four slots taken".
-    await env.emu.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "latency", latencyMs: 0, count: 4 });
+    await env.emu.admin.injectFault({
+      match: { method: "POST", path: "/v1/objects" },
+      kind: "latency",
+      latencyMs: 0,
+      count: 4,
+    });
     const url = new URL(env.emu.blobUrl);
     const slow: ClientRequest[] = [];
     const settled: Promise<number>[] = [];
@@ -118,12 +139,21 @@ describe("POST /v1/objects (upload)", () => {
         port: url.port,
         method: "POST",
         path: `/v1/objects?name=slow${i}`,
-        headers: { Authorization: KEYS.alice, "Content-Type": "multipart/form-data; boundary=b0undary", "Content-Length": "4096" },
+        headers: {
+          Authorization: KEYS.alice,
+          "Content-Type": "multipart/form-data; boundary=b0undary",
+          "Content-Length": "4096",
+        },
       });
-      settled.push(new Promise((resolve) => {
-        req.on("response", (res) => { res.resume(); resolve(res.statusCode ?? 0); });
-        req.on("error", () => resolve(0));
-      }));
+      settled.push(
+        new Promise((resolve) => {
+          req.on("response", (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on("error", () => resolve(0));
+        }),
+      );
       req.write("--b0undary\r\n"); // the rest never comes while the test runs
       slow.push(req);
     }
@@ -140,12 +170,23 @@ describe("POST /v1/objects (upload)", () => {
   });
 
   test("a latency fault is waited out holding the upload's slot: of 5 slow uploads at once, 4 land and 1 is 429", async () => {
-    await env.emu.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "latency", latencyMs: 500, count: 5 });
+    await env.emu.admin.injectFault({
+      match: { method: "POST", path: "/v1/objects" },
+      kind: "latency",
+      latencyMs: 500,
+      count: 5,
+    });
     const responses = await Promise.all([0, 1, 2, 3, 4].map((i) => upload(`?name=slow${i}&prefix=together`)));
     expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 429]);
     expectError(responses.find((r) => r.status === 429)!, 429, "TOO_MANY_CONCURRENT_UPLOADS");
     const log = (await env.emu.admin.requests()).filter((e) => e.route === "POST /v1/objects");
-    expect(log.map((e) => [e.status, e.fault]).sort()).toEqual([[200, "latency"], [200, "latency"], [200, "latency"], [200, "latency"], [429, "latency"]]);
+    expect(log.map((e) => [e.status, e.fault]).sort()).toEqual([
+      [200, "latency"],
+      [200, "latency"],
+      [200, "latency"],
+      [200, "latency"],
+      [429, "latency"],
+    ]);
     expect(await listIds("?prefix=together")).toHaveLength(4);
     expect(await env.emu.admin.peakUploadsInFlight()).toEqual({ [SEED_ACCOUNTS.alice.accountId]: 4 });
     // The slots go with the answers.
@@ -153,9 +194,18 @@ describe("POST /v1/objects (upload)", () => {
   });
 
   test("uploads whose clients leave during a latency fault give their slots back", async () => {
-    await env.emu.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "latency", latencyMs: 200, count: 4 });
+    await env.emu.admin.injectFault({
+      match: { method: "POST", path: "/v1/objects" },
+      kind: "latency",
+      latencyMs: 200,
+      count: 4,
+    });
     // Body-less: the wait comes before the handler, which then takes a slot for a client already gone.
-    const gone = [0, 1, 2, 3].map(() => sendAndForget(env.emu.blobUrl, "POST", "/v1/objects?name=gone", { headers: { Authorization: KEYS.alice, "Content-Length": "0" } }));
+    const gone = [0, 1, 2, 3].map(() =>
+      sendAndForget(env.emu.blobUrl, "POST", "/v1/objects?name=gone", {
+        headers: { Authorization: KEYS.alice, "Content-Length": "0" },
+      }),
+    );
     await env.emu.admin.waitForFaultsUsedUp();
     for (const req of gone) req.destroy();
     const log = await env.emu.admin.waitForRequests("POST /v1/objects", 4);
@@ -198,34 +248,54 @@ describe("GET /v1/objects (list)", () => {
     const total = 1003;
     for (let start = 0; start < total; start += 4) {
       await Promise.all(
-        Array.from({ length: Math.min(4, total - start) }, () => upload("?name=bulk&prefix=paging", fileForm(1024, "text/plain"), { key: KEYS.bob })),
-      ).then((responses) => responses.forEach((r) => expect(r.status).toBe(200)));
+        Array.from({ length: Math.min(4, total - start) }, () =>
+          upload("?name=bulk&prefix=paging", fileForm(1024, "text/plain"), { key: KEYS.bob }),
+        ),
+      ).then((responses) => {
+        for (const r of responses) expect(r.status).toBe(200);
+      });
     }
     const first = expectSuccess(await env.blob("GET", "/v1/objects", { key: KEYS.bob }));
     expect(first.objects).toHaveLength(1000);
     expect(first.continuationToken).toEqual(expect.any(String));
-    const second = expectSuccess(await env.blob("GET", `/v1/objects?continuationToken=${first.continuationToken}`, { key: KEYS.bob }));
+    const second = expectSuccess(
+      await env.blob("GET", `/v1/objects?continuationToken=${first.continuationToken}`, { key: KEYS.bob }),
+    );
     expect(second.objects).toHaveLength(3);
     expect(second.continuationToken).toBeUndefined();
     const ids = [...first.objects, ...second.objects].map((o: { id: string }) => o.id);
     expect(new Set(ids).size).toBe(total);
     expect([...ids].sort()).toEqual(ids);
     // A token is bound to its account.
-    expectError(await env.blob("GET", `/v1/objects?continuationToken=${first.continuationToken}`), 400, "INVALID_CONTINUATION_TOKEN");
+    expectError(
+      await env.blob("GET", `/v1/objects?continuationToken=${first.continuationToken}`),
+      400,
+      "INVALID_CONTINUATION_TOKEN",
+    );
     expectError(await env.blob("GET", "/v1/objects?continuationToken=garbage!"), 400, "INVALID_CONTINUATION_TOKEN");
   }, 30_000);
 
   test("expired objects disappear once the clock passes expires_at", async () => {
     await env.emu.admin.advanceClock(7 * DAY + 1);
     expect(await listIds()).not.toContain(SEED_BLOB_OBJECTS.aliceExport);
-    expectError(await env.blob("DELETE", "/v1/objects", { json: { object: SEED_BLOB_OBJECTS.aliceExport } }), 404, "OBJECT_NOT_FOUND");
+    expectError(
+      await env.blob("DELETE", "/v1/objects", { json: { object: SEED_BLOB_OBJECTS.aliceExport } }),
+      404,
+      "OBJECT_NOT_FOUND",
+    );
   });
 });
 
 describe("DELETE /v1/objects", () => {
   test("deletes one object; deleting it again is 404 OBJECT_NOT_FOUND", async () => {
-    expect((await env.blob("DELETE", "/v1/objects", { json: { object: SEED_BLOB_OBJECTS.aliceLogo } })).body).toEqual({ status: "success" });
-    expectError(await env.blob("DELETE", "/v1/objects", { json: { object: SEED_BLOB_OBJECTS.aliceLogo } }), 404, "OBJECT_NOT_FOUND");
+    expect((await env.blob("DELETE", "/v1/objects", { json: { object: SEED_BLOB_OBJECTS.aliceLogo } })).body).toEqual({
+      status: "success",
+    });
+    expectError(
+      await env.blob("DELETE", "/v1/objects", { json: { object: SEED_BLOB_OBJECTS.aliceLogo } }),
+      404,
+      "OBJECT_NOT_FOUND",
+    );
     expect(await listIds("?prefix=images")).toEqual([]);
   });
 
@@ -242,7 +312,11 @@ describe("DELETE /v1/objects", () => {
   });
 
   test("another account's object cannot be deleted (400 INVALID_OBJECT) and stays", async () => {
-    expectError(await env.blob("DELETE", "/v1/objects", { key: KEYS.bob, json: { object: SEED_BLOB_OBJECTS.aliceLogo } }), 400, "INVALID_OBJECT");
+    expectError(
+      await env.blob("DELETE", "/v1/objects", { key: KEYS.bob, json: { object: SEED_BLOB_OBJECTS.aliceLogo } }),
+      400,
+      "INVALID_OBJECT",
+    );
     expect(await listIds("?prefix=images")).toEqual([SEED_BLOB_OBJECTS.aliceLogo]);
   });
 });
@@ -253,7 +327,12 @@ describe("GET /v1/account/stats", () => {
     expect(stats).toEqual({
       usage: { objects: 3, storage: 350208 + 24576 + 4096 },
       plan: { included: expect.any(Number) },
-      billing: { extraStorage: 0, storagePrice: 0, objectsPrice: expect.any(Number), totalEstimate: expect.any(Number) },
+      billing: {
+        extraStorage: 0,
+        storagePrice: 0,
+        objectsPrice: expect.any(Number),
+        totalEstimate: expect.any(Number),
+      },
     });
     expect(stats.billing.totalEstimate).toBeCloseTo(stats.billing.storagePrice + stats.billing.objectsPrice);
   });

@@ -30,7 +30,13 @@ function incoming(): Promise<IncomingMessage> {
 
 function post(contentLength: number, chunk: string, end: boolean): ClientRequest {
   const { port } = server.address() as AddressInfo;
-  const client = request({ host: "127.0.0.1", port, method: "POST", path: "/", headers: { "Content-Length": String(contentLength) } });
+  const client = request({
+    host: "127.0.0.1",
+    port,
+    method: "POST",
+    path: "/",
+    headers: { "Content-Length": String(contentLength) },
+  });
   client.on("error", () => undefined);
   if (end) client.end(chunk);
   else client.write(chunk);

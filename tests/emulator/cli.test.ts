@@ -56,7 +56,9 @@ test("--object-ids plain leaves the expiry suffix out of upload ids", async () =
   const child = startCli("--object-ids", "plain");
   const output = await waitForOutput(child, "Ctrl+C");
   const blobUrl = /blob API\s+(http:\/\/\S+)/.exec(output)?.[1];
-  const uploaded = expectSuccess(await caller(blobUrl!)("POST", "/v1/objects?name=plainid&expire=3", { body: fileForm(1024, "text/plain") }));
+  const uploaded = expectSuccess(
+    await caller(blobUrl!)("POST", "/v1/objects?name=plainid&expire=3", { body: fileForm(1024, "text/plain") }),
+  );
   expect(uploaded.id).toMatch(/^\d+\/plainid_[a-z0-9]{8}-[0-9a-f]{4}\.txt$/);
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
@@ -73,7 +75,10 @@ test("--help prints usage; a bad port or id form fails with a message", async ()
 
   expect(text).toContain("--object-ids");
 
-  for (const [flag, value] of [["--platform-port", "70000"], ["--object-ids", "short"]]) {
+  for (const [flag, value] of [
+    ["--platform-port", "70000"],
+    ["--object-ids", "short"],
+  ]) {
     const bad = spawn(process.execPath, [CLI, flag, value]);
     let errors = "";
     bad.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));

@@ -28,7 +28,9 @@ describe("POST /v2/databases", () => {
       cluster: "florida-1",
       created_at: expect.any(String),
     });
-    expect(db.connection_url).toMatch(new RegExp(`^redis://default:${db.password}@square-cloud-db-${db.id}\\.squareweb\\.app:\\d{5}$`));
+    expect(db.connection_url).toMatch(
+      new RegExp(`^redis://default:${db.password}@square-cloud-db-${db.id}\\.squareweb\\.app:\\d{5}$`),
+    );
     expect(Buffer.from(db.certificate, "base64").toString()).toContain("-----BEGIN CERTIFICATE-----");
     const m = await create(mongo);
     expect(m.connection_url).toMatch(/^mongodb:\/\/default:/);
@@ -64,21 +66,37 @@ describe("POST /v2/databases", () => {
   });
 
   test("only the JSON body limit stops an absurd name", async () => {
-    expectError(await env.platform("POST", "/v2/databases", { json: { ...redis, name: "a".repeat(1024 * 1024) } }), 413, "PAYLOAD_TOO_LARGE");
+    expectError(
+      await env.platform("POST", "/v2/databases", { json: { ...redis, name: "a".repeat(1024 * 1024) } }),
+      413,
+      "PAYLOAD_TOO_LARGE",
+    );
     expect(await databaseCount()).toBe(2);
   });
 
   test("INSUFFICIENT_MEMORY when the plan is exhausted", async () => {
     // carol: 1024 MB plan, 256 MB used by her bot.
-    expectError(await env.platform("POST", "/v2/databases", { key: KEYS.carol, json: mongo }), 400, "INSUFFICIENT_MEMORY");
+    expectError(
+      await env.platform("POST", "/v2/databases", { key: KEYS.carol, json: mongo }),
+      400,
+      "INSUFFICIENT_MEMORY",
+    );
     const db = await create(redis, KEYS.carol);
     expect(db.cluster).toBe("florida-free-1");
-    expectError(await env.platform("POST", "/v2/databases", { key: KEYS.carol, json: redis }), 400, "INSUFFICIENT_MEMORY");
+    expectError(
+      await env.platform("POST", "/v2/databases", { key: KEYS.carol, json: redis }),
+      400,
+      "INSUFFICIENT_MEMORY",
+    );
     const memory = expectSuccess(await env.platform("GET", "/v2/users/me", { key: KEYS.carol })).user.plan.memory;
     expect(memory).toEqual({ limit: 1024, used: 768, available: 256 });
     expect(await databaseCount(KEYS.carol)).toBe(1);
     // Memory has no maximum of its own: past the plan it is INSUFFICIENT_MEMORY, not INVALID_MEMORY.
-    expectError(await env.platform("POST", "/v2/databases", { json: { ...redis, memory: 1e12 } }), 400, "INSUFFICIENT_MEMORY");
+    expectError(
+      await env.platform("POST", "/v2/databases", { json: { ...redis, memory: 1e12 } }),
+      400,
+      "INSUFFICIENT_MEMORY",
+    );
   });
 });
 
@@ -142,7 +160,11 @@ describe("PATCH /v2/databases/{id}", () => {
   test("raising ram past the plan is 400 INSUFFICIENT_MEMORY", async () => {
     const db = await create(redis, KEYS.carol); // carol now has 256 MB free
     const dbPath = `/v2/databases/${db.id}`;
-    expectError(await env.platform("PATCH", dbPath, { key: KEYS.carol, json: { ram: 1024 } }), 400, "INSUFFICIENT_MEMORY");
+    expectError(
+      await env.platform("PATCH", dbPath, { key: KEYS.carol, json: { ram: 1024 } }),
+      400,
+      "INSUFFICIENT_MEMORY",
+    );
     expectSuccess(await env.platform("PATCH", dbPath, { key: KEYS.carol, json: { ram: 768 } }));
     const memory = expectSuccess(await env.platform("GET", "/v2/users/me", { key: KEYS.carol })).user.plan.memory;
     expect(memory).toEqual({ limit: 1024, used: 1024, available: 0 });
@@ -174,7 +196,11 @@ describe("DELETE /v2/databases/{id}", () => {
   });
 
   test("cannot delete another account's database", async () => {
-    expectError(await env.platform("DELETE", `/v2/databases/${SEED_DATABASES.aliceCache}`, { key: KEYS.bob }), 404, "DATABASE_NOT_FOUND");
+    expectError(
+      await env.platform("DELETE", `/v2/databases/${SEED_DATABASES.aliceCache}`, { key: KEYS.bob }),
+      404,
+      "DATABASE_NOT_FOUND",
+    );
     expectSuccess(await env.platform("GET", `/v2/databases/${SEED_DATABASES.aliceCache}`));
   });
 });
@@ -207,7 +233,9 @@ describe("credentials", () => {
 
     const reset = await env.platform("POST", path, { json: { reset: "certificate" } });
     expect(reset.body).toEqual({ status: "success" });
-    const certificate = expectSuccess(await env.platform("GET", `/v2/databases/${db.id}/credentials/certificate`)).certificate;
+    const certificate = expectSuccess(
+      await env.platform("GET", `/v2/databases/${db.id}/credentials/certificate`),
+    ).certificate;
     expect(certificate).not.toBe(db.certificate);
   });
 
@@ -226,7 +254,12 @@ describe("GET /v2/databases/{id}/metrics", () => {
     expect(now - Date.parse(points[0].date)).toBeLessThan(5 * 60_000);
     for (let i = 0; i < points.length; i++) {
       const point = points[i];
-      expect(point).toEqual({ date: expect.any(String), cpu: expect.any(Number), ram: expect.any(Number), net: [expect.any(Number), expect.any(Number)] });
+      expect(point).toEqual({
+        date: expect.any(String),
+        cpu: expect.any(Number),
+        ram: expect.any(Number),
+        net: [expect.any(Number), expect.any(Number)],
+      });
       expect(isoWithMillis(point.date)).toBe(true);
       if (i > 0) {
         expect(Date.parse(points[i - 1].date) - Date.parse(point.date)).toBe(5 * 60_000);
@@ -269,13 +302,21 @@ describe("snapshots and restore", () => {
   });
 
   test("rejects unknown versions, mismatched databases and malformed ids", async () => {
-    expectError(await restore({ snapshotId: cache, versionId: "00000000-0000-4000-8000-000000000000" }), 404, "SNAPSHOT_NOT_FOUND");
+    expectError(
+      await restore({ snapshotId: cache, versionId: "00000000-0000-4000-8000-000000000000" }),
+      404,
+      "SNAPSHOT_NOT_FOUND",
+    );
     expectError(
       await restore({ snapshotId: cache, versionId: SEED_DATABASE_SNAPSHOT_VERSIONS.aliceMain[0] }),
       404,
       "SNAPSHOT_NOT_FOUND",
     );
-    expectError(await restore({ snapshotId: SEED_DATABASES.aliceMain, versionId: latest }), 400, "SNAPSHOT_DATABASE_MISMATCH");
+    expectError(
+      await restore({ snapshotId: SEED_DATABASES.aliceMain, versionId: latest }),
+      400,
+      "SNAPSHOT_DATABASE_MISMATCH",
+    );
     expectError(await restore({ snapshotId: cache, versionId: "not-a-uuid" }), 400, "INVALID_VERSION_ID");
     expectError(await restore({ snapshotId: cache }), 400, "INVALID_VERSION_ID");
     expectError(await restore({ versionId: latest }), 400, "INVALID_SNAPSHOT_ID");
@@ -286,7 +327,10 @@ describe("snapshots and restore", () => {
 
   test("another account's database is 404 DATABASE_NOT_FOUND", async () => {
     expectError(
-      await env.platform("POST", `/v2/databases/${cache}/snapshots/restore`, { key: KEYS.bob, json: { snapshotId: cache, versionId: latest } }),
+      await env.platform("POST", `/v2/databases/${cache}/snapshots/restore`, {
+        key: KEYS.bob,
+        json: { snapshotId: cache, versionId: latest },
+      }),
       404,
       "DATABASE_NOT_FOUND",
     );

@@ -11,7 +11,11 @@ import { repoRoot } from "../install-script";
 const scratch = path.join(repoRoot, ".pulumi-e2e", "doc-tests");
 const blocks = docFiles()
   .flatMap(fencedBlocks)
-  .flatMap((block) => (block.marker?.kind === "test" ? [{ name: block.marker.name, where: `${block.file}:${block.line}`, code: block.code }] : []));
+  .flatMap((block) =>
+    block.marker?.kind === "test"
+      ? [{ name: block.marker.name, where: `${block.file}:${block.line}`, code: block.code }]
+      : [],
+  );
 
 const COMPILER_OPTIONS: ts.CompilerOptions = {
   strict: true,
@@ -41,7 +45,12 @@ test("the docs show the emulator's test file, and every test file type-checks", 
 for (const [index, block] of blocks.entries()) {
   describe(`${block.name} (${block.where})`, () => {
     const compiled = sources[index].replace(/\.ts$/, ".js");
-    writeFileSync(compiled, ts.transpileModule(block.code, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText);
+    writeFileSync(
+      compiled,
+      ts.transpileModule(block.code, {
+        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+      }).outputText,
+    );
     // Loading the file registers its hooks and tests in this describe block.
     require(compiled);
   });

@@ -62,7 +62,8 @@ async function faulted(seed: string, sends: Sent[], order: "one by one" | "at on
 }
 
 const labels = () => calls().map((call) => call.label);
-const withAttempt = (attempt: string | undefined): Sent[] => labels().map((label) => ({ label, ...(attempt ? { attempt } : {}) }));
+const withAttempt = (attempt: string | undefined): Sent[] =>
+  labels().map((label) => ({ label, ...(attempt ? { attempt } : {}) }));
 
 test("the same seed gives the same faults whatever the order or interleaving", async () => {
   const all = [...withAttempt(undefined), ...withAttempt("2")];
@@ -102,7 +103,8 @@ test("a second identical request gets its own draw, the same one on every run", 
 });
 
 test("under a seed, new ids derive from what names them: the same on every run, in any order", async () => {
-  const create = (name: string) => env.platform("POST", "/v2/databases", { json: { name, type: "redis", memory: 512, version: "7.4.5" } });
+  const create = (name: string) =>
+    env.platform("POST", "/v2/databases", { json: { name, type: "redis", memory: 512, version: "7.4.5" } });
   const ids = async (seed: string | undefined, names: string[]) => {
     await env.emu.admin.reset();
     if (seed !== undefined) await env.emu.admin.seedFaults(seed);

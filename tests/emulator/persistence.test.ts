@@ -30,7 +30,9 @@ test("with a data directory, a restarted emulator sees the same accounts, databa
   const first = await start(dir);
   const platform = caller(first.platformUrl);
   const blob = caller(first.blobUrl);
-  const db = expectSuccess(await platform("POST", "/v2/databases", { json: { name: "kept", memory: 512, type: "redis", version: "7.0" } }));
+  const db = expectSuccess(
+    await platform("POST", "/v2/databases", { json: { name: "kept", memory: 512, type: "redis", version: "7.0" } }),
+  );
   const ws = expectSuccess(await platform("POST", "/v2/workspaces", { key: KEYS.bob, json: { name: "kept_team" } }));
   const form = new FormData();
   form.append("file", new Blob([Buffer.alloc(2048, 7)], { type: "image/png" }));
@@ -41,7 +43,9 @@ test("with a data directory, a restarted emulator sees the same accounts, databa
   const platform2 = caller(second.platformUrl);
   expect(expectSuccess(await platform2("GET", `/v2/databases/${db.id}`)).name).toBe("kept");
   expect(expectSuccess(await platform2("GET", `/v2/workspaces/${ws.id}`, { key: KEYS.bob })).name).toBe("kept_team");
-  const ids = expectSuccess(await caller(second.blobUrl)("GET", "/v1/objects?prefix=kept")).objects.map((o: { id: string }) => o.id);
+  const ids = expectSuccess(await caller(second.blobUrl)("GET", "/v1/objects?prefix=kept")).objects.map(
+    (o: { id: string }) => o.id,
+  );
   expect(ids).toEqual([object.id]);
   // Object bytes are kept beside the state, and served again after the restart.
   const served = await fetch(`${second.blobUrl}/public/${object.id}`);
@@ -74,7 +78,11 @@ test("a CDN fetch saves the state only when it finds objects expired", async () 
 
 test("reset re-seeds the file too", async () => {
   const first = await start(dir);
-  expectSuccess(await caller(first.platformUrl)("POST", "/v2/databases", { json: { name: "gone", memory: 512, type: "redis", version: "7.0" } }));
+  expectSuccess(
+    await caller(first.platformUrl)("POST", "/v2/databases", {
+      json: { name: "gone", memory: 512, type: "redis", version: "7.0" },
+    }),
+  );
   await first.admin.reset();
   await first.close();
   const second = await start(dir);

@@ -28,7 +28,10 @@ function sendRaw(url: string, text: string): Promise<string> {
 
 describe("bad bodies", () => {
   test("malformed JSON is 400 INVALID_JSON", async () => {
-    const response = await env.platform("POST", "/v2/databases", { body: "{name: oops", headers: { "Content-Type": "application/json" } });
+    const response = await env.platform("POST", "/v2/databases", {
+      body: "{name: oops",
+      headers: { "Content-Type": "application/json" },
+    });
     expectError(response, 400, "INVALID_JSON");
   });
 
@@ -39,14 +42,25 @@ describe("bad bodies", () => {
   });
 
   test("a non-JSON content type is 415 INVALID_CONTENT_TYPE", async () => {
-    const response = await env.platform("POST", "/v2/workspaces", { body: "name=team_x", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const response = await env.platform("POST", "/v2/workspaces", {
+      body: "name=team_x",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expectError(response, 415, "INVALID_CONTENT_TYPE");
-    expectError(await env.blob("DELETE", "/v1/objects", { body: "object=x", headers: { "Content-Type": "text/plain" } }), 415, "INVALID_CONTENT_TYPE");
+    expectError(
+      await env.blob("DELETE", "/v1/objects", { body: "object=x", headers: { "Content-Type": "text/plain" } }),
+      415,
+      "INVALID_CONTENT_TYPE",
+    );
   });
 
   test("JSON bodies over 1 MiB are 413 PAYLOAD_TOO_LARGE", async () => {
     const big = JSON.stringify({ name: "x".repeat(2 * 1024 * 1024) });
-    expectError(await env.platform("POST", "/v2/workspaces", { body: big, headers: { "Content-Type": "application/json" } }), 413, "PAYLOAD_TOO_LARGE");
+    expectError(
+      await env.platform("POST", "/v2/workspaces", { body: big, headers: { "Content-Type": "application/json" } }),
+      413,
+      "PAYLOAD_TOO_LARGE",
+    );
   });
 
   test("a chunked JSON body growing past the limit is refused too", async () => {
@@ -86,7 +100,9 @@ describe("bad routes and paths", () => {
 
   test("traversal and odd characters never reach a resource", async () => {
     const base = env.emu.platformUrl;
-    expect((await rawRequest(base, "GET", "/v2/databases/../users/me", { headers: auth })).body.code).toBe("ROUTE_NOT_FOUND");
+    expect((await rawRequest(base, "GET", "/v2/databases/../users/me", { headers: auth })).body.code).toBe(
+      "ROUTE_NOT_FOUND",
+    );
     for (const path of [
       "/v2/databases/%2e%2e",
       "/v2/databases/..%2F..%2Fetc%2Fpasswd",
@@ -97,7 +113,11 @@ describe("bad routes and paths", () => {
       "/v2/workspaces/%3Cscript%3E",
     ]) {
       const response = await rawRequest(base, "GET", path, { headers: auth });
-      expect({ path, status: response.status, code: response.body.code }).toEqual({ path, status: 400, code: "INVALID_ID" });
+      expect({ path, status: response.status, code: response.body.code }).toEqual({
+        path,
+        status: 400,
+        code: "INVALID_ID",
+      });
     }
     expect((await rawRequest(base, "GET", "//v2/users/me", { headers: auth })).status).toBe(404);
   });
@@ -127,8 +147,14 @@ describe("rejected requests change nothing", () => {
       env.platform("PATCH", `/v2/apps/${SEED_APPS.aliceWebsite}/files`, { json: { path: "../../x", to: "y" } }),
       env.platform("DELETE", "/v2/workspaces", { json: { workspaceId: "nope" } }),
       env.blob("DELETE", "/v1/objects", { json: { object: "../../../etc" } }),
-      env.blob("POST", "/v1/objects?name=bad-name", { body: "garbage", headers: { "Content-Type": "multipart/form-data; boundary=x" } }),
-      env.blob("POST", "/v1/objects?name=okname", { body: "garbage", headers: { "Content-Type": "multipart/form-data; boundary=x" } }),
+      env.blob("POST", "/v1/objects?name=bad-name", {
+        body: "garbage",
+        headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      }),
+      env.blob("POST", "/v1/objects?name=okname", {
+        body: "garbage",
+        headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      }),
       env.platform("GET", "/v2/users/me", { key: "wrong" }),
     ]);
     expect(await aliceState()).toBe(before);
@@ -137,7 +163,12 @@ describe("rejected requests change nothing", () => {
 
 describe("clients that leave", () => {
   test("a JSON POST abandoned during a latency fault is logged 499 and the server keeps serving", async () => {
-    await env.emu.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces" }, kind: "latency", latencyMs: 300, count: 1 });
+    await env.emu.admin.injectFault({
+      match: { method: "POST", path: "/v2/workspaces" },
+      kind: "latency",
+      latencyMs: 300,
+      count: 1,
+    });
     const body = JSON.stringify({ name: "left_team" });
     const req = sendAndForget(env.emu.platformUrl, "POST", "/v2/workspaces", {
       headers: { ...auth, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) },
@@ -147,7 +178,14 @@ describe("clients that leave", () => {
     await env.emu.admin.waitForFaultsUsedUp();
     req.destroy();
     const [logged] = await env.emu.admin.waitForRequests("POST /v2/workspaces");
-    expect(logged).toEqual({ method: "POST", route: "POST /v2/workspaces", path: "/v2/workspaces", status: 499, at: expect.any(String), fault: "latency" });
+    expect(logged).toEqual({
+      method: "POST",
+      route: "POST /v2/workspaces",
+      path: "/v2/workspaces",
+      status: 499,
+      at: expect.any(String),
+      fault: "latency",
+    });
     expect(await env.emu.admin.counters()).toMatchObject({ "POST /v2/workspaces": 1 });
     // The whole request had arrived, so the work was done: only the answer was lost.
     const names = expectSuccess(await env.platform("GET", "/v2/workspaces")).map((w: { name: string }) => w.name);

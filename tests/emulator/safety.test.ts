@@ -2,7 +2,15 @@ import { spawn } from "node:child_process";
 import { connect } from "node:net";
 import { networkInterfaces } from "node:os";
 import { join } from "node:path";
-import { SEED_ACCOUNTS, SEED_APPS, SEED_BLOB_OBJECTS, SEED_DATABASES, SEED_WORKSPACES, startEmulator, type RunningEmulator } from "../../emulator";
+import {
+  SEED_ACCOUNTS,
+  SEED_APPS,
+  SEED_BLOB_OBJECTS,
+  SEED_DATABASES,
+  SEED_WORKSPACES,
+  startEmulator,
+  type RunningEmulator,
+} from "../../emulator";
 import { adminRoutes } from "../../emulator/routes";
 import { caller, expectSuccess, KEYS, useEmulator, waitForOutput, type ApiResponse, type Caller } from "./helpers";
 
@@ -66,7 +74,10 @@ function portOf(url: string): number {
   return Number(new URL(url).port);
 }
 
-async function runCli(args: string[], check: (urls: { platformUrl: string; blobUrl: string }) => Promise<void>): Promise<void> {
+async function runCli(
+  args: string[],
+  check: (urls: { platformUrl: string; blobUrl: string }) => Promise<void>,
+): Promise<void> {
   const child = spawn(process.execPath, [CLI, "--platform-port", "0", "--blob-port", "0", ...args]);
   try {
     const output = await waitForOutput(child, "Ctrl+C");
@@ -124,20 +135,26 @@ describe("admin surface", () => {
     await Promise.all([off?.close(), on?.close()]);
   });
 
-  test.each(ADMIN_ROUTES)("off by default: %s %s answers 404 on both servers and changes nothing", async (method, path, body) => {
-    const clockBefore = Date.now();
-    for (const base of [off.platformUrl, off.blobUrl]) {
-      const response = await caller(base)(method, path, { key: null, ...(body === undefined ? {} : { json: body }) });
-      expect({ status: response.status, code: response.body?.code }).toEqual({ status: 404, code: "ROUTE_NOT_FOUND" });
-    }
-    // Nothing it would have done happened: no fault was armed, the API still answers normally
-    // with a clock near real time.
-    const me = await caller(off.platformUrl)("GET", "/v2/users/me");
-    expectSuccess(me);
-    expect(Math.abs(Date.parse(me.headers.get("date")!) - clockBefore)).toBeLessThan(60_000);
-    // Dave's key was not rotated.
-    expectSuccess(await caller(off.platformUrl)("GET", "/v2/users/me", { key: KEYS.dave }));
-  });
+  test.each(ADMIN_ROUTES)(
+    "off by default: %s %s answers 404 on both servers and changes nothing",
+    async (method, path, body) => {
+      const clockBefore = Date.now();
+      for (const base of [off.platformUrl, off.blobUrl]) {
+        const response = await caller(base)(method, path, { key: null, ...(body === undefined ? {} : { json: body }) });
+        expect({ status: response.status, code: response.body?.code }).toEqual({
+          status: 404,
+          code: "ROUTE_NOT_FOUND",
+        });
+      }
+      // Nothing it would have done happened: no fault was armed, the API still answers normally
+      // with a clock near real time.
+      const me = await caller(off.platformUrl)("GET", "/v2/users/me");
+      expectSuccess(me);
+      expect(Math.abs(Date.parse(me.headers.get("date")!) - clockBefore)).toBeLessThan(60_000);
+      // Dave's key was not rotated.
+      expectSuccess(await caller(off.platformUrl)("GET", "/v2/users/me", { key: KEYS.dave }));
+    },
+  );
 
   test.each(ADMIN_ROUTES)("on when enabled: %s %s is served on both servers", async (method, path, body) => {
     for (const base of [on.platformUrl, on.blobUrl]) {
@@ -158,7 +175,10 @@ describe("one account can never read or change another account's objects", () =>
   let aliceBlob: Caller;
   let bobBlob: Caller;
   beforeAll(() => {
-    const as = (base: () => string, key: string): Caller => (method, path, options = {}) => caller(base())(method, path, { key, ...options });
+    const as =
+      (base: () => string, key: string): Caller =>
+      (method, path, options = {}) =>
+        caller(base())(method, path, { key, ...options });
     alice = as(() => env.emu.platformUrl, KEYS.alice);
     bob = as(() => env.emu.platformUrl, KEYS.bob);
     carol = as(() => env.emu.platformUrl, KEYS.carol);
@@ -181,7 +201,11 @@ describe("one account can never read or change another account's objects", () =>
       refused(await stranger("GET", `/v2/apps/${app}/deployments`), 404, "APP_NOT_FOUND");
       refused(await stranger("GET", `/v2/apps/${app}/snapshots`), 404, "APP_NOT_FOUND");
       refused(await stranger("POST", `/v2/apps/${app}/snapshots`), 404, "APP_NOT_FOUND");
-      refused(await stranger("PATCH", `/v2/apps/${app}/files`, { json: { path: "index.js", to: "moved.js" } }), 404, "APP_NOT_FOUND");
+      refused(
+        await stranger("PATCH", `/v2/apps/${app}/files`, { json: { path: "index.js", to: "moved.js" } }),
+        404,
+        "APP_NOT_FOUND",
+      );
       const me = expectSuccess(await stranger("GET", "/v2/users/me"));
       expect(me.applications.map((a: { id: string }) => a.id)).not.toContain(app);
     }
@@ -195,30 +219,51 @@ describe("one account can never read or change another account's objects", () =>
     const app = SEED_APPS.aliceApi;
     expectSuccess(await dave("GET", `/v2/apps/${app}`));
     refused(await dave("POST", `/v2/apps/${app}/snapshots`), 403, "PERMISSION_DENIED");
-    refused(await dave("PATCH", `/v2/apps/${app}/files`, { json: { path: "README.md", to: "moved.md" } }), 403, "PERMISSION_DENIED");
+    refused(
+      await dave("PATCH", `/v2/apps/${app}/files`, { json: { path: "README.md", to: "moved.md" } }),
+      403,
+      "PERMISSION_DENIED",
+    );
     expectSuccess(await alice("PATCH", `/v2/apps/${app}/files`, { json: { path: "README.md", to: "moved.md" } }));
   });
 
   test("databases: another account's database cannot be read, resized, renamed, reset, restored or deleted", async () => {
     const id = SEED_DATABASES.aliceCache;
     const before = expectSuccess(await alice("GET", `/v2/databases/${id}`));
-    const [version] = expectSuccess(await alice("GET", `/v2/databases/${id}/snapshots`))
-      .map((entry: { key: string }) => new URLSearchParams(entry.key).get("versionId"));
+    const [version] = expectSuccess(await alice("GET", `/v2/databases/${id}/snapshots`)).map((entry: { key: string }) =>
+      new URLSearchParams(entry.key).get("versionId"),
+    );
     for (const stranger of [bob, carol, dave]) {
       refused(await stranger("GET", `/v2/databases/${id}`), 404, "DATABASE_NOT_FOUND");
-      refused(await stranger("PATCH", `/v2/databases/${id}`, { json: { name: "stolen", ram: 2048 } }), 404, "DATABASE_NOT_FOUND");
+      refused(
+        await stranger("PATCH", `/v2/databases/${id}`, { json: { name: "stolen", ram: 2048 } }),
+        404,
+        "DATABASE_NOT_FOUND",
+      );
       refused(await stranger("GET", `/v2/databases/${id}/metrics`), 404, "DATABASE_NOT_FOUND");
       refused(await stranger("GET", `/v2/databases/${id}/credentials/certificate`), 404, "DATABASE_NOT_FOUND");
-      refused(await stranger("POST", `/v2/databases/${id}/credentials/reset`, { json: { reset: "password" } }), 404, "DATABASE_NOT_FOUND");
+      refused(
+        await stranger("POST", `/v2/databases/${id}/credentials/reset`, { json: { reset: "password" } }),
+        404,
+        "DATABASE_NOT_FOUND",
+      );
       refused(await stranger("GET", `/v2/databases/${id}/snapshots`), 404, "DATABASE_NOT_FOUND");
-      refused(await stranger("POST", `/v2/databases/${id}/snapshots/restore`, { json: { snapshotId: id, versionId: version } }), 404, "DATABASE_NOT_FOUND");
+      refused(
+        await stranger("POST", `/v2/databases/${id}/snapshots/restore`, {
+          json: { snapshotId: id, versionId: version },
+        }),
+        404,
+        "DATABASE_NOT_FOUND",
+      );
       refused(await stranger("DELETE", `/v2/databases/${id}`), 404, "DATABASE_NOT_FOUND");
       const me = expectSuccess(await stranger("GET", "/v2/users/me"));
       expect(me.databases.map((d: { id: string }) => d.id)).not.toContain(id);
     }
     expect(expectSuccess(await alice("GET", `/v2/databases/${id}`))).toEqual(before);
     // No restore was started by anyone: the owner's own restore is not held back by a 60 s window.
-    expectSuccess(await alice("POST", `/v2/databases/${id}/snapshots/restore`, { json: { snapshotId: id, versionId: version } }));
+    expectSuccess(
+      await alice("POST", `/v2/databases/${id}/snapshots/restore`, { json: { snapshotId: id, versionId: version } }),
+    );
   });
 
   test("snapshots: a listing holds the caller's own snapshots only", async () => {
@@ -240,11 +285,35 @@ describe("one account can never read or change another account's objects", () =>
     const carolCode = expectSuccess(await carol("GET", "/v2/workspaces/members/code")).code;
     refused(await carol("GET", `/v2/workspaces/${workspaceId}`), 404, "WORKSPACE_NOT_FOUND");
     expect(expectSuccess(await carol("GET", "/v2/workspaces"))).toEqual([]);
-    refused(await carol("POST", "/v2/workspaces/members", { json: { workspaceId, code: carolCode, group: "admin" } }), 404, "WORKSPACE_NOT_FOUND");
-    refused(await carol("PATCH", "/v2/workspaces/members", { json: { workspaceId, memberId: SEED_ACCOUNTS.bob.accountId, group: "view" } }), 404, "WORKSPACE_NOT_FOUND");
-    refused(await carol("DELETE", "/v2/workspaces/members", { json: { workspaceId, memberId: SEED_ACCOUNTS.dave.accountId } }), 404, "WORKSPACE_NOT_FOUND");
-    refused(await carol("POST", "/v2/workspaces/applications", { json: { workspaceId, appId: SEED_APPS.carolBot } }), 404, "WORKSPACE_NOT_FOUND");
-    refused(await carol("DELETE", "/v2/workspaces/applications", { json: { workspaceId, appId: SEED_APPS.aliceApi } }), 404, "WORKSPACE_NOT_FOUND");
+    refused(
+      await carol("POST", "/v2/workspaces/members", { json: { workspaceId, code: carolCode, group: "admin" } }),
+      404,
+      "WORKSPACE_NOT_FOUND",
+    );
+    refused(
+      await carol("PATCH", "/v2/workspaces/members", {
+        json: { workspaceId, memberId: SEED_ACCOUNTS.bob.accountId, group: "view" },
+      }),
+      404,
+      "WORKSPACE_NOT_FOUND",
+    );
+    refused(
+      await carol("DELETE", "/v2/workspaces/members", {
+        json: { workspaceId, memberId: SEED_ACCOUNTS.dave.accountId },
+      }),
+      404,
+      "WORKSPACE_NOT_FOUND",
+    );
+    refused(
+      await carol("POST", "/v2/workspaces/applications", { json: { workspaceId, appId: SEED_APPS.carolBot } }),
+      404,
+      "WORKSPACE_NOT_FOUND",
+    );
+    refused(
+      await carol("DELETE", "/v2/workspaces/applications", { json: { workspaceId, appId: SEED_APPS.aliceApi } }),
+      404,
+      "WORKSPACE_NOT_FOUND",
+    );
     refused(await carol("DELETE", "/v2/workspaces/leave", { json: { workspaceId } }), 404, "WORKSPACE_NOT_FOUND");
     refused(await carol("DELETE", "/v2/workspaces", { json: { workspaceId } }), 404, "WORKSPACE_NOT_FOUND");
     expect(expectSuccess(await alice("GET", `/v2/workspaces/${workspaceId}`))).toEqual(before);
@@ -253,13 +322,35 @@ describe("one account can never read or change another account's objects", () =>
   test("workspaces: a view member cannot change groups, remove members, link or unlink apps, or delete it", async () => {
     const workspaceId = SEED_WORKSPACES.aliceTeam.id;
     const before = expectSuccess(await alice("GET", `/v2/workspaces/${workspaceId}`));
-    refused(await dave("PATCH", "/v2/workspaces/members", { json: { workspaceId, memberId: SEED_ACCOUNTS.bob.accountId, group: "view" } }), 403, "PERMISSION_DENIED");
-    refused(await dave("DELETE", "/v2/workspaces/members", { json: { workspaceId, memberId: SEED_ACCOUNTS.bob.accountId } }), 403, "PERMISSION_DENIED");
-    refused(await dave("DELETE", "/v2/workspaces/applications", { json: { workspaceId, appId: SEED_APPS.aliceApi } }), 403, "PERMISSION_DENIED");
+    refused(
+      await dave("PATCH", "/v2/workspaces/members", {
+        json: { workspaceId, memberId: SEED_ACCOUNTS.bob.accountId, group: "view" },
+      }),
+      403,
+      "PERMISSION_DENIED",
+    );
+    refused(
+      await dave("DELETE", "/v2/workspaces/members", { json: { workspaceId, memberId: SEED_ACCOUNTS.bob.accountId } }),
+      403,
+      "PERMISSION_DENIED",
+    );
+    refused(
+      await dave("DELETE", "/v2/workspaces/applications", { json: { workspaceId, appId: SEED_APPS.aliceApi } }),
+      403,
+      "PERMISSION_DENIED",
+    );
     refused(await dave("DELETE", "/v2/workspaces", { json: { workspaceId } }), 403, "PERMISSION_DENIED");
     // Linking is the owner's: an admin cannot link (even the owner's app), nor delete the workspace.
-    refused(await bob("POST", "/v2/workspaces/applications", { json: { workspaceId, appId: SEED_APPS.aliceWebsite } }), 403, "PERMISSION_DENIED");
-    refused(await bob("POST", "/v2/workspaces/applications", { json: { workspaceId, appId: SEED_APPS.bobPortfolio } }), 403, "PERMISSION_DENIED");
+    refused(
+      await bob("POST", "/v2/workspaces/applications", { json: { workspaceId, appId: SEED_APPS.aliceWebsite } }),
+      403,
+      "PERMISSION_DENIED",
+    );
+    refused(
+      await bob("POST", "/v2/workspaces/applications", { json: { workspaceId, appId: SEED_APPS.bobPortfolio } }),
+      403,
+      "PERMISSION_DENIED",
+    );
     refused(await bob("DELETE", "/v2/workspaces", { json: { workspaceId } }), 403, "PERMISSION_DENIED");
     expect(expectSuccess(await alice("GET", `/v2/workspaces/${workspaceId}`))).toEqual(before);
   });
@@ -274,7 +365,9 @@ describe("one account can never read or change another account's objects", () =>
     const deleted = await bobBlob("DELETE", "/v1/objects", { json: { object: SEED_BLOB_OBJECTS.aliceLogo } });
     expect([400, 404]).toContain(deleted.status);
     expect(deleted.body?.status).toBe("error");
-    expect(expectSuccess(await aliceBlob("GET", "/v1/objects")).objects.map((o: { id: string }) => o.id)).toEqual(aliceIds);
+    expect(expectSuccess(await aliceBlob("GET", "/v1/objects")).objects.map((o: { id: string }) => o.id)).toEqual(
+      aliceIds,
+    );
     expect(expectSuccess(await aliceBlob("GET", "/v1/account/stats"))).toEqual(aliceStats);
   });
 
@@ -282,7 +375,11 @@ describe("one account can never read or change another account's objects", () =>
     expectSuccess(await alice("GET", `/v2/apps/${SEED_APPS.aliceWebsite}/network/analytics?range=weekly`));
     expectSuccess(await alice("GET", `/v2/databases/${SEED_DATABASES.aliceMain}/metrics`));
     for (const stranger of [bob, carol, dave]) {
-      refused(await stranger("GET", `/v2/apps/${SEED_APPS.aliceWebsite}/network/analytics?range=weekly`), 404, "APP_NOT_FOUND");
+      refused(
+        await stranger("GET", `/v2/apps/${SEED_APPS.aliceWebsite}/network/analytics?range=weekly`),
+        404,
+        "APP_NOT_FOUND",
+      );
       refused(await stranger("GET", `/v2/databases/${SEED_DATABASES.aliceMain}/metrics`), 404, "DATABASE_NOT_FOUND");
     }
     refused(await alice("GET", `/v2/databases/${SEED_DATABASES.bobLegacy}/metrics`), 404, "DATABASE_NOT_FOUND");

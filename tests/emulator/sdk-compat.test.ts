@@ -42,7 +42,9 @@ describe("@squarecloud/api 3.8.0", () => {
     expect(user.plan.name).toBe("standard-8");
     expect(user.plan.memory).toEqual({ limit: 8192, used: expect.any(Number), available: expect.any(Number) });
     expect(user.plan.expiresIn).toBeInstanceOf(Date);
-    expect([...user.applications.keys()].sort()).toEqual([SEED_APPS.aliceWebsite, SEED_APPS.aliceApi, SEED_APPS.aliceBot].sort());
+    expect([...user.applications.keys()].sort()).toEqual(
+      [SEED_APPS.aliceWebsite, SEED_APPS.aliceApi, SEED_APPS.aliceBot].sort(),
+    );
     const website = user.applications.get(SEED_APPS.aliceWebsite)!;
     expect({ name: website.name, ram: website.ram, language: website.language, cluster: website.cluster }).toEqual({
       name: "Alice Website",
@@ -70,9 +72,18 @@ describe("@squarecloud/api 3.8.0", () => {
     const data = (await client.api.request(`apps/${SEED_APPS.aliceWebsite}` as never)).response;
     const website = new WebsiteApplication(client, data as never);
     const analytics = (await website.network.analytics()) as unknown as Record<string, unknown[]>;
-    expect(Object.keys(analytics).sort()).toEqual(
-      ["browsers", "countries", "devices", "methods", "os", "paths", "protocols", "providers", "referers", "visits"],
-    );
+    expect(Object.keys(analytics).sort()).toEqual([
+      "browsers",
+      "countries",
+      "devices",
+      "methods",
+      "os",
+      "paths",
+      "protocols",
+      "providers",
+      "referers",
+      "visits",
+    ]);
   });
 
   test("snapshots.create() and snapshots.list()", async () => {
@@ -88,7 +99,9 @@ describe("@squarecloud/api 3.8.0", () => {
   });
 
   test("errors surface with the emulator's code", async () => {
-    await expect(platformClient().applications.fetch("ffffffffffffffffffffffffffffffff")).rejects.toThrow(/App Not Found/);
+    await expect(platformClient().applications.fetch("ffffffffffffffffffffffffffffffff")).rejects.toThrow(
+      /App Not Found/,
+    );
     await expect(platformClient("1-bad").user.get()).rejects.toThrow(/Access Denied/);
   });
 
@@ -104,8 +117,15 @@ describe("@squarecloud/api 3.8.0", () => {
 describe("@squarecloud/blob 1.2.0", () => {
   test("objects.create() uploads and objects.list() lists", async () => {
     const blob = blobClient(KEYS.bob);
-    const created = await blob.objects.create({ file: Buffer.alloc(4096, 9), name: "sdk_upload", prefix: "sdk", mimeType: "image/png" as never });
-    expect(created.id).toMatch(new RegExp(`^${SEED_ACCOUNTS.bob.accountId}/sdk/sdk_upload_[a-z0-9]{8}-[0-9a-f]{4}\\.png$`));
+    const created = await blob.objects.create({
+      file: Buffer.alloc(4096, 9),
+      name: "sdk_upload",
+      prefix: "sdk",
+      mimeType: "image/png" as never,
+    });
+    expect(created.id).toMatch(
+      new RegExp(`^${SEED_ACCOUNTS.bob.accountId}/sdk/sdk_upload_[a-z0-9]{8}-[0-9a-f]{4}\\.png$`),
+    );
     expect(created.userId).toBe(SEED_ACCOUNTS.bob.accountId);
     expect(created.prefix).toBe("sdk");
     expect(created.size).toBe(4096);

@@ -44,25 +44,50 @@ describe("reading workspaces", () => {
 
 describe("creating and deleting", () => {
   test("POST /v2/workspaces makes the caller owner and returns only id, owner, name, createdAt", async () => {
-    const created = expectSuccess(await env.platform("POST", "/v2/workspaces", { key: KEYS.carol, json: { name: "carol_crew" } }));
-    expect(created).toEqual({ id: expect.any(String), owner: carol.accountId, name: "carol_crew", createdAt: expect.any(String) });
+    const created = expectSuccess(
+      await env.platform("POST", "/v2/workspaces", { key: KEYS.carol, json: { name: "carol_crew" } }),
+    );
+    expect(created).toEqual({
+      id: expect.any(String),
+      owner: carol.accountId,
+      name: "carol_crew",
+      createdAt: expect.any(String),
+    });
     const full = await workspace(created.id, KEYS.carol);
-    expect(full.members).toEqual([{ id: carol.accountId, name: carol.name, group: "owner", joinedAt: created.createdAt }]);
+    expect(full.members).toEqual([
+      { id: carol.accountId, name: carol.name, group: "owner", joinedAt: created.createdAt },
+    ]);
   });
 
-  test.each([["ab"], ["a".repeat(33)], ["bad-name"], ["with space"], [""], [7]])("name %j is 400 INVALID_NAME", async (name) => {
-    expectError(await env.platform("POST", "/v2/workspaces", { json: { name } }), 400, "INVALID_NAME");
-    expect(expectSuccess(await env.platform("GET", "/v2/workspaces"))).toHaveLength(1);
-  });
+  test.each([["ab"], ["a".repeat(33)], ["bad-name"], ["with space"], [""], [7]])(
+    "name %j is 400 INVALID_NAME",
+    async (name) => {
+      expectError(await env.platform("POST", "/v2/workspaces", { json: { name } }), 400, "INVALID_NAME");
+      expect(expectSuccess(await env.platform("GET", "/v2/workspaces"))).toHaveLength(1);
+    },
+  );
 
   test("an account may own a limited number of workspaces: WORKSPACE_LIMIT_REACHED", async () => {
-    for (let i = 0; i < 10; i++) expectSuccess(await env.platform("POST", "/v2/workspaces", { key: KEYS.dave, json: { name: `ws_${i}` } }));
-    expectError(await env.platform("POST", "/v2/workspaces", { key: KEYS.dave, json: { name: "one_more" } }), 400, "WORKSPACE_LIMIT_REACHED");
+    for (let i = 0; i < 10; i++)
+      expectSuccess(await env.platform("POST", "/v2/workspaces", { key: KEYS.dave, json: { name: `ws_${i}` } }));
+    expectError(
+      await env.platform("POST", "/v2/workspaces", { key: KEYS.dave, json: { name: "one_more" } }),
+      400,
+      "WORKSPACE_LIMIT_REACHED",
+    );
   });
 
   test("only the owner deletes; members get PERMISSION_DENIED, others WORKSPACE_NOT_FOUND; apps stay", async () => {
-    expectError(await env.platform("DELETE", "/v2/workspaces", { key: KEYS.bob, json: { workspaceId: team } }), 403, "PERMISSION_DENIED");
-    expectError(await env.platform("DELETE", "/v2/workspaces", { key: KEYS.carol, json: { workspaceId: team } }), 404, "WORKSPACE_NOT_FOUND");
+    expectError(
+      await env.platform("DELETE", "/v2/workspaces", { key: KEYS.bob, json: { workspaceId: team } }),
+      403,
+      "PERMISSION_DENIED",
+    );
+    expectError(
+      await env.platform("DELETE", "/v2/workspaces", { key: KEYS.carol, json: { workspaceId: team } }),
+      404,
+      "WORKSPACE_NOT_FOUND",
+    );
     expectSuccess(await env.platform("DELETE", "/v2/workspaces", { json: { workspaceId: team } }));
     expectError(await env.platform("GET", `/v2/workspaces/${team}`), 404, "WORKSPACE_NOT_FOUND");
     expectError(await env.platform("GET", `/v2/workspaces/${team}`, { key: KEYS.bob }), 404, "WORKSPACE_NOT_FOUND");
@@ -73,20 +98,34 @@ describe("creating and deleting", () => {
 
   test("a missing or malformed workspaceId is 400 INVALID_ID", async () => {
     expectError(await env.platform("DELETE", "/v2/workspaces", { json: {} }), 400, "INVALID_ID");
-    expectError(await env.platform("DELETE", "/v2/workspaces", { json: { workspaceId: "../../x" } }), 400, "INVALID_ID");
+    expectError(
+      await env.platform("DELETE", "/v2/workspaces", { json: { workspaceId: "../../x" } }),
+      400,
+      "INVALID_ID",
+    );
   });
 });
 
 describe("leaving", () => {
   test("a member leaves and loses access at once", async () => {
-    expectSuccess(await env.platform("DELETE", "/v2/workspaces/leave", { key: KEYS.dave, json: { workspaceId: team } }));
+    expectSuccess(
+      await env.platform("DELETE", "/v2/workspaces/leave", { key: KEYS.dave, json: { workspaceId: team } }),
+    );
     expectError(await env.platform("GET", `/v2/workspaces/${team}`, { key: KEYS.dave }), 404, "WORKSPACE_NOT_FOUND");
     expectError(await env.platform("GET", `/v2/apps/${SEED_APPS.aliceApi}`, { key: KEYS.dave }), 404, "APP_NOT_FOUND");
   });
 
   test("the owner cannot leave: 400 CANNOT_LEAVE_OWNER; strangers get WORKSPACE_NOT_FOUND", async () => {
-    expectError(await env.platform("DELETE", "/v2/workspaces/leave", { json: { workspaceId: team } }), 400, "CANNOT_LEAVE_OWNER");
-    expectError(await env.platform("DELETE", "/v2/workspaces/leave", { key: KEYS.carol, json: { workspaceId: team } }), 404, "WORKSPACE_NOT_FOUND");
+    expectError(
+      await env.platform("DELETE", "/v2/workspaces/leave", { json: { workspaceId: team } }),
+      400,
+      "CANNOT_LEAVE_OWNER",
+    );
+    expectError(
+      await env.platform("DELETE", "/v2/workspaces/leave", { key: KEYS.carol, json: { workspaceId: team } }),
+      404,
+      "WORKSPACE_NOT_FOUND",
+    );
   });
 });
 
@@ -107,7 +146,12 @@ describe("invite codes and members", () => {
     const code = await inviteCode(KEYS.carol);
     expect((await add(code, "maintain")).body).toEqual({ status: "success" });
     const members = (await workspace()).members;
-    expect(members).toContainEqual({ id: carol.accountId, name: carol.name, group: "maintain", joinedAt: expect.any(String) });
+    expect(members).toContainEqual({
+      id: carol.accountId,
+      name: carol.name,
+      group: "maintain",
+      joinedAt: expect.any(String),
+    });
     expect((await workspace(team, KEYS.carol)).id).toBe(team);
     expectError(await add(code, "view"), 400, "INVALID_CODE");
   });
@@ -165,12 +209,19 @@ describe("linked applications", () => {
 
   test("the owner links and unlinks own apps", async () => {
     expectSuccess(await link(SEED_APPS.aliceWebsite));
-    expect((await workspace()).applications.map((a: { id: string }) => a.id)).toEqual([SEED_APPS.aliceApi, SEED_APPS.aliceWebsite]);
+    expect((await workspace()).applications.map((a: { id: string }) => a.id)).toEqual([
+      SEED_APPS.aliceApi,
+      SEED_APPS.aliceWebsite,
+    ]);
     expectSuccess(await env.platform("GET", `/v2/apps/${SEED_APPS.aliceWebsite}`, { key: KEYS.bob }));
     expectError(await link(SEED_APPS.aliceWebsite), 409, "APP_ALREADY_IN_WORKSPACE");
     expectSuccess(await link(SEED_APPS.aliceWebsite, KEYS.alice, "DELETE"));
     expectError(await link(SEED_APPS.aliceWebsite, KEYS.alice, "DELETE"), 404, "APP_NOT_FOUND");
-    expectError(await env.platform("GET", `/v2/apps/${SEED_APPS.aliceWebsite}`, { key: KEYS.bob }), 404, "APP_NOT_FOUND");
+    expectError(
+      await env.platform("GET", `/v2/apps/${SEED_APPS.aliceWebsite}`, { key: KEYS.bob }),
+      404,
+      "APP_NOT_FOUND",
+    );
   });
 
   test("other people's apps cannot be linked, and only the owner links", async () => {

@@ -29,5 +29,9 @@ const make: Record<BenchPath, (name: string, args: any) => pulumi.CustomResource
 
 for (let i = 0; i < total; i++) {
   const { name } = names.blob(i);
-  make[path](`blob${i}`, { name, prefix: `${path.toLowerCase()}_${i % BLOB_PREFIXES}`, source: new pulumi.asset.FileAsset(names.blobFile(i)) });
+  make[path](`blob${i}`, {
+    name,
+    prefix: `${path.toLowerCase()}_${i % BLOB_PREFIXES}`,
+    source: new pulumi.asset.FileAsset(names.blobFile(i)),
+  });
 }

@@ -4,7 +4,7 @@
 // codes come as secret config `code_<invitee>`.
 import * as pulumi from "@pulumi/pulumi";
 import { BlobObject, Database, Workspace, WorkspaceMember } from "pulumi-squarecloud";
-import { FloorKind, FloorResource } from "../../lib/floor";
+import { type FloorKind, FloorResource } from "../../lib/floor";
 import { INVITEES, mixFor, names } from "../../lib/mix";
 
 const config = new pulumi.Config();
@@ -14,10 +14,13 @@ const mix = mixFor(config.requireNumber("total"));
 
 /** One constructor per kind, so both variants build the very same graph. */
 const make = {
-  blobObject: (name: string, args: any) => (floor ? new FloorResource("blobObject", name, args) : new BlobObject(name, args)),
+  blobObject: (name: string, args: any) =>
+    floor ? new FloorResource("blobObject", name, args) : new BlobObject(name, args),
   database: (name: string, args: any) => (floor ? new FloorResource("database", name, args) : new Database(name, args)),
-  workspace: (name: string, args: any) => (floor ? new FloorResource("workspace", name, args) : new Workspace(name, args)),
-  workspaceMember: (name: string, args: any) => (floor ? new FloorResource("workspaceMember", name, args) : new WorkspaceMember(name, args)),
+  workspace: (name: string, args: any) =>
+    floor ? new FloorResource("workspace", name, args) : new Workspace(name, args),
+  workspaceMember: (name: string, args: any) =>
+    floor ? new FloorResource("workspaceMember", name, args) : new WorkspaceMember(name, args),
 } satisfies Record<FloorKind, (name: string, args: any) => pulumi.CustomResource>;
 
 for (let i = 0; i < mix.blobs; i++) {
@@ -26,7 +29,9 @@ for (let i = 0; i < mix.blobs; i++) {
 for (let i = 0; i < mix.databases; i++) {
   make.database(`db${i}`, { name: names.database(i, generation), type: "redis", memory: 512, version: "7.4.5" });
 }
-const workspaces = Array.from({ length: mix.workspaces }, (_, i) => make.workspace(`ws${i}`, { name: names.workspace(i) }));
+const workspaces = Array.from({ length: mix.workspaces }, (_, i) =>
+  make.workspace(`ws${i}`, { name: names.workspace(i) }),
+);
 for (let i = 0; i < mix.members; i++) {
   const invitee = INVITEES[i]!;
   make.workspaceMember(`member${i}`, {

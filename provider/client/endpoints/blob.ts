@@ -47,7 +47,11 @@ export function blobEndpoints(api: HttpClient, limits: AccountLimits, uploadTime
       const seenTokens = new Set<string>();
       let continuationToken: string | undefined;
       do {
-        const page = await listObjects({ prefix, continuationToken, serverTime: continuationToken === undefined ? serverTime : undefined });
+        const page = await listObjects({
+          prefix,
+          continuationToken,
+          serverTime: continuationToken === undefined ? serverTime : undefined,
+        });
         objects.push(...page.objects);
         continuationToken = page.continuationToken;
         // A token handed out twice would loop forever.

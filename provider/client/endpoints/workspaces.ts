@@ -78,7 +78,11 @@ export function workspaceEndpoints(api: HttpClient) {
       });
     },
 
-    updateWorkspaceMember(input: { workspaceId: string; memberId: string; group: platform.WorkspaceGroup }): Promise<void> {
+    updateWorkspaceMember(input: {
+      workspaceId: string;
+      memberId: string;
+      group: platform.WorkspaceGroup;
+    }): Promise<void> {
       return api.request({
         operation: "update workspace member",
         resource: `${input.workspaceId}/${input.memberId}`,

@@ -3,13 +3,15 @@ import { describe } from "../../field-check";
 import { operationHandler, ranAt } from "../../lifecycle/operation";
 import { warn } from "../../handler";
 import { apiClient } from "../../runtime";
-import { appFileMove, AppFileMoveInputs, AppFileMoveOutputs } from "../../kinds/app-file-move";
+import { appFileMove, type AppFileMoveInputs, type AppFileMoveOutputs } from "../../kinds/app-file-move";
 
 /** One move or rename of a file in an application, done once; deleting it does not move it back. */
 export const appFileMoveHandler = operationHandler<AppFileMoveInputs, AppFileMoveOutputs>({
   kind: appFileMove,
   rules: ({ known }) =>
-    known.path !== undefined && known.path === known.to ? [{ property: "to", reason: describe("must differ from path", known.to) }] : [],
+    known.path !== undefined && known.path === known.to
+      ? [{ property: "to", reason: describe("must differ from path", known.to) }]
+      : [],
   async run(inputs) {
     await moveOnce(inputs);
     const movedAt = ranAt();

@@ -1,5 +1,5 @@
 import { operationHandler } from "../../lifecycle/operation";
-import { appSnapshot, AppSnapshotInputs, AppSnapshotOutputs } from "../../kinds/app-snapshot";
+import { appSnapshot, type AppSnapshotInputs, type AppSnapshotOutputs } from "../../kinds/app-snapshot";
 import { takeSnapshot } from "./take";
 
 /**

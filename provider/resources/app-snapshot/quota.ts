@@ -21,7 +21,11 @@ export function dailySnapshotQuota(planMemoryMb: number): number {
  * that keeps fewer entries), the oldest one listed still frees its place then, so the time is a
  * "by then at the latest".
  */
-export function nextSnapshotAllowed(entries: SnapshotEntry[], quota: number, now: number): { at: Date; exact: boolean } | undefined {
+export function nextSnapshotAllowed(
+  entries: SnapshotEntry[],
+  quota: number,
+  now: number,
+): { at: Date; exact: boolean } | undefined {
   const inWindow = entries
     .map((entry) => Date.parse(entry.modified))
     .filter((taken) => !Number.isNaN(taken) && taken > now - QUOTA_WINDOW_MS)
@@ -41,9 +45,10 @@ export async function quotaExhausted(appId: string, cause: ApiError): Promise<Er
     const limit = dailySnapshotQuota(user.plan.memory.limit);
     quota = `the account's quota of ${limit} application snapshots per 24 hours (plan ${user.plan.name}: ${user.plan.memory.limit} MB / 256 * 2)`;
     const next = nextSnapshotAllowed(await client.listSnapshots("applications"), limit, providerClock().now());
-    when = next === undefined
-      ? "the next one is allowed within 24 hours of the oldest snapshot of the last 24 hours"
-      : `the next one is allowed ${next.exact ? "at" : "by"} ${next.at.toISOString()}${next.exact ? "" : " at the latest"} (24 hours after the oldest snapshot of the last 24 hours)`;
+    when =
+      next === undefined
+        ? "the next one is allowed within 24 hours of the oldest snapshot of the last 24 hours"
+        : `the next one is allowed ${next.exact ? "at" : "by"} ${next.at.toISOString()}${next.exact ? "" : " at the latest"} (24 hours after the oldest snapshot of the last 24 hours)`;
   } catch (err) {
     quota = "the account's quota of (plan RAM / 256) * 2 application snapshots per 24 hours";
     when = `the next one is allowed within 24 hours of the oldest snapshot of the last 24 hours (the account could not be read for the exact figures: ${(err as Error).message})`;

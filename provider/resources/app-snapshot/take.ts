@@ -39,7 +39,8 @@ export function takeSnapshot(appId: string): Promise<TakenSnapshot> {
 async function reconcile(appId: string, before: SnapshotEntry | undefined, cause: ApiError): Promise<TakenSnapshot> {
   const [newest] = await lookAgain(LOOK_AGAIN_MS.appSnapshot, async () => {
     const listed = newestOf(await apiClient().listSnapshots("applications"), appId);
-    const isNew = listed !== undefined && (before === undefined || Date.parse(listed.modified) > Date.parse(before.modified));
+    const isNew =
+      listed !== undefined && (before === undefined || Date.parse(listed.modified) > Date.parse(before.modified));
     return isNew ? [listed] : [];
   });
   if (newest !== undefined) {
@@ -61,5 +62,9 @@ async function reconcile(appId: string, before: SnapshotEntry | undefined, cause
 function newestOf(entries: SnapshotEntry[], appId: string): SnapshotEntry | undefined {
   return entries
     .filter((entry) => entry.name === appId)
-    .reduce<SnapshotEntry | undefined>((newest, entry) => (newest === undefined || Date.parse(entry.modified) > Date.parse(newest.modified) ? entry : newest), undefined);
+    .reduce<SnapshotEntry | undefined>(
+      (newest, entry) =>
+        newest === undefined || Date.parse(entry.modified) > Date.parse(newest.modified) ? entry : newest,
+      undefined,
+    );
 }

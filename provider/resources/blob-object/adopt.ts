@@ -17,7 +17,9 @@ export function refuseAdoption(inputs: BlobObjectInputs, id: string): void {
   const parts = parseObjectId(id);
   if (!parts) throw new Error(`${what}: not an object id (<account>/[<prefix>/]<name>_<random>-<hash>.<ext>)`);
   if (parts.name !== inputs.name || parts.prefix !== inputs.prefix) {
-    throw new Error(`${what}: its name and prefix are "${parts.name}" and "${parts.prefix ?? ""}", but the inputs say "${inputs.name}" and "${inputs.prefix ?? ""}"`);
+    throw new Error(
+      `${what}: its name and prefix are "${parts.name}" and "${parts.prefix ?? ""}", but the inputs say "${inputs.name}" and "${inputs.prefix ?? ""}"`,
+    );
   }
 }
 
@@ -31,10 +33,14 @@ export async function inspect(inputs: BlobObjectInputs, id: string): Promise<Ado
   const content = readSource(inputs.source);
   const listed = (await freshListing(parts.prefix ?? parts.name)).objects.get(id);
   if (!listed) {
-    throw new Error(`${what}: it is not listed in the account (listings are cached up to 30 s, so an object uploaded just now shows up after that)`);
+    throw new Error(
+      `${what}: it is not listed in the account (listings are cached up to 30 s, so an object uploaded just now shows up after that)`,
+    );
   }
   if (listed.size !== content.length) {
-    throw new Error(`${what}: it has ${listed.size} bytes but the source has ${content.length}; adopt only the object the source stands for`);
+    throw new Error(
+      `${what}: it has ${listed.size} bytes but the source has ${content.length}; adopt only the object the source stands for`,
+    );
   }
   const stored: StoredObject = {
     id,

@@ -2,12 +2,12 @@ import { warn } from "../../handler";
 import { compact } from "../../lifecycle/compact";
 import { kindHandler } from "../../lifecycle/kind-handler";
 import { apiClient } from "../../runtime";
-import { AssetInput, blobObject, BlobObjectInputs, BlobObjectOutputs } from "../../kinds/blob-object";
-import { Adopted, inspect, refuseAdoption } from "./adopt";
+import { AssetInput, blobObject, type BlobObjectInputs, type BlobObjectOutputs } from "../../kinds/blob-object";
+import { type Adopted, inspect, refuseAdoption } from "./adopt";
 import { publicUrlOf, refuseIfOtherAccount } from "./identity";
 import { sharedListing } from "./listing";
 import { checkSource, readSource, resolvedMimeType, sha256Of } from "./source";
-import { LIST_CACHE_MS, StoredObject, uploadReconciled } from "./upload";
+import { LIST_CACHE_MS, type StoredObject, uploadReconciled } from "./upload";
 
 /**
  * A file on the blob storage's CDN. The API cannot change an object, so any change of content or
@@ -64,7 +64,8 @@ export const blobObjectHandler = kindHandler<BlobObjectInputs, BlobObjectOutputs
     const listed = listing.objects.get(id);
     if (listed) {
       const createdAt = unlessSameTime(props.createdAt, listed.created_at);
-      const expiresAt = listed.expires_at === undefined ? undefined : unlessSameTime(props.expiresAt, listed.expires_at);
+      const expiresAt =
+        listed.expires_at === undefined ? undefined : unlessSameTime(props.expiresAt, listed.expires_at);
       const refreshed = { ...props, size: listed.size, createdAt, expiresAt };
       return { id, props: compact(refreshed) };
     }
@@ -109,7 +110,12 @@ function unlessSameTime(stored: string | undefined, listed: string): string {
   return stored !== undefined && Math.abs(Date.parse(stored) - listedMs) <= SAME_TIME_MS ? stored : isoSecond(listedMs);
 }
 
-function outputsOf(inputs: BlobObjectInputs, stored: StoredObject, sha256: string, mimeType: string): BlobObjectOutputs {
+function outputsOf(
+  inputs: BlobObjectInputs,
+  stored: StoredObject,
+  sha256: string,
+  mimeType: string,
+): BlobObjectOutputs {
   // The source itself stays out of the outputs: the engine keeps it among the inputs, and its
   // content is compared by hash (sha256), never stored twice.
   const { source: _source, ...options } = inputs;

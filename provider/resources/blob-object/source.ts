@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, type Stats, statSync } from "node:fs";
 import { isUnknown, type CheckFailure, describe } from "../../field-check";
 import { ARCHIVE_SIG, SIG_KEY } from "../../signatures";
 import {
@@ -29,7 +29,12 @@ export function checkSource(value: unknown, mimeTypeGiven: boolean): CheckFailur
   if (!parsed.success) return [{ property: "source", reason: `${ASSET_RULE}, got ${kindOf(value)}` }];
   const asset = parsed.data;
   if (asset.uri !== undefined) {
-    return [{ property: "source", reason: `${ASSET_RULE}: a RemoteAsset is not uploaded (the provider reads the content itself), got a RemoteAsset of ${JSON.stringify(asset.uri)}` }];
+    return [
+      {
+        property: "source",
+        reason: `${ASSET_RULE}: a RemoteAsset is not uploaded (the provider reads the content itself), got a RemoteAsset of ${JSON.stringify(asset.uri)}`,
+      },
+    ];
   }
   if (asset.path !== undefined) {
     if (isUnknown(asset.path)) return [];
@@ -47,11 +52,16 @@ export function checkSource(value: unknown, mimeTypeGiven: boolean): CheckFailur
 }
 
 function checkFile(path: string): CheckFailure[] {
-  let stats;
+  let stats: Stats;
   try {
     stats = statSync(path);
   } catch {
-    return [{ property: "source", reason: describe(`must name an existing file (relative to the project directory ${process.cwd()})`, path) }];
+    return [
+      {
+        property: "source",
+        reason: describe(`must name an existing file (relative to the project directory ${process.cwd()})`, path),
+      },
+    ];
   }
   if (!stats.isFile()) return [{ property: "source", reason: describe("must name a file, not a directory", path) }];
   return checkSize(stats.size, JSON.stringify(path));
@@ -59,12 +69,18 @@ function checkFile(path: string): CheckFailure[] {
 
 function checkSize(bytes: number, what: string): CheckFailure[] {
   if (bytes >= MIN_OBJECT_BYTES && bytes <= MAX_OBJECT_BYTES) return [];
-  return [{ property: "source", reason: `must be from 1 KiB (${MIN_OBJECT_BYTES} bytes) to 100 MB (${MAX_OBJECT_BYTES} bytes), got ${what} of ${bytes} bytes` }];
+  return [
+    {
+      property: "source",
+      reason: `must be from 1 KiB (${MIN_OBJECT_BYTES} bytes) to 100 MB (${MAX_OBJECT_BYTES} bytes), got ${what} of ${bytes} bytes`,
+    },
+  ];
 }
 
 function kindOf(value: unknown): string {
   if (value === undefined) return "nothing";
-  if (typeof value === "object" && value !== null && (value as Record<string, unknown>)[SIG_KEY] === ARCHIVE_SIG) return "an archive";
+  if (typeof value === "object" && value !== null && (value as Record<string, unknown>)[SIG_KEY] === ARCHIVE_SIG)
+    return "an archive";
   return typeof value === "string" ? JSON.stringify(value) : typeof value;
 }
 
@@ -72,7 +88,9 @@ function kindOf(value: unknown): string {
 export function readSource(source: AssetInput): Buffer {
   if (source.path !== undefined) return readFileSync(source.path);
   if (source.text !== undefined) return Buffer.from(source.text);
-  throw new Error(`the source ${source.uri === undefined ? "has no content" : "is a RemoteAsset, which is not uploaded"}`);
+  throw new Error(
+    `the source ${source.uri === undefined ? "has no content" : "is a RemoteAsset, which is not uploaded"}`,
+  );
 }
 
 export function sha256Of(content: Buffer): string {

@@ -56,7 +56,11 @@ export function uploadReconciled(request: UploadRequest, publicUrl: (id: string)
   return oneAtATime(`${request.prefix ?? ""}/${request.name}`, () => attempt(request, publicUrl, UPLOAD_ATTEMPTS));
 }
 
-async function attempt(request: UploadRequest, publicUrl: (id: string) => string, attemptsLeft: number): Promise<StoredObject> {
+async function attempt(
+  request: UploadRequest,
+  publicUrl: (id: string) => string,
+  attemptsLeft: number,
+): Promise<StoredObject> {
   let serverNow: number | undefined;
   // Only an object stored after this can be the lost upload's: an identical one stored earlier
   // (another stack publishing the same files to this account) is someone else's.
@@ -71,23 +75,43 @@ async function attempt(request: UploadRequest, publicUrl: (id: string) => string
     });
     holdingsOf(blobObject).noteCreated(uploaded.id);
     const createdAt = serverNow ?? providerClock().now();
-    return { id: uploaded.id, url: uploaded.url, size: uploaded.size, createdAt, expiresAt: expiryOf(createdAt, request.expireDays) };
+    return {
+      id: uploaded.id,
+      url: uploaded.url,
+      size: uploaded.size,
+      createdAt,
+      expiresAt: expiryOf(createdAt, request.expireDays),
+    };
   } catch (err) {
     if (!(err instanceof ApiError) || !err.mayHaveCommitted) throw err;
     const found = await findLostUpload(request, err, startedAt);
     if (found) {
       holdingsOf(blobObject).noteCreated(found.id);
-      warn(`upload of object "${request.name}" got no usable answer (${err.code}); it was stored as ${found.id}, which is kept (not uploaded twice)`);
+      warn(
+        `upload of object "${request.name}" got no usable answer (${err.code}); it was stored as ${found.id}, which is kept (not uploaded twice)`,
+      );
       const createdAt = Date.parse(found.created_at);
-      return { id: found.id, url: publicUrl(found.id), size: found.size, createdAt, expiresAt: found.expires_at === undefined ? undefined : Date.parse(found.expires_at) };
+      return {
+        id: found.id,
+        url: publicUrl(found.id),
+        size: found.size,
+        createdAt,
+        expiresAt: found.expires_at === undefined ? undefined : Date.parse(found.expires_at),
+      };
     }
     if (attemptsLeft > 1) return attempt(request, publicUrl, attemptsLeft - 1);
-    throw new Error(`upload of object "${request.name}" failed twice without a usable answer and nothing was stored: ${err.message}`);
+    throw new Error(
+      `upload of object "${request.name}" failed twice without a usable answer and nothing was stored: ${err.message}`,
+    );
   }
 }
 
 /** Lists until a listing answered after the lost upload is past the server's cache window. */
-async function findLostUpload(request: UploadRequest, cause: ApiError, startedAt: number): Promise<BlobObject | undefined> {
+async function findLostUpload(
+  request: UploadRequest,
+  cause: ApiError,
+  startedAt: number,
+): Promise<BlobObject | undefined> {
   const clock = providerClock();
   const giveUpAt = clock.now() + LOST_UPLOAD_WAIT_MS;
   let freshAfter: number | undefined;

@@ -1,6 +1,6 @@
 import { describe, isUnknown } from "../../field-check";
 import { operationHandler, ranAt } from "../../lifecycle/operation";
-import { databaseRestore, DatabaseRestoreInputs, DatabaseRestoreOutputs } from "../../kinds/database-restore";
+import { databaseRestore, type DatabaseRestoreInputs, type DatabaseRestoreOutputs } from "../../kinds/database-restore";
 import { restoreOnce } from "./restore";
 
 /**
@@ -16,7 +16,9 @@ export const databaseRestoreHandler = operationHandler<DatabaseRestoreInputs, Da
   // Anything but true is refused with what the restore would destroy.
   ruledFields: ["confirm"],
   rules: ({ news, known }) =>
-    news.confirm !== true && !isUnknown(news.confirm) ? [{ property: "confirm", reason: describe(confirmationRule(known), news.confirm) }] : [],
+    news.confirm !== true && !isUnknown(news.confirm)
+      ? [{ property: "confirm", reason: describe(confirmationRule(known), news.confirm) }]
+      : [],
   async run(inputs) {
     await restoreOnce(inputs);
     const restoredAt = ranAt();

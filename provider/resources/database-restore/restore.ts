@@ -10,7 +10,8 @@ const ADVICE: Record<string, (inputs: DatabaseRestoreInputs) => string> = {
   SNAPSHOT_DATABASE_MISMATCH: (i) =>
     `the snapshot belongs to database "${i.snapshotId}", not to "${i.databaseId}"; restore it into ` +
     `"${i.snapshotId}", or choose a snapshot of "${i.databaseId}"`,
-  INVALID_VERSION_ID: (i) => `versionId "${i.versionId}" is not a snapshot version; take it from a snapshot entry's versionId`,
+  INVALID_VERSION_ID: (i) =>
+    `versionId "${i.versionId}" is not a snapshot version; take it from a snapshot entry's versionId`,
   INVALID_SNAPSHOT_ID: (i) => `snapshotId "${i.snapshotId}" is not a database id; take it from a snapshot entry's name`,
   DATABASE_NOT_FOUND: (i) => `database "${i.databaseId}" does not exist in the account of the configured API key`,
 };
@@ -23,7 +24,10 @@ const ADVICE: Record<string, (inputs: DatabaseRestoreInputs) => string> = {
  */
 export async function restoreOnce(inputs: DatabaseRestoreInputs): Promise<void> {
   try {
-    await apiClient().restoreDatabaseSnapshot(inputs.databaseId, { snapshotId: inputs.snapshotId, versionId: inputs.versionId });
+    await apiClient().restoreDatabaseSnapshot(inputs.databaseId, {
+      snapshotId: inputs.snapshotId,
+      versionId: inputs.versionId,
+    });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     if (err.mayHaveCommitted) {

@@ -1,5 +1,5 @@
 import { apiClient } from "../../runtime";
-import { database, DatabaseInputs, DatabaseOutputs } from "../../kinds/database";
+import { database, type DatabaseInputs, type DatabaseOutputs } from "../../kinds/database";
 import type { DatabaseDetails } from "../../client/payloads/platform";
 import { readCertificate, resetPassword } from "./credentials";
 import { patchFor } from "./outputs";
@@ -35,7 +35,8 @@ export async function takeOver(inputs: DatabaseInputs, id: string, existing: Dat
   if (patch) await client.updateDatabase(id, patch);
 
   const props: DatabaseOutputs = { ...inputs, ...(await liveDetails(id, inputs.name, existing)) };
-  if (inputs.passwordRotation !== undefined) Object.assign(props, await resetPassword(id, inputs.name, props.connectionUrl));
+  if (inputs.passwordRotation !== undefined)
+    Object.assign(props, await resetPassword(id, inputs.name, props.connectionUrl));
   return { id, props };
 }
 

@@ -1,9 +1,9 @@
 import { ApiError } from "../../client";
 import { failedButRecorded, warn } from "../../handler";
 import { apiClient } from "../../runtime";
-import { database, DatabaseInputs, DatabaseOutputs } from "../../kinds/database";
+import { database, type DatabaseInputs, type DatabaseOutputs } from "../../kinds/database";
 import type { CreatedDatabase, DatabaseSummary } from "../../client/payloads/platform";
-import { adopt, Located } from "./adopt";
+import { adopt, type Located } from "./adopt";
 import { withoutSecrets } from "./outputs";
 import { holdingsOf } from "../../lifecycle/holdings";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
@@ -32,7 +32,12 @@ export async function createDatabase(inputs: DatabaseInputs): Promise<Located> {
   });
 }
 
-async function createReconciled(inputs: DatabaseInputs, before: string[], owner: string, attemptsLeft: number): Promise<Located> {
+async function createReconciled(
+  inputs: DatabaseInputs,
+  before: string[],
+  owner: string,
+  attemptsLeft: number,
+): Promise<Located> {
   let created: CreatedDatabase;
   try {
     // check refuses a new database without a version (only an imported one may lack it).
@@ -107,9 +112,16 @@ async function adoptLostCreate(inputs: DatabaseInputs, id: string, cause: ApiErr
   } catch (err) {
     // The database exists: keep it in state, so the next up finishes the adoption (update fills
     // what is missing) instead of creating another one.
-    const account = await apiClient().me().catch(() => undefined);
+    const account = await apiClient()
+      .me()
+      .catch(() => undefined);
     const recorded = withoutSecrets({ ...inputs, passwordRotation: undefined, owner: account?.user.id });
-    throw failedButRecorded(`database "${inputs.name}" (${id}) was created but could not be adopted yet: ${(err as Error).message}`, id, recorded, inputs);
+    throw failedButRecorded(
+      `database "${inputs.name}" (${id}) was created but could not be adopted yet: ${(err as Error).message}`,
+      id,
+      recorded,
+      inputs,
+    );
   }
   const recovery =
     inputs.passwordRotation !== undefined
@@ -123,7 +135,9 @@ async function adoptLostCreate(inputs: DatabaseInputs, id: string, cause: ApiErr
 }
 
 function newNamed(databases: DatabaseSummary[], name: string, before: string[]): string[] {
-  return databases.filter((db) => db.name === name && !before.includes(db.id) && !holdingsOf(database).isHeld(db.id)).map((db) => db.id);
+  return databases
+    .filter((db) => db.name === name && !before.includes(db.id) && !holdingsOf(database).isHeld(db.id))
+    .map((db) => db.id);
 }
 
 function idsNamed(databases: DatabaseSummary[], name: string): string[] {

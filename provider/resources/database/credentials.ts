@@ -48,7 +48,9 @@ export async function readCertificate(id: string, name: string): Promise<string 
   try {
     return await apiClient().getDatabaseCertificate(id);
   } catch (err) {
-    warn(`database "${name}" (${id}): the certificate could not be read (${(err as Error).message}); pulumi refresh tries again`);
+    warn(
+      `database "${name}" (${id}): the certificate could not be read (${(err as Error).message}); pulumi refresh tries again`,
+    );
     return undefined;
   }
 }

@@ -1,7 +1,13 @@
-import { CheckFailure, describe, isUnknown } from "../../field-check";
+import { type CheckFailure, describe, isUnknown } from "../../field-check";
 import { apiClient } from "../../runtime";
 import { kindHandler } from "../../lifecycle/kind-handler";
-import { database, DatabaseInputs, DatabaseOutputs, MIN_MEMORY_MB, SMALLEST_MIN_MEMORY_MB } from "../../kinds/database";
+import {
+  database,
+  type DatabaseInputs,
+  type DatabaseOutputs,
+  MIN_MEMORY_MB,
+  SMALLEST_MIN_MEMORY_MB,
+} from "../../kinds/database";
 import { inspect, liveDetails, takeOver } from "./adopt";
 import { createDatabase } from "./create";
 import { resetPassword } from "./credentials";
@@ -90,7 +96,11 @@ export const databaseHandler = kindHandler<DatabaseInputs, DatabaseOutputs, Data
  * The outputs, with owner, cluster, connection URL and certificate read from the API when one is
  * missing (a database adopted after a lost create); what state has wins.
  */
-async function withLiveDetails<T extends Partial<DatabaseOutputs>>(id: string, props: T, details?: DatabaseDetails): Promise<T> {
+async function withLiveDetails<T extends Partial<DatabaseOutputs>>(
+  id: string,
+  props: T,
+  details?: DatabaseDetails,
+): Promise<T> {
   const complete = props.owner !== undefined && props.certificate !== undefined && props.connectionUrl !== undefined;
   if (complete) return props;
   return { ...(await liveDetails(id, props.name ?? id, details)), ...compact(props) };

@@ -1,11 +1,14 @@
 import type { UpdateDatabaseInput } from "../../client";
 import { compact } from "../../lifecycle/compact";
-import { database, DatabaseInputs, DatabaseOutputs } from "../../kinds/database";
+import { database, type DatabaseInputs, type DatabaseOutputs } from "../../kinds/database";
 
 /** Helpers that shape what a database puts in state. */
 
 /** The PATCH that brings a database to the inputs, or undefined when nothing differs. */
-export function patchFor(current: { name?: string; memory?: number }, wanted: DatabaseInputs): UpdateDatabaseInput | undefined {
+export function patchFor(
+  current: { name?: string; memory?: number },
+  wanted: DatabaseInputs,
+): UpdateDatabaseInput | undefined {
   const change: UpdateDatabaseInput = {};
   if (current.name !== wanted.name) change.name = wanted.name;
   if (current.memory !== wanted.memory) change.ram = wanted.memory;

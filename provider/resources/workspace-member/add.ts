@@ -32,7 +32,8 @@ export function addMember(inputs: WorkspaceMemberInputs): Promise<Membership> {
       );
     }
     const joined = await sendAdd(before, inputs, inputs.inviteCode);
-    if (inputs.userId !== undefined && joined.id !== inputs.userId) await refuseWrongPerson(before, joined, inputs.userId);
+    if (inputs.userId !== undefined && joined.id !== inputs.userId)
+      await refuseWrongPerson(before, joined, inputs.userId);
     return { workspace: before, member: joined };
   });
 }
@@ -50,7 +51,11 @@ async function workspaceForMembers(workspaceId: string): Promise<Workspace> {
 }
 
 /** The user is a member already (joined before, or added outside Pulumi): no code is needed. */
-async function takeOver(workspace: Workspace, member: WorkspaceMember, inputs: WorkspaceMemberInputs): Promise<Membership> {
+async function takeOver(
+  workspace: Workspace,
+  member: WorkspaceMember,
+  inputs: WorkspaceMemberInputs,
+): Promise<Membership> {
   if (member.group === "owner") {
     throw new Error(
       `user ${member.id} is the owner of workspace "${workspace.name}" (${workspace.id}); the owner belongs to the ` +
@@ -75,11 +80,15 @@ async function sendAdd(before: Workspace, inputs: WorkspaceMemberInputs, code: s
   const who = describeWho(inputs.userId);
   const joinedSince = async () => newMembers(before, await readWorkspaceAfresh(before.id));
   try {
-    await apiClient().addWorkspaceMember({ workspaceId: before.id, code, group: inputs.group }, async () => (await joinedSince()).length > 0);
+    await apiClient().addWorkspaceMember(
+      { workspaceId: before.id, code, group: inputs.group },
+      async () => (await joinedSince()).length > 0,
+    );
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     const late = err.afterLostAttempt ? await joinedSince() : [];
-    if (late.length > 0) return pickOrFail(late, inputs, `add ${who} to ${where}: the code was sent again after a lost answer, and`);
+    if (late.length > 0)
+      return pickOrFail(late, inputs, `add ${who} to ${where}: the code was sent again after a lost answer, and`);
     if (err.mayHaveCommitted) throw unknownOutcome(`add ${who} to ${where}`, inputs, err);
     const explained = explainRefusal(err, who, where, before);
     if (explained) throw explained;
@@ -107,7 +116,9 @@ function explainRefusal(err: ApiError, who: string, where: string, workspace: Wo
           `is in the workspace by creating it. Put the invitee's own code in inviteCode. ${freshCodeSteps(who)}`,
       );
     case "MEMBER_ALREADY_ADDED": {
-      const members = workspace.members.filter((m) => m.group !== "owner").map((m) => `${m.name} (${m.id}, ${m.group})`);
+      const members = workspace.members
+        .filter((m) => m.group !== "owner")
+        .map((m) => `${m.name} (${m.id}, ${m.group})`);
       return new Error(
         `add ${who} to ${where}: the code's owner is a member already (MEMBER_ALREADY_ADDED). Set userId to their user ` +
           `id, so that this resource takes the membership over without a code. Members now: ${members.join(", ") || "none"}.`,
@@ -148,8 +159,7 @@ function pickOrFail(joined: WorkspaceMember[], inputs: WorkspaceMemberInputs, wh
  */
 async function refuseWrongPerson(workspace: Workspace, joined: WorkspaceMember, userId: string): Promise<never> {
   const where = `workspace "${workspace.name}" (${workspace.id})`;
-  const mismatch =
-    `the invite code given for user ${userId} belongs to ${joined.name} (user ${joined.id}), who was added to ${where} by it`;
+  const mismatch = `the invite code given for user ${userId} belongs to ${joined.name} (user ${joined.id}), who was added to ${where} by it`;
   try {
     await apiClient().removeWorkspaceMember({ workspaceId: workspace.id, memberId: joined.id });
   } catch (err) {

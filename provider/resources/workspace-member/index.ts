@@ -1,16 +1,16 @@
 import { ApiError, isNotFound } from "../../client";
-import { ResourceHandler, warn } from "../../handler";
+import { type ResourceHandler, warn } from "../../handler";
 import { compact } from "../../lifecycle/compact";
 import { confirmGone } from "../../lifecycle/gone";
 import { apiClient } from "../../runtime";
 import { checkKind } from "../../lifecycle/kind-check";
 import type { Workspace } from "../../client/payloads/platform";
-import { workspaceMember, WorkspaceMemberInputs, WorkspaceMemberOutputs } from "../../kinds/workspace-member";
+import { workspaceMember, type WorkspaceMemberInputs, type WorkspaceMemberOutputs } from "../../kinds/workspace-member";
 import { WORKSPACE_VISIBILITY } from "../../kinds/workspace";
 import { declaredDiff } from "../../lifecycle/diff";
 import { forgetWorkspace, readWorkspace } from "../workspace/live";
 import { refuseDeleteBeforeReplace } from "../workspace/replacement";
-import { addMember, Membership } from "./add";
+import { addMember, type Membership } from "./add";
 import { describeWho, freshCodeSteps } from "./guidance";
 
 /**
@@ -25,7 +25,12 @@ export const workspaceMemberHandler: ResourceHandler = {
     // they joined, both may go.
     const isNew = Object.keys(olds).length === 0;
     if (!isNew || news.inviteCode !== undefined || news.userId !== undefined) return [];
-    return [{ property: "inviteCode", reason: "is required to add a new member (or set userId to take over someone who is a member already)" }];
+    return [
+      {
+        property: "inviteCode",
+        reason: "is required to add a new member (or set userId to take over someone who is a member already)",
+      },
+    ];
   }),
 
   async diff(_id, olds: WorkspaceMemberOutputs, news: WorkspaceMemberInputs) {
@@ -44,7 +49,12 @@ export const workspaceMemberHandler: ResourceHandler = {
     try {
       workspace = await readWorkspace(props.workspaceId);
     } catch (err) {
-      await confirmGone(err, WORKSPACE_VISIBILITY, `refresh ${describeMember(props)} of workspace ${props.workspaceId}`, props.workspaceOwner);
+      await confirmGone(
+        err,
+        WORKSPACE_VISIBILITY,
+        `refresh ${describeMember(props)} of workspace ${props.workspaceId}`,
+        props.workspaceOwner,
+      );
       warn(`${describeMember(props)}: the workspace no longer exists; the membership leaves the state`);
       return { id: "", props: {} };
     }
@@ -63,7 +73,11 @@ export const workspaceMemberHandler: ResourceHandler = {
   async update(_id, olds: WorkspaceMemberOutputs, news: WorkspaceMemberInputs) {
     const what = `${describeMember(olds)} of workspace ${olds.workspaceId}`;
     try {
-      await apiClient().updateWorkspaceMember({ workspaceId: olds.workspaceId, memberId: olds.userId, group: news.group });
+      await apiClient().updateWorkspaceMember({
+        workspaceId: olds.workspaceId,
+        memberId: olds.userId,
+        group: news.group,
+      });
     } catch (err) {
       if (isNotFound(err, "MEMBER_NOT_FOUND")) {
         throw new Error(

@@ -2,7 +2,7 @@ import { ApiError } from "../../client";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient } from "../../runtime";
 import type { Workspace } from "../../client/payloads/platform";
-import { workspace, WorkspaceInputs } from "../../kinds/workspace";
+import { workspace, type WorkspaceInputs } from "../../kinds/workspace";
 import { LOOK_AGAIN_MS, lookAgain } from "../../lifecycle/look-again";
 import { callerId } from "../../lifecycle/caller";
 import { refuseOtherAccount } from "../../lifecycle/gone";
@@ -34,7 +34,9 @@ export async function createWorkspace(inputs: WorkspaceInputs): Promise<Workspac
 
 async function appearedSince(name: string, caller: string, before: string[], cause: ApiError): Promise<string> {
   const appeared = await lookAgain(LOOK_AGAIN_MS.workspaceCreate, async () =>
-    ownedNamed(await apiClient().listWorkspaces(), caller, name).filter((id) => !before.includes(id) && !holdingsOf(workspace).isHeld(id)),
+    ownedNamed(await apiClient().listWorkspaces(), caller, name).filter(
+      (id) => !before.includes(id) && !holdingsOf(workspace).isHeld(id),
+    ),
   );
   if (appeared.length === 1) return appeared[0];
   if (appeared.length > 1) {

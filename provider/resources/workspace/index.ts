@@ -3,7 +3,7 @@ import { failedButRecorded, warn } from "../../handler";
 import { kindHandler } from "../../lifecycle/kind-handler";
 import { apiClient } from "../../runtime";
 import type { Workspace } from "../../client/payloads/platform";
-import { StoredWorkspaceOutputs, workspace as workspaceKind, WorkspaceInputs } from "../../kinds/workspace";
+import { type StoredWorkspaceOutputs, workspace as workspaceKind, type WorkspaceInputs } from "../../kinds/workspace";
 import { createWorkspace, inspectWorkspace } from "./create";
 import { syncLinks } from "./links";
 import { forgetWorkspace, readWorkspace, readWorkspaceAfresh } from "./live";

@@ -59,7 +59,6 @@ export const getApp = promiseForm(async function getApp(args: GetAppArgs, opts?:
 
 export const getAppOutput = outputForm(getApp);
 
-
 // ---- getAppAnalytics
 
 export interface GetAppAnalyticsArgs {

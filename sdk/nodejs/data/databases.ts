@@ -76,10 +76,13 @@ export const getSnapshots = promiseForm(async function getSnapshots(
   return runFunction(declared.getSnapshots, args, () => sessionFor(opts));
 });
 
-export const getSnapshotsOutput = outputForm(getSnapshots, (result): GetSnapshotsResult<SnapshotEntryOutput> => ({
-  ...result,
-  entries: result.entries.map(secretKey),
-}));
+export const getSnapshotsOutput = outputForm(
+  getSnapshots,
+  (result): GetSnapshotsResult<SnapshotEntryOutput> => ({
+    ...result,
+    entries: result.entries.map(secretKey),
+  }),
+);
 
 // ---- the latest snapshot of one database
 

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { InputsOf } from "../inputs";
 import { userError, withoutStack } from "../../../provider/user-error";
+import { entryOf } from "../../../provider/map-entry";
 
 /**
  * The Output form of a data source: the same read, taking each of its arguments (args, options)
@@ -47,7 +48,5 @@ export function promiseForm<A extends unknown[], R>(read: (...args: A) => Promis
 const runErrors = new WeakMap<Error, pulumi.RunError>();
 
 function reported(error: Error): pulumi.RunError {
-  let runError = runErrors.get(error);
-  if (!runError) runErrors.set(error, (runError = userError(error.message)));
-  return runError;
+  return entryOf(runErrors, error, () => userError(error.message));
 }

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { resolveConfig, SETTINGS } from "../../../provider/config";
-import { Session, sessionOf } from "../../../provider/functions/session";
+import { type Session, sessionOf } from "../../../provider/functions/session";
 import type { DataSourceOptions } from "./options";
 
 /**

@@ -7,7 +7,11 @@ import { userError } from "../../../provider/user-error";
 type Source = pulumi.Input<pulumi.asset.FileAsset | pulumi.asset.StringAsset>;
 
 /** A BlobObject's inputs: its args, with a source the engine would stumble on refused first. */
-export function prepare<A extends { source: Source }>(name: string, args: A, _opts?: pulumi.CustomResourceOptions): object {
+export function prepare<A extends { source: Source }>(
+  name: string,
+  args: A,
+  _opts?: pulumi.CustomResourceOptions,
+): object {
   return { ...args, source: refusedEarly(name, args.source) };
 }
 
@@ -20,12 +24,17 @@ function refusedEarly(name: string, source: Source): Source {
   const refuse = (reason: string) => userError(`BlobObject "${name}": source ${reason}`);
   if (source instanceof pulumi.asset.RemoteAsset) {
     return source.uri.then((uri) => {
-      throw refuse(`must be a pulumi.asset.FileAsset or pulumi.asset.StringAsset: a RemoteAsset is not uploaded, got a RemoteAsset of ${JSON.stringify(uri)}`);
+      throw refuse(
+        `must be a pulumi.asset.FileAsset or pulumi.asset.StringAsset: a RemoteAsset is not uploaded, got a RemoteAsset of ${JSON.stringify(uri)}`,
+      );
     });
   }
   if (!(source instanceof pulumi.asset.FileAsset)) return source;
   return source.path.then((file) => {
-    if (!existsSync(file)) throw refuse(`must name an existing file (relative to the project directory ${process.cwd()}), got ${JSON.stringify(file)}`);
+    if (!existsSync(file))
+      throw refuse(
+        `must name an existing file (relative to the project directory ${process.cwd()}), got ${JSON.stringify(file)}`,
+      );
     if (!statSync(file).isFile()) throw refuse(`must name a file, not a directory, got ${JSON.stringify(file)}`);
     return portable(name, source, file);
   });

@@ -28,7 +28,8 @@ export function prepare<A extends RestoreArgs>(name: string, args: A, _opts?: pu
 }
 
 function snapshotInputs(name: string, args: RestoreArgs) {
-  if (args.snapshot === undefined) return { snapshotId: args.snapshotId, versionId: args.versionId, snapshotModified: undefined };
+  if (args.snapshot === undefined)
+    return { snapshotId: args.snapshotId, versionId: args.versionId, snapshotModified: undefined };
   if (args.snapshotId !== undefined || args.versionId !== undefined) {
     throw userError(`DatabaseRestore "${name}": give either snapshot or snapshotId and versionId, not both`);
   }

@@ -1,4 +1,4 @@
-import { DatabaseShape, databaseLifecycle } from "../database-lifecycle";
+import { type DatabaseShape, databaseLifecycle } from "../database-lifecycle";
 import { goStack } from "../stack";
 
 // A Database declared in a Pulumi Go program with the generated SDK, served by the native plugin:

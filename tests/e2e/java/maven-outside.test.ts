@@ -7,7 +7,7 @@ import { emulatorConfig, emulatorSuite } from "../emulator-env";
 import { repoRoot } from "../engine";
 import { outsideDir } from "../outside-project";
 import { installPluginTarball } from "../plugin-tarball";
-import { javaMavenProjectStack, ProgramStack } from "../stack";
+import { javaMavenProjectStack, type ProgramStack } from "../stack";
 
 // The Java SDK as a release publishes it and a user takes it: deployed with its sources, javadoc
 // and pom to a Maven repository (a folder here), then a new Maven project outside this repository
@@ -107,7 +107,10 @@ beforeAll(async () => {
   writeFileSync(path.join(project, "src", "main", "java", "myproject", "App.java"), PROGRAM);
   const home = path.join(outside, "pulumi-home");
   installPluginTarball(home);
-  program = await javaMavenProjectStack(project, { config: emulatorConfig(suite.emulator), env: { PULUMI_HOME: home } });
+  program = await javaMavenProjectStack(project, {
+    config: emulatorConfig(suite.emulator),
+    env: { PULUMI_HOME: home },
+  });
   suite.keep(program);
 });
 afterAll(() => rmSync(outside, { recursive: true, force: true }));
@@ -129,7 +132,9 @@ test("a Maven project outside the repository resolves the SDK by its coordinates
   expect(up.summary.resourceChanges).toEqual({ create: 2 });
   expect(await suite.api.getDatabase(up.outputs.cacheId.value)).toMatchObject({ name: "mavencache", ram: 512 });
   // Maven notes where each artifact it resolved came from.
-  expect(readFileSync(path.join(localCopy, "_remote.repositories"), "utf8")).toContain(`${JAVA_ARTIFACT_ID}-${version}.jar>squarecloud-release=`);
+  expect(readFileSync(path.join(localCopy, "_remote.repositories"), "utf8")).toContain(
+    `${JAVA_ARTIFACT_ID}-${version}.jar>squarecloud-release=`,
+  );
   const destroyed = await program.stack.destroy();
   expect(destroyed.summary.resourceChanges).toEqual({ delete: 2 });
   await expect(suite.api.getDatabase(up.outputs.cacheId.value)).rejects.toThrow();

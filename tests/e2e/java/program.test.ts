@@ -4,7 +4,7 @@ import { SEED_APPS } from "../../../emulator";
 import { contentOf, fetchBytes, sha256 } from "../blob-content";
 import { beyondKeyCheck, emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
 import { SecretScanner } from "../reliability/secret-scan";
-import { JavaStack, javaStack } from "../stack";
+import { type JavaStack, javaStack } from "../stack";
 
 // A Pulumi Java program with the generated SDK, served by the native plugin: a Database, a
 // Workspace with a member, a data source read as an invoke and a BlobObject from a file. A Java
@@ -77,7 +77,11 @@ let program: JavaStack;
 
 const memoryOf = async (id: string) => (await suite.api.getDatabase(id)).ram;
 const groupsOf = async (id: string) =>
-  Object.fromEntries((await suite.api.getWorkspace(id)).members.filter((member) => member.group !== "owner").map((member) => [member.id, member.group]));
+  Object.fromEntries(
+    (await suite.api.getWorkspace(id)).members
+      .filter((member) => member.group !== "owner")
+      .map((member) => [member.id, member.group]),
+  );
 
 beforeAll(async () => {
   program = await javaStack("java-program", PROGRAM);
@@ -128,7 +132,9 @@ test("a new memory and a new group update the database and the member in place",
 test("bad input is refused at preview with the message of every language and no request", async () => {
   await program.stack.setConfig("memory", { value: "100" });
   await suite.emulator.admin.clearRequests();
-  await expect(program.stack.preview()).rejects.toThrow(/property memory value \{100\} has a problem: must be at least 512 MB for a redis database, got 100/);
+  await expect(program.stack.preview()).rejects.toThrow(
+    /property memory value \{100\} has a problem: must be at least 512 MB for a redis database, got 100/,
+  );
   // The data source's read (the account's apps) runs at preview too; nothing else may.
   const requests = beyondKeyCheck(await suite.emulator.admin.requests());
   expect(requests.filter((request) => request.route !== "GET /v1/account/stats")).toEqual([]);

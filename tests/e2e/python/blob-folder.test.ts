@@ -1,5 +1,5 @@
-import { RunningEmulator } from "../../../emulator";
-import { blobFolderLifecycle, FOLDER_PREFIX, FolderShape } from "../blob-folder-lifecycle";
+import type { RunningEmulator } from "../../../emulator";
+import { blobFolderLifecycle, FOLDER_PREFIX, type FolderShape } from "../blob-folder-lifecycle";
 import { pythonStack } from "../stack";
 
 // A BlobFolder declared in a Pulumi Python program with the generated SDK (the folder of

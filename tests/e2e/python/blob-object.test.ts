@@ -1,4 +1,4 @@
-import { BlobObjectShape, blobObjectLifecycle } from "../blob-object-lifecycle";
+import { type BlobObjectShape, blobObjectLifecycle } from "../blob-object-lifecycle";
 import { pythonStack } from "../stack";
 
 // BlobObjects declared in a Pulumi Python program with the generated SDK, their content given as
@@ -8,9 +8,15 @@ import { pythonStack } from "../stack";
 const PREFIX = "python";
 
 function objectsProgram(objects: Record<string, BlobObjectShape>): string {
-  const asset = (source: BlobObjectShape["source"]) => ("file" in source ? `pulumi.FileAsset(${JSON.stringify(source.file)})` : `pulumi.StringAsset(${JSON.stringify(source.text)})`);
+  const asset = (source: BlobObjectShape["source"]) =>
+    "file" in source
+      ? `pulumi.FileAsset(${JSON.stringify(source.file)})`
+      : `pulumi.StringAsset(${JSON.stringify(source.text)})`;
   const declarations = Object.entries(objects).map(
-    ([key, { name, source }]) => `${key} = squarecloud.BlobObject(${JSON.stringify(key)}, prefix="${PREFIX}", name=${JSON.stringify(name)}, source=${asset(source)})
+    ([
+      key,
+      { name, source },
+    ]) => `${key} = squarecloud.BlobObject(${JSON.stringify(key)}, prefix="${PREFIX}", name=${JSON.stringify(name)}, source=${asset(source)})
 pulumi.export(${JSON.stringify(key)}, {"id": ${key}.id, "url": ${key}.url, "size": ${key}.size, "sha256": ${key}.sha256, "mimeType": ${key}.mime_type})`,
   );
   return ["import pulumi", "import pulumi_squarecloud as squarecloud", "", ...declarations, ""].join("\n");

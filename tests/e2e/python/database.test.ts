@@ -1,4 +1,4 @@
-import { DatabaseShape, databaseLifecycle } from "../database-lifecycle";
+import { type DatabaseShape, databaseLifecycle } from "../database-lifecycle";
 import { pythonStack } from "../stack";
 
 // A Database declared in a Pulumi Python program with the generated SDK, served by the native

@@ -5,7 +5,7 @@ import { buildWheel, projectPython } from "../../../scripts/build-python";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
 import { outsideDir } from "../outside-project";
 import { installPluginTarball } from "../plugin-tarball";
-import { ProgramStack, outsidePythonExampleStack } from "../stack";
+import { type ProgramStack, outsidePythonExampleStack } from "../stack";
 
 // The Python example as a user runs it, nothing taken from this repository: the wheel of
 // `npm run build:python` installed into a fresh virtualenv outside it, the plugin installed from its
@@ -18,33 +18,53 @@ let program: ProgramStack;
 
 /** The PyPI `pulumi` of the project's virtualenv, the one the Python language host is known to work with. */
 function pinnedPulumi(): string {
-  return execFileSync(projectPython(), ["-c", "import importlib.metadata as m; print(m.version('pulumi'))"], { encoding: "utf8" }).trim();
+  return execFileSync(projectPython(), ["-c", "import importlib.metadata as m; print(m.version('pulumi'))"], {
+    encoding: "utf8",
+  }).trim();
 }
 
 beforeAll(async () => {
   const wheel = buildWheel(path.join(outside, "wheel"));
   execFileSync("python3", ["-m", "venv", venv]);
-  execFileSync(path.join(venv, "bin", "pip"), ["install", "--quiet", wheel, `pulumi==${pinnedPulumi()}`], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(path.join(venv, "bin", "pip"), ["install", "--quiet", wheel, `pulumi==${pinnedPulumi()}`], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const home = path.join(outside, "pulumi-home");
   installPluginTarball(home);
   const [, bob, carol, dave] = suite.emulator.accounts;
-  const codes = await inviteCodeConfig(suite.emulator, { bobInviteCode: bob, carolInviteCode: carol, daveInviteCode: dave });
-  program = await outsidePythonExampleStack("team-onboarding-python", path.join(venv, "bin"), { config: { ...emulatorConfig(suite.emulator), ...codes }, env: { PULUMI_HOME: home } });
+  const codes = await inviteCodeConfig(suite.emulator, {
+    bobInviteCode: bob,
+    carolInviteCode: carol,
+    daveInviteCode: dave,
+  });
+  program = await outsidePythonExampleStack("team-onboarding-python", path.join(venv, "bin"), {
+    config: { ...emulatorConfig(suite.emulator), ...codes },
+    env: { PULUMI_HOME: home },
+  });
   suite.keep(program);
 });
 afterAll(() => rmSync(outside, { recursive: true, force: true }));
 
 test("the installed package is typed: py.typed and the stubs beside the modules", () => {
-  const found = execFileSync(path.join(venv, "bin", "python"), ["-c", "import os, pulumi_squarecloud as p; print(os.path.dirname(p.__file__))"], { encoding: "utf8" }).trim();
+  const found = execFileSync(
+    path.join(venv, "bin", "python"),
+    ["-c", "import os, pulumi_squarecloud as p; print(os.path.dirname(p.__file__))"],
+    { encoding: "utf8" },
+  ).trim();
   expect(found.startsWith(venv)).toBe(true);
-  for (const file of ["py.typed", "database.py", "config/__init__.pyi"]) expect({ file, present: existsSync(path.join(found, file)) }).toEqual({ file, present: true });
+  for (const file of ["py.typed", "database.py", "config/__init__.pyi"])
+    expect({ file, present: existsSync(path.join(found, file)) }).toEqual({ file, present: true });
 });
 
 test("up turns the roster into the workspace and its three members, in their groups", async () => {
   const up = await program.stack.up();
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
   const [, bob, carol, dave] = suite.emulator.accounts;
-  expect(up.outputs.memberGroups.value).toEqual({ [bob.accountId]: "admin", [carol.accountId]: "maintain", [dave.accountId]: "view" });
+  expect(up.outputs.memberGroups.value).toEqual({
+    [bob.accountId]: "admin",
+    [carol.accountId]: "maintain",
+    [dave.accountId]: "view",
+  });
   const workspace = await suite.api.getWorkspace(up.outputs.workspaceId.value);
   expect(workspace.name).toBe("platform_crew");
   expect(workspace.members.filter((member) => member.group !== "owner")).toHaveLength(3);

@@ -1,4 +1,4 @@
-import { FunctionCall, functionReads } from "../function-reads";
+import { type FunctionCall, functionReads } from "../function-reads";
 import { pythonStack } from "../stack";
 
 // Every data source read from a Pulumi Python program with the generated SDK, served by the native

@@ -1,5 +1,5 @@
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { PythonStack, pythonStack } from "../stack";
+import { type PythonStack, pythonStack } from "../stack";
 
 // `pulumi import` of a database into a Python program through the native plugin: the engine reads
 // it by its id alone, the plugin answers with the inputs that describe it, the language host
@@ -17,7 +17,10 @@ beforeAll(async () => {
 });
 
 test("import brings the database into state, its secrets sealed, with Python code that describes it", async () => {
-  const result = await program.stack.import({ protect: false, resources: [{ type: "squarecloud:index:Database", name: "legacy", id }] });
+  const result = await program.stack.import({
+    protect: false,
+    resources: [{ type: "squarecloud:index:Database", name: "legacy", id }],
+  });
   expect(result.summary.resourceChanges).toMatchObject({ import: 1 });
   generated = result.generatedCode;
   expect(generated).toMatch(/^import pulumi_squarecloud as squarecloud$/m);
@@ -25,7 +28,10 @@ test("import brings the database into state, its secrets sealed, with Python cod
   expect(generated).toMatch(/name="legacy"/);
   expect(generated).toMatch(/memory=512/);
   const database = (await program.resources()).find((resource) => resource.type === "squarecloud:index:Database");
-  for (const output of ["certificate", "connectionUrl"]) expect((database?.outputs?.[output] as { ciphertext?: string }).ciphertext).toEqual(expect.any(String));
+  for (const output of ["certificate", "connectionUrl"])
+    expect((database?.outputs?.[output] as { ciphertext?: string } | undefined)?.ciphertext).toEqual(
+      expect.any(String),
+    );
 });
 
 test("the generated code previews with no changes", async () => {

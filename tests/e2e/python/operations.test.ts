@@ -1,4 +1,4 @@
-import { Operations, operationsLifecycle } from "../operations-lifecycle";
+import { type Operations, operationsLifecycle } from "../operations-lifecycle";
 import { pythonStack } from "../stack";
 
 // AppSnapshot, DatabaseRestore and AppFileMove declared in a Pulumi Python program with the

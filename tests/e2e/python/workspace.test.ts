@@ -1,4 +1,4 @@
-import { Team, workspaceLifecycle } from "../workspace-lifecycle";
+import { type Team, workspaceLifecycle } from "../workspace-lifecycle";
 import { pythonStack } from "../stack";
 
 // A Workspace and a WorkspaceMember declared in a Pulumi Python program with the generated SDK,

@@ -47,7 +47,10 @@ test("hold every artifact of the version, and the checksums file verifies each w
     ]),
   );
   expect(filesUnder(a).filter((file) => file.startsWith("pulumi-resource-squarecloud-v")).length).toBeGreaterThan(0);
-  const verified = execFileSync("sha256sum", ["-c", "--strict", checksumsFileName(version)], { cwd: a, encoding: "utf8" });
+  const verified = execFileSync("sha256sum", ["-c", "--strict", checksumsFileName(version)], {
+    cwd: a,
+    encoding: "utf8",
+  });
   const listed = filesUnder(a).filter((file) => file !== checksumsFileName(version));
   expect(verified.trim().split("\n").sort()).toEqual(listed.map((file) => `${file}: OK`));
 });
@@ -61,8 +64,20 @@ test("every artifact declares the package's version, inside it where it has a pl
 
 test("the Go module folder is a module proxy: go mod download takes the module from it and checks its zip", () => {
   const cache = path.join(scratch, "gomodcache");
-  const env = { ...process.env, GOPROXY: `file://${path.join(a, "goproxy")}`, GOSUMDB: "off", GOMODCACHE: cache, GOFLAGS: "-modcacherw" };
-  const download = JSON.parse(execFileSync("go", ["mod", "download", "-json", `${GO_MODULE_PATH}@v${version}`], { cwd: scratch, env, encoding: "utf8" })) as { Version: string; Sum: string; Error?: string };
+  const env = {
+    ...process.env,
+    GOPROXY: `file://${path.join(a, "goproxy")}`,
+    GOSUMDB: "off",
+    GOMODCACHE: cache,
+    GOFLAGS: "-modcacherw",
+  };
+  const download = JSON.parse(
+    execFileSync("go", ["mod", "download", "-json", `${GO_MODULE_PATH}@v${version}`], {
+      cwd: scratch,
+      env,
+      encoding: "utf8",
+    }),
+  ) as { Version: string; Sum: string; Error?: string };
   expect(download).toMatchObject({ Version: `v${version}`, Sum: expect.stringMatching(/^h1:/) });
   expect(download.Error).toBeUndefined();
 });

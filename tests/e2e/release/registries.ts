@@ -1,7 +1,7 @@
-import { ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
-import { createServer, Server } from "node:http";
-import { AddressInfo, createServer as createNetServer } from "node:net";
+import { createServer, type Server } from "node:http";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import * as path from "node:path";
 import { installedToolDir } from "../../install-script";
 
@@ -46,14 +46,24 @@ export async function startRegistries(dir: string, releaseDir: string): Promise<
       "",
     ].join("\n"),
   );
-  children.push(spawn(path.join(bin, "verdaccio"), ["--config", config, "--listen", `127.0.0.1:${npmPort}`], { stdio: ["ignore", "ignore", "inherit"] }));
+  children.push(
+    spawn(path.join(bin, "verdaccio"), ["--config", config, "--listen", `127.0.0.1:${npmPort}`], {
+      stdio: ["ignore", "ignore", "inherit"],
+    }),
+  );
   const npm = `http://127.0.0.1:${npmPort}/`;
 
   const pypiPort = await freePort();
   const packages = path.join(dir, "pypi");
   mkdirSync(packages, { recursive: true });
   // Anyone may upload (-a . -P .); a package it does not hold redirects to PyPI, as a mirror would.
-  children.push(spawn(path.join(bin, "pypi-server"), ["run", "-i", "127.0.0.1", "-p", String(pypiPort), "-a", ".", "-P", ".", packages], { stdio: ["ignore", "ignore", "inherit"] }));
+  children.push(
+    spawn(
+      path.join(bin, "pypi-server"),
+      ["run", "-i", "127.0.0.1", "-p", String(pypiPort), "-a", ".", "-P", ".", packages],
+      { stdio: ["ignore", "ignore", "inherit"] },
+    ),
+  );
   const pypi = `http://127.0.0.1:${pypiPort}/`;
 
   const pluginDownloads: string[] = [];
@@ -69,7 +79,14 @@ export async function startRegistries(dir: string, releaseDir: string): Promise<
     await close();
     throw err;
   }
-  return { npm, pypi, plugins: `http://127.0.0.1:${(plugins.address() as AddressInfo).port}/`, pluginDownloads, bin, close };
+  return {
+    npm,
+    pypi,
+    plugins: `http://127.0.0.1:${(plugins.address() as AddressInfo).port}/`,
+    pluginDownloads,
+    bin,
+    close,
+  };
 }
 
 /**
@@ -109,7 +126,10 @@ function freePort(): Promise<number> {
 async function whenServing(url: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const ok = await fetch(url).then((response) => response.ok, () => false);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() > deadline) throw new Error(`nothing serving ${url} after a minute`);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -6,9 +6,9 @@ import { fencedBlocks } from "../../doc-blocks";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
 import { goLanguageHostDir, pythonBinDir, repoRoot } from "../engine";
 import { outsideDir, pinnedDevDependency, pinnedPulumiSdk } from "../outside-project";
-import { ProgramStack, userProjectStack } from "../stack";
+import { type ProgramStack, userProjectStack } from "../stack";
 import { releaseInto } from "./release";
-import { Registries, startRegistries } from "./registries";
+import { type Registries, startRegistries } from "./registries";
 
 // A release published for real, on this machine: the artifacts of `npm run release` go to a local
 // npm registry with `npm publish`, to a local PyPI index with `twine upload`, the Go module to a
@@ -17,7 +17,11 @@ import { Registries, startRegistries } from "./registries";
 // own and nothing of this clone on any path, install the package by name as docs/_index.md says
 // and run its program against the emulator: up, a preview that must find no change, destroy.
 
-const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as Record<string, unknown> & { version: string; description: string; license: string };
+const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as Record<string, unknown> & {
+  version: string;
+  description: string;
+  license: string;
+};
 const version = manifest.version;
 const suite = emulatorSuite();
 const scratch = outsideDir("rehearsal");
@@ -55,7 +59,10 @@ function expectDatabaseCreated(outputs: Record<string, unknown>): void {
 /** The module's entries in the machine's Go module cache: removed, so the module always comes from this release. */
 function forgetCachedModule(): void {
   const cache = execFileSync("go", ["env", "GOMODCACHE"], { encoding: "utf8" }).trim();
-  for (const dir of [path.join(cache, "github.com", "squarecloud"), path.join(cache, "cache", "download", "github.com", "squarecloud")]) {
+  for (const dir of [
+    path.join(cache, "github.com", "squarecloud"),
+    path.join(cache, "cache", "download", "github.com", "squarecloud"),
+  ]) {
     if (!existsSync(dir)) continue;
     execFileSync("chmod", ["-R", "u+w", dir]);
     rmSync(dir, { recursive: true, force: true });
@@ -74,14 +81,33 @@ beforeAll(async () => {
   }).then((response) => response.json() as Promise<{ token: string }>);
   const npmrc = path.join(scratch, "maintainer.npmrc");
   writeFileSync(npmrc, `//${new URL(registries.npm).host}/:_authToken=${user.token}\n`);
-  execFileSync("npm", ["publish", path.join(release, `pulumi-squarecloud-${version}.tgz`), "--registry", registries.npm, "--userconfig", npmrc], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(
+    "npm",
+    [
+      "publish",
+      path.join(release, `pulumi-squarecloud-${version}.tgz`),
+      "--registry",
+      registries.npm,
+      "--userconfig",
+      npmrc,
+    ],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
 
   // twine upload of the wheel and the sdist, after twine's own check of what PyPI will render.
-  const dists = readdirSync(release).filter((file) => file.startsWith("pulumi_squarecloud-")).map((file) => path.join(release, file));
-  execFileSync(path.join(registries.bin, "twine"), ["check", "--strict", ...dists], { stdio: ["ignore", "ignore", "inherit"] });
-  execFileSync(path.join(registries.bin, "twine"), ["upload", "--repository-url", registries.pypi, "-u", "maintainer", "-p", "unused", "--non-interactive", ...dists], {
+  const dists = readdirSync(release)
+    .filter((file) => file.startsWith("pulumi_squarecloud-"))
+    .map((file) => path.join(release, file));
+  execFileSync(path.join(registries.bin, "twine"), ["check", "--strict", ...dists], {
     stdio: ["ignore", "ignore", "inherit"],
   });
+  execFileSync(
+    path.join(registries.bin, "twine"),
+    ["upload", "--repository-url", registries.pypi, "-u", "maintainer", "-p", "unused", "--non-interactive", ...dists],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   forgetCachedModule();
 }, 20 * 60_000);
 
@@ -95,24 +121,55 @@ describe("a TypeScript user", () => {
   const dir = outsideDir("npm-user");
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  test("installs pulumi-squarecloud by name from the npm registry, whose page shows the package's metadata and README", () => {
-    writeFileSync(path.join(dir, ".npmrc"), `registry=${registries.npm}\n`);
-    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "npm-user", private: true, main: "index.ts" }));
-    const packages = ["pulumi-squarecloud", pinnedPulumiSdk, pinnedDevDependency("typescript"), pinnedDevDependency("ts-node"), pinnedDevDependency("@types/node")];
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...packages], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
-    const installed = JSON.parse(readFileSync(path.join(dir, "node_modules", "pulumi-squarecloud", "package.json"), "utf8")) as { version: string };
-    expect(installed.version).toBe(version);
-    const page = JSON.parse(execFileSync("npm", ["view", "pulumi-squarecloud", "--json", "--registry", registries.npm], { cwd: dir, encoding: "utf8" })) as Record<string, unknown>;
-    expect(page).toMatchObject({ name: "pulumi-squarecloud", version, license: manifest.license, description: manifest.description });
-    for (const field of ["keywords", "repository", "homepage"]) expect({ field, value: page[field] }).toEqual({ field, value: manifest[field] });
-    const packument = execFileSync("curl", ["-sf", `${registries.npm}pulumi-squarecloud`], { encoding: "utf8" });
-    expect((JSON.parse(packument) as { readme: string }).readme).toContain("# pulumi-squarecloud");
-  }, 10 * 60_000);
+  test(
+    "installs pulumi-squarecloud by name from the npm registry, whose page shows the package's metadata and README",
+    () => {
+      writeFileSync(path.join(dir, ".npmrc"), `registry=${registries.npm}\n`);
+      writeFileSync(
+        path.join(dir, "package.json"),
+        JSON.stringify({ name: "npm-user", private: true, main: "index.ts" }),
+      );
+      const packages = [
+        "pulumi-squarecloud",
+        pinnedPulumiSdk,
+        pinnedDevDependency("typescript"),
+        pinnedDevDependency("ts-node"),
+        pinnedDevDependency("@types/node"),
+      ];
+      execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...packages], {
+        cwd: dir,
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      const installed = JSON.parse(
+        readFileSync(path.join(dir, "node_modules", "pulumi-squarecloud", "package.json"), "utf8"),
+      ) as { version: string };
+      expect(installed.version).toBe(version);
+      const page = JSON.parse(
+        execFileSync("npm", ["view", "pulumi-squarecloud", "--json", "--registry", registries.npm], {
+          cwd: dir,
+          encoding: "utf8",
+        }),
+      ) as Record<string, unknown>;
+      expect(page).toMatchObject({
+        name: "pulumi-squarecloud",
+        version,
+        license: manifest.license,
+        description: manifest.description,
+      });
+      for (const field of ["keywords", "repository", "homepage"])
+        expect({ field, value: page[field] }).toEqual({ field, value: manifest[field] });
+      const packument = execFileSync("curl", ["-sf", `${registries.npm}pulumi-squarecloud`], { encoding: "utf8" });
+      expect((JSON.parse(packument) as { readme: string }).readme).toContain("# pulumi-squarecloud");
+    },
+    10 * 60_000,
+  );
 
   test("runs the program of docs/_index.md: up, a preview with no change, destroy", async () => {
     writeFileSync(path.join(dir, "Pulumi.yaml"), "name: npm-user\nruntime: nodejs\n");
     writeFileSync(path.join(dir, "index.ts"), examples.ts);
-    const program = suite.keep(await userProjectStack(dir, { config: emulatorConfig(suite.emulator), env: userEnv(dir, []) }));
+    const program = suite.keep(
+      await userProjectStack(dir, { config: emulatorConfig(suite.emulator), env: userEnv(dir, []) }),
+    );
     expectDatabaseCreated(await lifecycle(program));
   });
 });
@@ -122,27 +179,43 @@ describe("a Python user", () => {
   const venvBin = path.join(dir, "venv", "bin");
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  test("installs pulumi_squarecloud by name from the PyPI index, with the package's metadata and README", () => {
-    execFileSync("python3", ["-m", "venv", path.join(dir, "venv")]);
-    // The PyPI pulumi the language host is known to work with; the rest as pip resolves it.
-    const pulumi = execFileSync(path.join(pythonBinDir(), "python"), ["-c", "import importlib.metadata as m; print(m.version('pulumi'))"], { encoding: "utf8" }).trim();
-    execFileSync(path.join(venvBin, "pip"), ["install", "--quiet", "pulumi_squarecloud", `pulumi==${pulumi}`], {
-      env: { ...process.env, PIP_INDEX_URL: `${registries.pypi}simple/` },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    const script = "import importlib.metadata as m, json; d = m.metadata('pulumi_squarecloud'); print(json.dumps({k: d.get_all(k) for k in set(d.keys())}))";
-    const metadata = JSON.parse(execFileSync(path.join(venvBin, "python"), ["-c", script], { encoding: "utf8" })) as Record<string, string[]>;
-    expect(metadata.Version).toEqual([version]);
-    expect(metadata.Summary).toEqual([manifest.description]);
-    expect([...(metadata.License ?? []), ...(metadata["License-Expression"] ?? [])]).toContain(manifest.license);
-    expect(metadata.Keywords?.join(",")).toContain("squarecloud");
-    expect(metadata["Description-Content-Type"]).toEqual(["text/markdown"]);
-  }, 10 * 60_000);
+  test(
+    "installs pulumi_squarecloud by name from the PyPI index, with the package's metadata and README",
+    () => {
+      execFileSync("python3", ["-m", "venv", path.join(dir, "venv")]);
+      // The PyPI pulumi the language host is known to work with; the rest as pip resolves it.
+      const pulumi = execFileSync(
+        path.join(pythonBinDir(), "python"),
+        ["-c", "import importlib.metadata as m; print(m.version('pulumi'))"],
+        { encoding: "utf8" },
+      ).trim();
+      execFileSync(path.join(venvBin, "pip"), ["install", "--quiet", "pulumi_squarecloud", `pulumi==${pulumi}`], {
+        env: { ...process.env, PIP_INDEX_URL: `${registries.pypi}simple/` },
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      const script =
+        "import importlib.metadata as m, json; d = m.metadata('pulumi_squarecloud'); print(json.dumps({k: d.get_all(k) for k in set(d.keys())}))";
+      const metadata = JSON.parse(
+        execFileSync(path.join(venvBin, "python"), ["-c", script], { encoding: "utf8" }),
+      ) as Record<string, string[]>;
+      expect(metadata.Version).toEqual([version]);
+      expect(metadata.Summary).toEqual([manifest.description]);
+      expect([...(metadata.License ?? []), ...(metadata["License-Expression"] ?? [])]).toContain(manifest.license);
+      expect(metadata.Keywords?.join(",")).toContain("squarecloud");
+      expect(metadata["Description-Content-Type"]).toEqual(["text/markdown"]);
+    },
+    10 * 60_000,
+  );
 
   test("runs the program of docs/_index.md, the plugin downloaded by the engine: up, a preview with no change, destroy", async () => {
     writeFileSync(path.join(dir, "Pulumi.yaml"), "name: pypi-user\nruntime: python\n");
     writeFileSync(path.join(dir, "__main__.py"), examples.python);
-    const program = suite.keep(await userProjectStack(dir, { config: emulatorConfig(suite.emulator), env: userEnv(dir, [venvBin, pythonBinDir()]) }));
+    const program = suite.keep(
+      await userProjectStack(dir, {
+        config: emulatorConfig(suite.emulator),
+        env: userEnv(dir, [venvBin, pythonBinDir()]),
+      }),
+    );
     expectDatabaseCreated(await lifecycle(program));
     expect(registries.pluginDownloads).toContain(`pulumi-resource-squarecloud-v${version}-linux-amd64.tar.gz`);
   });
@@ -156,28 +229,43 @@ describe("a Go user", () => {
   });
   let goEnv: Record<string, string>;
 
-  test("gets the SDK by its module path and version from the module proxy, with its LICENSE", () => {
-    goEnv = {
-      // This release's module from its folder; every other module from the proxy this machine uses.
-      GOPROXY: `file://${path.join(release, "goproxy")},${process.env.GOPROXY ?? execFileSync("go", ["env", "GOPROXY"], { encoding: "utf8" }).trim()}`,
-      // The checksum database knows a module once it is published; a rehearsal's is not.
-      GONOSUMDB: GO_MODULE_PATH,
-    };
-    const go = (...args: string[]) => execFileSync("go", args, { cwd: dir, env: { ...process.env, ...goEnv }, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-    go("mod", "init", "example.com/go-user");
-    go("get", `${GO_MODULE_PATH}/squarecloud@v${version}`);
-    writeFileSync(path.join(dir, "main.go"), examples.go);
-    go("mod", "tidy");
-    const module = JSON.parse(go("list", "-m", "-json", GO_MODULE_PATH)) as { Version: string; Dir: string };
-    expect(module.Version).toBe(`v${version}`);
-    expect(module.Dir.startsWith(repoRoot)).toBe(false);
-    expect(readFileSync(path.join(module.Dir, "LICENSE"), "utf8")).toContain("Apache License");
-  }, 10 * 60_000);
+  test(
+    "gets the SDK by its module path and version from the module proxy, with its LICENSE",
+    () => {
+      goEnv = {
+        // This release's module from its folder; every other module from the proxy this machine uses.
+        GOPROXY: `file://${path.join(release, "goproxy")},${process.env.GOPROXY ?? execFileSync("go", ["env", "GOPROXY"], { encoding: "utf8" }).trim()}`,
+        // The checksum database knows a module once it is published; a rehearsal's is not.
+        GONOSUMDB: GO_MODULE_PATH,
+      };
+      const go = (...args: string[]) =>
+        execFileSync("go", args, {
+          cwd: dir,
+          env: { ...process.env, ...goEnv },
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "inherit"],
+        });
+      go("mod", "init", "example.com/go-user");
+      go("get", `${GO_MODULE_PATH}/squarecloud@v${version}`);
+      writeFileSync(path.join(dir, "main.go"), examples.go);
+      go("mod", "tidy");
+      const module = JSON.parse(go("list", "-m", "-json", GO_MODULE_PATH)) as { Version: string; Dir: string };
+      expect(module.Version).toBe(`v${version}`);
+      expect(module.Dir.startsWith(repoRoot)).toBe(false);
+      expect(readFileSync(path.join(module.Dir, "LICENSE"), "utf8")).toContain("Apache License");
+    },
+    10 * 60_000,
+  );
 
   test("runs the program of docs/_index.md, the plugin downloaded by the engine: up, a preview with no change, destroy", async () => {
     writeFileSync(path.join(dir, "Pulumi.yaml"), "name: go-user\nruntime: go\n");
     mkdirSync(path.join(dir, ".state"), { recursive: true });
-    const program = suite.keep(await userProjectStack(dir, { config: emulatorConfig(suite.emulator), env: { ...userEnv(dir, [goLanguageHostDir()]), ...goEnv } }));
+    const program = suite.keep(
+      await userProjectStack(dir, {
+        config: emulatorConfig(suite.emulator),
+        env: { ...userEnv(dir, [goLanguageHostDir()]), ...goEnv },
+      }),
+    );
     expectDatabaseCreated(await lifecycle(program));
   });
 });

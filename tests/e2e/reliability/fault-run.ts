@@ -76,7 +76,10 @@ export async function faultProgram(emulator: RunningEmulator): Promise<ProgramSt
   // Objects hold at least 1 KiB.
   mkdirSync(path.join(program.workDir, "site", "css"), { recursive: true });
   writeFileSync(path.join(program.workDir, "site", "index.html"), `<!doctype html><p>${"welcome ".repeat(200)}</p>\n`);
-  writeFileSync(path.join(program.workDir, "site", "css", "site.css"), `body { margin: 0 }\n${"p { color: #333 }\n".repeat(80)}`);
+  writeFileSync(
+    path.join(program.workDir, "site", "css", "site.css"),
+    `body { margin: 0 }\n${"p { color: #333 }\n".repeat(80)}`,
+  );
   return program;
 }
 
@@ -139,14 +142,18 @@ export async function faultRun(context: FaultRunContext, rate: number, seed: num
     await admin.clearFaults();
     const left = compare(await readInventory(context.api, admin, tag), { databases: [], workspaces: [], objects: [] });
     result.orphans += left.orphans.length + left.duplicates.length;
-    check(left.orphans.length + left.duplicates.length + left.missing.length === 0, () => `left after destroy: ${JSON.stringify(left)}`);
+    check(
+      left.orphans.length + left.duplicates.length + left.missing.length === 0,
+      () => `left after destroy: ${JSON.stringify(left)}`,
+    );
 
     // Snapshots are never deleted: each one taken must be one recorded in state.
     const taken = (await botSnapshots(context.api)) - snapshotsBefore;
     result.duplicates += Math.max(0, taken - snapshotIds.size);
     check(taken === snapshotIds.size, () => `${taken} snapshots taken, ${snapshotIds.size} recorded in state`);
   } catch (err) {
-    result.failure = err instanceof NotConverged || err instanceof CommandFailed ? err.message : String((err as Error).stack ?? err);
+    result.failure =
+      err instanceof NotConverged || err instanceof CommandFailed ? err.message : String((err as Error).stack ?? err);
   } finally {
     await admin.clearFaults();
     result.tally = tallyRequests(await admin.requests());
@@ -191,7 +198,9 @@ async function underFaults(
       result.commandFailed = true;
       // The verbose output is megabytes: the failure shows the CLI's own error lines only, with
       // the "* ..." lines that detail a "1 error occurred:".
-      const lines = String(err).split("\n").filter((line) => !line.startsWith("{") && !/ error: update failed/.test(line));
+      const lines = String(err)
+        .split("\n")
+        .filter((line) => !line.startsWith("{") && !/ error: update failed/.test(line));
       const errors = [...new Set(lines.filter((line) => / error: /.test(line)))];
       const onlyUnknownOutcomes = errors.length > 0 && errors.every((line) => UNKNOWN_OUTCOME.test(line));
       if (run >= MAX_RUNS || (run >= 2 && !onlyUnknownOutcomes)) {
@@ -209,7 +218,9 @@ async function underFaults(
  * (` +  pulumi-nodejs:dynamic/squarecloud:Database documents creating (7s) error: ...`).
  */
 function refusedResources(errorLines: string[]): string[] {
-  const named = errorLines.map((line) => /squarecloud:(\w+) (\S+) .*? error: /.exec(line)).filter((match) => match !== null);
+  const named = errorLines
+    .map((line) => /squarecloud:(\w+) (\S+) .*? error: /.exec(line))
+    .filter((match) => match !== null);
   return [...new Set(named.map(([, type, name]) => `${type} ${name}`))];
 }
 
@@ -218,7 +229,13 @@ function refusedResources(errorLines: string[]): string[] {
  * the workspace exactly the declared members and links), and each database's password is in
  * state or was reported lost with its recovery step.
  */
-async function checkConverged(context: FaultRunContext, tag: string, output: string, result: FaultRunResult, snapshotIds: Set<string>): Promise<void> {
+async function checkConverged(
+  context: FaultRunContext,
+  tag: string,
+  output: string,
+  result: FaultRunResult,
+  snapshotIds: Set<string>,
+): Promise<void> {
   const { program, scanner } = context;
   await context.transcript.record("preview --expect-no-changes", () =>
     program.stack.preview({ ...(context.verbose ? VERBOSE : {}), expectNoChanges: true }),
@@ -227,25 +244,48 @@ async function checkConverged(context: FaultRunContext, tag: string, output: str
   const resources = await program.resources();
   const idsOf = (kind: string) => resources.filter((r) => r.type === TYPE(kind)).map((r) => r.id as string);
   const held = await readInventory(context.api, context.emulator.admin, tag);
-  const found = compare(held, { databases: idsOf("Database"), workspaces: idsOf("Workspace"), objects: idsOf("BlobObject") });
+  const found = compare(held, {
+    databases: idsOf("Database"),
+    workspaces: idsOf("Workspace"),
+    objects: idsOf("BlobObject"),
+  });
   result.duplicates += found.duplicates.length;
   result.orphans += found.orphans.length;
-  check(found.duplicates.length + found.orphans.length + found.missing.length === 0, () => `account and state differ: ${JSON.stringify(found)}`);
+  check(
+    found.duplicates.length + found.orphans.length + found.missing.length === 0,
+    () => `account and state differ: ${JSON.stringify(found)}`,
+  );
   check(idsOf("BlobObject").length === 3, () => `${idsOf("BlobObject").length} blob objects in state, 3 declared`);
 
   const outputs = await program.stack.outputs();
   const generation = Number((await program.stack.getConfig("generation")).value);
   const { bob, dave } = invitees(context.emulator);
   const members = { [bob.accountId]: "admin", [dave.accountId]: generation === 1 ? "view" : "maintain" };
-  check(isDeepStrictEqual(held.members, members), () => `members ${JSON.stringify(held.members)}, declared ${JSON.stringify(members)}`);
-  const applications = (generation === 1 ? [SEED_APPS.aliceWebsite, SEED_APPS.aliceApi] : [SEED_APPS.aliceWebsite, SEED_APPS.aliceBot]).sort();
-  check(isDeepStrictEqual(held.applications, applications), () => `linked ${JSON.stringify(held.applications)}, declared ${JSON.stringify(applications)}`);
+  check(
+    isDeepStrictEqual(held.members, members),
+    () => `members ${JSON.stringify(held.members)}, declared ${JSON.stringify(members)}`,
+  );
+  const applications = (
+    generation === 1 ? [SEED_APPS.aliceWebsite, SEED_APPS.aliceApi] : [SEED_APPS.aliceWebsite, SEED_APPS.aliceBot]
+  ).sort();
+  check(
+    isDeepStrictEqual(held.applications, applications),
+    () => `linked ${JSON.stringify(held.applications)}, declared ${JSON.stringify(applications)}`,
+  );
 
-  const databases = outputs.databases.value as Record<string, { name: string; password?: string; certificate?: string; connectionUrl?: string }>;
+  const databases = outputs.databases.value as Record<
+    string,
+    { name: string; password?: string; certificate?: string; connectionUrl?: string }
+  >;
   for (const db of Object.values(databases)) {
-    scanner.add(`password of ${db.name}`, db.password).add(`certificate of ${db.name}`, db.certificate).add(`connection URL of ${db.name}`, db.connectionUrl);
+    scanner
+      .add(`password of ${db.name}`, db.password)
+      .add(`certificate of ${db.name}`, db.certificate)
+      .add(`connection URL of ${db.name}`, db.connectionUrl);
     if (db.password) continue;
-    const reported = output.includes(`database "${db.name}" was created`) && output.includes("set passwordRotation on this resource to any value and run pulumi up");
+    const reported =
+      output.includes(`database "${db.name}" was created`) &&
+      output.includes("set passwordRotation on this resource to any value and run pulumi up");
     if (reported) result.reportedLostPasswords += 1;
     else result.unreportedPasswords += 1;
     check(reported, () => `the password of database "${db.name}" is not in state and its loss was not reported`);
@@ -262,8 +302,15 @@ async function runConfig({ emulator, scanner }: FaultRunContext, tag: string): P
   scanner.add("invite code of bob", codes.bobCode.value).add("invite code of dave", codes.daveCode.value);
   return {
     tag: { value: tag },
-    apps: { value: JSON.stringify({ website: SEED_APPS.aliceWebsite, api: SEED_APPS.aliceApi, bot: SEED_APPS.aliceBot }) },
-    invitees: { value: JSON.stringify({ bob: { userId: bob.accountId, codeKey: "bobCode" }, dave: { userId: dave.accountId, codeKey: "daveCode" } }) },
+    apps: {
+      value: JSON.stringify({ website: SEED_APPS.aliceWebsite, api: SEED_APPS.aliceApi, bot: SEED_APPS.aliceBot }),
+    },
+    invitees: {
+      value: JSON.stringify({
+        bob: { userId: bob.accountId, codeKey: "bobCode" },
+        dave: { userId: dave.accountId, codeKey: "daveCode" },
+      }),
+    },
     ...codes,
   };
 }
@@ -273,9 +320,15 @@ async function runConfig({ emulator, scanner }: FaultRunContext, tag: string): P
  * destroy leaves state recording resources the reset deleted, which would fail every later run.
  */
 async function forgetResources(program: ProgramStack): Promise<void> {
-  const state = (await program.stack.exportStack()) as { deployment: { resources?: unknown[]; pending_operations?: unknown[] } };
-  if ((state.deployment.resources ?? []).length === 0 && (state.deployment.pending_operations ?? []).length === 0) return;
-  await program.stack.importStack({ ...state, deployment: { ...state.deployment, resources: [], pending_operations: [] } } as never);
+  const state = (await program.stack.exportStack()) as {
+    deployment: { resources?: unknown[]; pending_operations?: unknown[] };
+  };
+  if ((state.deployment.resources ?? []).length === 0 && (state.deployment.pending_operations ?? []).length === 0)
+    return;
+  await program.stack.importStack({
+    ...state,
+    deployment: { ...state.deployment, resources: [], pending_operations: [] },
+  } as never);
 }
 
 function invitees(emulator: RunningEmulator) {

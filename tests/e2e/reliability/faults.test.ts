@@ -42,20 +42,57 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  const header = ["rate", "runs", "requests", "injected faults", "retries", "failed runs", "second up", "third+ up", "duplicates", "orphans", "passwords lost"];
+  const header = [
+    "rate",
+    "runs",
+    "requests",
+    "injected faults",
+    "retries",
+    "failed runs",
+    "second up",
+    "third+ up",
+    "duplicates",
+    "orphans",
+    "passwords lost",
+  ];
   const lines = summarizeByRate(results).map((f) =>
-    [`${f.rate * 100}%`, f.runs, f.requests, f.faults, f.retries, f.commandFailed, f.convergedOnUp[1], f.convergedOnUp[2], f.duplicates, f.orphans, f.passwordsLost].join(" | "),
+    [
+      `${f.rate * 100}%`,
+      f.runs,
+      f.requests,
+      f.faults,
+      f.retries,
+      f.commandFailed,
+      f.convergedOnUp[1],
+      f.convergedOnUp[2],
+      f.duplicates,
+      f.orphans,
+      f.passwordsLost,
+    ].join(" | "),
   );
-  console.log(`fault runs (${FULL ? "full set" : "CI subset"}):\n| ${header.join(" | ")} |\n${lines.map((line) => `| ${line} |`).join("\n")}`);
+  console.log(
+    `fault runs (${FULL ? "full set" : "CI subset"}):\n| ${header.join(" | ")} |\n${lines.map((line) => `| ${line} |`).join("\n")}`,
+  );
 });
 
 for (const { rate, seed } of plannedRuns()) {
-  test(`converges at ${rate * 100}% faults (seed ${seed})`, async () => {
-    const context: FaultRunContext = { emulator: suite.emulator, api: suite.api, program, transcript, scanner, verbose: true };
-    const result = await faultRun(context, rate, seed);
-    results.push(result);
-    if (result.failure !== undefined) throw new Error(`${result.failure}\nreplay: ${replayCommand(rate, seed)}`);
-  }, RUN_TIMEOUT_MS);
+  test(
+    `converges at ${rate * 100}% faults (seed ${seed})`,
+    async () => {
+      const context: FaultRunContext = {
+        emulator: suite.emulator,
+        api: suite.api,
+        program,
+        transcript,
+        scanner,
+        verbose: true,
+      };
+      const result = await faultRun(context, rate, seed);
+      results.push(result);
+      if (result.failure !== undefined) throw new Error(`${result.failure}\nreplay: ${replayCommand(rate, seed)}`);
+    },
+    RUN_TIMEOUT_MS,
+  );
 }
 
 test("no secret in plaintext in state, backups, command output or errors", async () => {
@@ -63,7 +100,9 @@ test("no secret in plaintext in state, backups, command output or errors", async
   // secret in a provider's warning that follows Pulumi's own traces.
   const password = 'p@ss"word-123';
   const certLine = "QUJD".repeat(16);
-  const probe = new SecretScanner().add("probe", password).add("cert", `-----BEGIN CERTIFICATE-----\n${certLine}\n-----END CERTIFICATE-----`);
+  const probe = new SecretScanner()
+    .add("probe", password)
+    .add("cert", `-----BEGIN CERTIFICATE-----\n${certLine}\n-----END CERTIFICATE-----`);
   expect(probe.scan({ json: JSON.stringify({ password }), log: `cert=${certLine}` })).toHaveLength(2);
   const output = ` +  pulumi:pulumi:Stack p creating (1s) debug: RegisterResource RPC finished: x\n    ,value,,,${certLine}\n    warning: ${password}`;
   expect(probe.scan({ output: splitEngineTraces(output).rest })).toEqual([{ secret: "probe", source: "output" }]);
@@ -76,7 +115,9 @@ test("no secret in plaintext in state, backups, command output or errors", async
     "backend files": program.backendText(),
   };
   const engineTraceHits = scanner.scan(Object.fromEntries(outputs.map(([label, split]) => [label, split.traces])));
-  console.log(`secrets scan: ${Object.keys(texts).length} texts clean; Pulumi's own -v=9/--debug traces held secrets in ${engineTraceHits.length} (secret, command) pairs`);
+  console.log(
+    `secrets scan: ${Object.keys(texts).length} texts clean; Pulumi's own -v=9/--debug traces held secrets in ${engineTraceHits.length} (secret, command) pairs`,
+  );
   expect(scanner.scan(texts)).toEqual([]);
 });
 
@@ -90,7 +131,9 @@ function plannedRuns(): { rate: number; seed: number }[] {
     const rate = Number(FAULT_RATE);
     const seed = Number(FAULT_SEED);
     if (!(rate > 0 && rate < 1) || !Number.isSafeInteger(seed)) {
-      throw new Error(`FAULT_RATE (above 0, below 1) and FAULT_SEED (an integer) go together; got ${FAULT_RATE} and ${FAULT_SEED}`);
+      throw new Error(
+        `FAULT_RATE (above 0, below 1) and FAULT_SEED (an integer) go together; got ${FAULT_RATE} and ${FAULT_SEED}`,
+      );
     }
     return [{ rate, seed }];
   }

@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { LocalWorkspace } from "@pulumi/pulumi/automation";
+import type { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
 import { pulumiEngine } from "../engine";
 import { descendantsOf } from "../../process-tree";
-import { programStack, ProgramStack } from "../stack";
+import { programStack, type ProgramStack } from "../stack";
 
 // The engine killed in the middle of an `up` (SIGINT as from Ctrl-C, SIGKILL as from a CI runner
 // that times out), then recovered the way docs/guides/interrupted-runs.md prescribes for a file
@@ -62,7 +62,9 @@ test("SIGKILL after the create reached the service: cancel, refresh --clear-pend
   expect(pending.resource.inputs.name).toBe(declared.second.name);
   const [orphan] = await unrecordedDatabases(pending.resource.inputs.name);
   expect(orphan).toBeDefined();
-  expect((await cli(["refresh", "--yes", "--skip-preview", "--non-interactive", "--clear-pending-creates"])).code).toBe(0);
+  expect((await cli(["refresh", "--yes", "--skip-preview", "--non-interactive", "--clear-pending-creates"])).code).toBe(
+    0,
+  );
   expect(await pendingCreates()).toEqual([]);
   // A plain up now would create a second one: the resource takes the orphan over instead.
   declared.second = { ...declared.second, adoptId: orphan };
@@ -92,7 +94,9 @@ test("SIGKILL before the create was sent: cancel, refresh --clear-pending-create
   const pending = await onePendingCreate();
   expect(pending.resource.inputs.name).toBe(declared.third.name);
   expect(await unrecordedDatabases(pending.resource.inputs.name)).toEqual([]);
-  expect((await cli(["refresh", "--yes", "--skip-preview", "--non-interactive", "--clear-pending-creates"])).code).toBe(0);
+  expect((await cli(["refresh", "--yes", "--skip-preview", "--non-interactive", "--clear-pending-creates"])).code).toBe(
+    0,
+  );
   await program.stack.up();
   await expectExactlyDeclared();
 });
@@ -125,7 +129,10 @@ function pulumi(args: string[]) {
   const started = deferred<number>();
   const exited = (async () => {
     const engine = await pulumiEngine();
-    const child = spawn(engine.command, [...args, "--stack", program.stack.name], { cwd: program.workDir, env: engineEnv() });
+    const child = spawn(engine.command, [...args, "--stack", program.stack.name], {
+      cwd: program.workDir,
+      env: engineEnv(),
+    });
     started.resolve(child.pid as number);
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
@@ -183,7 +190,9 @@ async function pendingCreates(): Promise<PendingOperation[]> {
 async function onePendingCreate(): Promise<PendingOperation> {
   const pending = await pendingCreates();
   if (pending.length !== 1) {
-    throw new Error(`expected one pending create in state after the kill, found ${pending.length}: the engine was stopped outside the held create`);
+    throw new Error(
+      `expected one pending create in state after the kill, found ${pending.length}: the engine was stopped outside the held create`,
+    );
   }
   return pending[0];
 }
@@ -191,7 +200,9 @@ async function onePendingCreate(): Promise<PendingOperation> {
 /** Ids of databases of that name on the account that no resource of the stack records. */
 async function unrecordedDatabases(name: string): Promise<string[]> {
   const recorded = (await program.resources()).filter((r) => r.type === DATABASE_TYPE).map((r) => r.id);
-  return (await suite.api.me()).databases.filter((db) => db.name === name && !recorded.includes(db.id)).map((db) => db.id);
+  return (await suite.api.me()).databases
+    .filter((db) => db.name === name && !recorded.includes(db.id))
+    .map((db) => db.id);
 }
 
 /** Every declared database exactly once on the account, each the one state records; nothing to change. */

@@ -22,7 +22,11 @@ export interface Inventory {
 export async function readInventory(api: SquareCloudClient, admin: EmulatorAdmin, tag: string): Promise<Inventory> {
   // The object listing is cached for 30 s, as on the live service: past that, it shows every change.
   await admin.advanceClock(OBJECT_LIST_CACHE_MS + 1_000);
-  const [account, workspaceList, objectList] = await Promise.all([api.me(), api.listWorkspaces(), api.listAllObjects()]);
+  const [account, workspaceList, objectList] = await Promise.all([
+    api.me(),
+    api.listWorkspaces(),
+    api.listAllObjects(),
+  ]);
   const databases = groupIds(account.databases.filter((db) => db.name.startsWith(tag)));
   const workspaces = groupIds(workspaceList.filter((ws) => ws.name.startsWith(tag)));
   const ours = workspaceList.filter((ws) => ws.name.startsWith(tag));
@@ -32,13 +36,19 @@ export async function readInventory(api: SquareCloudClient, admin: EmulatorAdmin
     workspaces,
     members: Object.fromEntries((single?.members ?? []).filter((m) => m.group !== "owner").map((m) => [m.id, m.group])),
     applications: (single?.applications ?? []).map((app) => app.id).sort(),
-    objects: objectList.map((object) => object.id).filter((id) => id.split("/")[1]?.startsWith(tag)).sort(),
+    objects: objectList
+      .map((object) => object.id)
+      .filter((id) => id.split("/")[1]?.startsWith(tag))
+      .sort(),
   };
 }
 
 function groupIds(items: { id: string; name: string }[]): Record<string, string[]> {
   const grouped: Record<string, string[]> = {};
-  for (const { id, name } of items) (grouped[name] ??= []).push(id);
+  for (const { id, name } of items) {
+    grouped[name] ??= [];
+    grouped[name].push(id);
+  }
   return grouped;
 }
 
@@ -66,7 +76,8 @@ export function compare(held: Inventory, state: StateIds): Discrepancies {
   const named = (kind: string, live: Record<string, string[]>, inState: string[]) => {
     for (const [name, ids] of Object.entries(live)) {
       const declared = ids.some((id) => inState.includes(id));
-      for (const id of ids.filter((id) => !inState.includes(id))) (declared ? result.duplicates : result.orphans).push(`${kind} ${name} ${id}`);
+      for (const id of ids.filter((id) => !inState.includes(id)))
+        (declared ? result.duplicates : result.orphans).push(`${kind} ${name} ${id}`);
     }
     const liveIds = Object.values(live).flat();
     for (const id of inState) if (!liveIds.includes(id)) result.missing.push(`${kind} ${id}`);

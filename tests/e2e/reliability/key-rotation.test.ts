@@ -1,5 +1,5 @@
 import { accountClient, emulatorConfig, emulatorSuite } from "../emulator-env";
-import { programStack, ProgramStack } from "../stack";
+import { programStack, type ProgramStack } from "../stack";
 
 // A leaked key is replaced: resources created with the old key must stay manageable with the new
 // one (same account) once the old one is revoked. `pulumi refresh` and `pulumi destroy` do not
@@ -38,9 +38,14 @@ test("the old key is revoked: the service refuses it", async () => {
 });
 
 test("a plain refresh still uses the recorded key and says how to make the new one reach it", async () => {
-  const error = await program.stack.refresh().then(() => undefined, (err: Error) => String(err));
+  const error = await program.stack.refresh().then(
+    () => undefined,
+    (err: Error) => String(err),
+  );
   expect(error).toMatch(/ACCESS_DENIED \(HTTP 401, GET \/v2\/databases\/\{databaseId\}\)/);
-  expect(error).toContain("If it was replaced, set the new one (pulumi config set squarecloud:apiKey --secret) and run pulumi refresh --run-program (or pulumi up) once");
+  expect(error).toContain(
+    "If it was replaced, set the new one (pulumi config set squarecloud:apiKey --secret) and run pulumi refresh --run-program (or pulumi up) once",
+  );
   expect(error).not.toContain(alice().apiKey);
   expect(error).not.toContain(newKey);
 });
@@ -57,9 +62,9 @@ test("refresh --run-program works with the new key and records it; plain refresh
 test("a plain destroy deletes what the old key created, with the new key", async () => {
   await suite.emulator.admin.clearRequests();
   await program.stack.destroy();
-  expect((await suite.emulator.admin.requests()).filter((r) => r.method === "DELETE").map((r) => `${r.path} ${r.status}`)).toEqual([
-    `/v2/databases/${databaseId} 200`,
-  ]);
+  expect(
+    (await suite.emulator.admin.requests()).filter((r) => r.method === "DELETE").map((r) => `${r.path} ${r.status}`),
+  ).toEqual([`/v2/databases/${databaseId} 200`]);
   const fresh = accountClient(suite.emulator, { ...alice(), apiKey: newKey });
   try {
     expect((await fresh.me()).databases.map((db) => db.id)).not.toContain(databaseId);

@@ -1,6 +1,6 @@
-import { FaultSpec, SEED_APPS } from "../../../emulator";
+import { type FaultSpec, SEED_APPS } from "../../../emulator";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
-import { programStack, ProgramStack } from "../stack";
+import { programStack, type ProgramStack } from "../stack";
 
 // Lost answers on the real engine: each mutating call of a workspace update is answered once with
 // a fault that leaves its outcome unknown (the work done and the answer dropped, or a 504), and
@@ -17,13 +17,22 @@ type Roster = {
 };
 
 function rosterConfig(roster: Roster) {
-  return { workspaces: { value: JSON.stringify(roster.workspaces) }, members: { value: JSON.stringify(roster.members) } };
+  return {
+    workspaces: { value: JSON.stringify(roster.workspaces) },
+    members: { value: JSON.stringify(roster.members) },
+  };
 }
 
 /** Each mutating route of the update, answered once with a fault that hides its outcome. */
 const LOST_ANSWERS: FaultSpec[] = [
   // A gateway timeout that did nothing, then a link that landed but whose answer was dropped.
-  { match: { method: "POST", path: "/v2/workspaces/applications" }, kind: "status", status: 504, code: "GATEWAY_TIMEOUT", count: 1 },
+  {
+    match: { method: "POST", path: "/v2/workspaces/applications" },
+    kind: "status",
+    status: 504,
+    code: "GATEWAY_TIMEOUT",
+    count: 1,
+  },
   { match: { method: "POST", path: "/v2/workspaces/applications" }, kind: "drop-after-commit", count: 1 },
   { match: { method: "DELETE", path: "/v2/workspaces/applications" }, kind: "drop-after-commit", count: 1 },
   { match: { method: "PATCH", path: "/v2/workspaces/members" }, kind: "drop-after-commit", count: 1 },
@@ -40,7 +49,10 @@ describe("lost answers settle within one pulumi up", () => {
     const bob = account(1).accountId;
     const carol = account(2).accountId;
     const roster: Roster = {
-      workspaces: { team: { name: "lost_answers", applications: [apps.website, apps.api] }, spare: { name: "lost_spare" } },
+      workspaces: {
+        team: { name: "lost_answers", applications: [apps.website, apps.api] },
+        spare: { name: "lost_spare" },
+      },
       members: {
         bob: { workspace: "team", group: "admin", userId: bob, codeKey: "bobCode" },
         carol: { workspace: "team", group: "view", userId: carol, codeKey: "carolCode" },
@@ -48,7 +60,10 @@ describe("lost answers settle within one pulumi up", () => {
     };
     const codes = await inviteCodeConfig(suite.emulator, { bobCode: account(1), carolCode: account(2) });
     program = suite.keep(
-      await programStack({ program: "workspaces", config: { ...emulatorConfig(suite.emulator), ...rosterConfig(roster), ...codes } }),
+      await programStack({
+        program: "workspaces",
+        config: { ...emulatorConfig(suite.emulator), ...rosterConfig(roster), ...codes },
+      }),
     );
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ create: 5 });

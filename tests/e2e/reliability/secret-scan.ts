@@ -29,7 +29,8 @@ export class SecretScanner {
     const hits: SecretHit[] = [];
     for (const [source, text] of Object.entries(texts)) {
       for (const { label, needle } of this.needles) {
-        if (text.includes(needle) && !hits.some((hit) => hit.secret === label && hit.source === source)) hits.push({ secret: label, source });
+        if (text.includes(needle) && !hits.some((hit) => hit.secret === label && hit.source === source))
+          hits.push({ secret: label, source });
       }
     }
     return hits;
@@ -42,7 +43,8 @@ export class SecretScanner {
  * the Node SDK prints each registration's answer. They print what the engine hands around, not
  * what the provider says, so they are counted apart (see docs/reliability.md, Secrets) rather than scanned.
  */
-const ENGINE_TRACE = /^\{"time":"[^"]*","level":"[A-Z]+","msg":"(?:Marshaling property for RPC|Unmarshaling property for RPC|Planner decided|eventSink::Debug\(|RegisterResource RPC finished)/;
+const ENGINE_TRACE =
+  /^\{"time":"[^"]*","level":"[A-Z]+","msg":"(?:Marshaling property for RPC|Unmarshaling property for RPC|Planner decided|eventSink::Debug\(|RegisterResource RPC finished)/;
 const SDK_REGISTRATION_DEBUG = /debug: RegisterResource(?:Outputs)? RPC finished/;
 /** A line that starts a new message in the CLI's display: anything but an indented continuation. */
 const NEW_MESSAGE = /^(?:\S| {1,3}\S| +(?:debug|info|warning|error): )/;

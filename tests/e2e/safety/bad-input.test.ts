@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync, truncateSync, writeFileSync } from "nod
 import * as path from "node:path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { programStack, ProgramStack } from "../stack";
+import { programStack, type ProgramStack } from "../stack";
 
 // A table of bad inputs for every resource, data source and configuration setting, each of which
 // must fail `pulumi preview` with the resource (or function), the field, the rule and the value
@@ -59,12 +59,22 @@ interface Preview {
 type Bad = [field: string, rule: string, got?: string];
 
 /** One resource whose check fails on each of `bad`: the engine prints "resource 'x': property f value {..} has a problem: rule, got v". */
-function resource(kind: string, name: string, args: Record<string, unknown>, bad: Bad[], unknown?: string[]): Pick<Preview, "cases" | "expectations"> {
+function resource(
+  kind: string,
+  name: string,
+  args: Record<string, unknown>,
+  bad: Bad[],
+  unknown?: string[],
+): Pick<Preview, "cases" | "expectations"> {
   return {
     cases: { [name]: { kind, args, unknown } },
     expectations: bad.map(([field, rule, got]) => ({
       kind,
-      fragments: [`resource '${name}': property ${field} value`, `has a problem: ${rule}`, ...(got === undefined ? [", got "] : [`, got ${got}`])],
+      fragments: [
+        `resource '${name}': property ${field} value`,
+        `has a problem: ${rule}`,
+        ...(got === undefined ? [", got "] : [`, got ${got}`]),
+      ],
     })),
   };
 }
@@ -75,7 +85,13 @@ function secretField(kind: string, name: string, field: string, rule: string, go
 }
 
 /** A failure the program raises (a data source, the SDK refusing an asset): "<who>: <field> <rule>, got <value>". */
-function programFailure(kind: string, name: string, args: Record<string, unknown>, who: string, message: string): Pick<Preview, "cases" | "expectations"> {
+function programFailure(
+  kind: string,
+  name: string,
+  args: Record<string, unknown>,
+  who: string,
+  message: string,
+): Pick<Preview, "cases" | "expectations"> {
   return { cases: { [name]: { kind, args } }, expectations: [{ kind, fragments: [who, message] }] };
 }
 
@@ -98,23 +114,71 @@ const dataSources = {
   ],
   getApps: [programFailure("getApps", "ds4", { name: 5 }, "getApps:", "name must be a string, got 5")],
   getAppAnalytics: [
-    programFailure("getAppAnalytics", "ds5", { appId: "app1", range: "monthly" }, "getAppAnalytics:", 'range must be "daily" or "weekly", got "monthly"'),
+    programFailure(
+      "getAppAnalytics",
+      "ds5",
+      { appId: "app1", range: "monthly" },
+      "getAppAnalytics:",
+      'range must be "daily" or "weekly", got "monthly"',
+    ),
     programFailure("getAppAnalytics", "ds6", { appId: "" }, "getAppAnalytics:", `appId ${ID_RULE}, got ""`),
   ],
-  getAppDeployments: [programFailure("getAppDeployments", "ds7", { appId: "../x" }, "getAppDeployments:", `appId ${ID_RULE}, got "../x"`)],
-  getDatabaseMetrics: [programFailure("getDatabaseMetrics", "ds8", { databaseId: "a b" }, "getDatabaseMetrics:", `databaseId ${ID_RULE}, got "a b"`)],
-  getSnapshots: [programFailure("getSnapshots", "ds9", { scope: "apps" }, "getSnapshots:", 'scope must be "applications" or "databases", got "apps"')],
+  getAppDeployments: [
+    programFailure("getAppDeployments", "ds7", { appId: "../x" }, "getAppDeployments:", `appId ${ID_RULE}, got "../x"`),
+  ],
+  getDatabaseMetrics: [
+    programFailure(
+      "getDatabaseMetrics",
+      "ds8",
+      { databaseId: "a b" },
+      "getDatabaseMetrics:",
+      `databaseId ${ID_RULE}, got "a b"`,
+    ),
+  ],
+  getSnapshots: [
+    programFailure(
+      "getSnapshots",
+      "ds9",
+      { scope: "apps" },
+      "getSnapshots:",
+      'scope must be "applications" or "databases", got "apps"',
+    ),
+  ],
   getLatestDatabaseSnapshot: [
-    programFailure("getLatestDatabaseSnapshot", "ds10", { databaseId: "" }, "getLatestDatabaseSnapshot:", `databaseId ${ID_RULE}, got ""`),
+    programFailure(
+      "getLatestDatabaseSnapshot",
+      "ds10",
+      { databaseId: "" },
+      "getLatestDatabaseSnapshot:",
+      `databaseId ${ID_RULE}, got ""`,
+    ),
   ],
   getWorkspace: [
     programFailure("getWorkspace", "ds11", { id: "w/1" }, "getWorkspace:", `id ${ID_RULE}, got "w/1"`),
     programFailure("getWorkspace", "ds12", {}, "getWorkspace:", "give id or name"),
   ],
   getBlobObjects: [
-    programFailure("getBlobObjects", "ds13", { prefix: "a!" }, "getBlobObjects:", `prefix ${OBJECT_NAME_RULE}, got "a!"`),
-    programFailure("getBlobObjects", "ds14", { prefix: "ab" }, "getBlobObjects:", `prefix ${OBJECT_NAME_RULE}, got "ab"`),
-    programFailure("getBlobObjects", "ds15", { prefix: "p".repeat(33) }, "getBlobObjects:", `prefix ${OBJECT_NAME_RULE}, got "${"p".repeat(33)}"`),
+    programFailure(
+      "getBlobObjects",
+      "ds13",
+      { prefix: "a!" },
+      "getBlobObjects:",
+      `prefix ${OBJECT_NAME_RULE}, got "a!"`,
+    ),
+    programFailure(
+      "getBlobObjects",
+      "ds14",
+      { prefix: "ab" },
+      "getBlobObjects:",
+      `prefix ${OBJECT_NAME_RULE}, got "ab"`,
+    ),
+    programFailure(
+      "getBlobObjects",
+      "ds15",
+      { prefix: "p".repeat(33) },
+      "getBlobObjects:",
+      `prefix ${OBJECT_NAME_RULE}, got "${"p".repeat(33)}"`,
+    ),
   ],
 };
 const [ds1, ds2, ds3] = dataSources.getApp;
@@ -164,11 +228,17 @@ const previews: Preview[] = [
   ),
   preview(
     "database: unknown engine with memory below every engine's minimum, a name decoded from non-UTF-8 bytes, empty version",
-    resource("Database", "db5", { name: "a\ufffdb", memory: 100, version: "" }, [
-      ["memory", "must be at least 512 MB, the least any database engine takes", "100"],
-      ["name", DB_NAME_RULE, '"a\ufffdb"'],
-      ["version", 'must be a dotted numeric engine version such as "7.4.5"', '""'],
-    ], ["type"]),
+    resource(
+      "Database",
+      "db5",
+      { name: "a\ufffdb", memory: 100, version: "" },
+      [
+        ["memory", "must be at least 512 MB, the least any database engine takes", "100"],
+        ["name", DB_NAME_RULE, '"a\ufffdb"'],
+        ["version", 'must be a dotted numeric engine version such as "7.4.5"', '""'],
+      ],
+      ["type"],
+    ),
     ds5,
   ),
   // ---- Workspace
@@ -199,10 +269,16 @@ const previews: Preview[] = [
   ),
   preview(
     "workspace: a number for a name, a number for an application",
-    resource("Workspace", "ws4", { name: 123, applications: [1] }, [
-      ["name", "must be a string", "123"],
-      ["applications", "must be a string", "[1]"],
-    ], ["adoptId"]),
+    resource(
+      "Workspace",
+      "ws4",
+      { name: 123, applications: [1] },
+      [
+        ["name", "must be a string", "123"],
+        ["applications", "must be a string", "[1]"],
+      ],
+      ["adoptId"],
+    ),
     dataSources.getSnapshots[0],
   ),
   preview(
@@ -214,10 +290,15 @@ const previews: Preview[] = [
   {
     ...preview(
       "member: owner group, malformed code, bad user id",
-      resource("WorkspaceMember", "m1", { workspaceId: "abc", group: "owner", inviteCode: SECRET_CODE, userId: "not an id" }, [
-        ["group", GROUP_RULE, '"owner"'],
-        ["userId", ID_RULE, '"not an id"'],
-      ]),
+      resource(
+        "WorkspaceMember",
+        "m1",
+        { workspaceId: "abc", group: "owner", inviteCode: SECRET_CODE, userId: "not an id" },
+        [
+          ["group", GROUP_RULE, '"owner"'],
+          ["userId", ID_RULE, '"not an id"'],
+        ],
+      ),
       { cases: {}, expectations: [secretField("WorkspaceMember", "m1", "inviteCode", CODE_RULE, "32 characters")] },
       ds11,
     ),
@@ -237,8 +318,24 @@ const previews: Preview[] = [
   },
   preview(
     "member: unknown workspace, unknown group name, a number for a code",
-    resource("WorkspaceMember", "m3", { group: "superuser", inviteCode: 12345 }, [["group", GROUP_RULE, '"superuser"']], ["workspaceId"]),
-    { cases: {}, expectations: [{ kind: "WorkspaceMember", fragments: ["resource 'm3' has a problem: inviteCode must be a string, got a value that is not a string (hidden: a secret)"] }] },
+    resource(
+      "WorkspaceMember",
+      "m3",
+      { group: "superuser", inviteCode: 12345 },
+      [["group", GROUP_RULE, '"superuser"']],
+      ["workspaceId"],
+    ),
+    {
+      cases: {},
+      expectations: [
+        {
+          kind: "WorkspaceMember",
+          fragments: [
+            "resource 'm3' has a problem: inviteCode must be a string, got a value that is not a string (hidden: a secret)",
+          ],
+        },
+      ],
+    },
     ds13,
   ),
   preview(
@@ -246,7 +343,12 @@ const previews: Preview[] = [
     resource("WorkspaceMember", "m4", { workspaceId: "ws1", group: "admin" }, []),
     {
       cases: {},
-      expectations: [{ kind: "WorkspaceMember", fragments: ["resource 'm4': property inviteCode value", "has a problem: is required to add a new member"] }],
+      expectations: [
+        {
+          kind: "WorkspaceMember",
+          fragments: ["resource 'm4': property inviteCode value", "has a problem: is required to add a new member"],
+        },
+      ],
     },
     ds14,
   ),
@@ -262,23 +364,45 @@ const previews: Preview[] = [
   // ---- BlobObject
   preview(
     "object: name, prefix, MIME type, expiry",
-    resource("BlobObject", "b1", { name: "x!", prefix: "ab", mimeType: "application/zip", expireDays: 400, text: text(2048) }, [
-      ["name", OBJECT_NAME_RULE, '"x!"'],
-      ["prefix", OBJECT_NAME_RULE, '"ab"'],
-      ["mimeType", "must be one of video/mp4", '"application/zip"'],
-      ["expireDays", EXPIRE_RULE, "400"],
-    ]),
-    programFailure("BlobObject", "b9", { name: "missing", file: "assets/nope.txt" }, 'BlobObject "b9": source', 'must name an existing file (relative to the project directory'),
+    resource(
+      "BlobObject",
+      "b1",
+      { name: "x!", prefix: "ab", mimeType: "application/zip", expireDays: 400, text: text(2048) },
+      [
+        ["name", OBJECT_NAME_RULE, '"x!"'],
+        ["prefix", OBJECT_NAME_RULE, '"ab"'],
+        ["mimeType", "must be one of video/mp4", '"application/zip"'],
+        ["expireDays", EXPIRE_RULE, "400"],
+      ],
+    ),
+    programFailure(
+      "BlobObject",
+      "b9",
+      { name: "missing", file: "assets/nope.txt" },
+      'BlobObject "b9": source',
+      "must name an existing file (relative to the project directory",
+    ),
   ),
   preview(
     "object: expiry 0, options not booleans",
-    resource("BlobObject", "b2", { name: "ab", expireDays: 0, securityHash: "yes", autoDownload: 1, text: text(2048) }, [
-      ["name", OBJECT_NAME_RULE, '"ab"'],
-      ["expireDays", EXPIRE_RULE, "0"],
-      ["securityHash", "must be true or false", '"yes"'],
-      ["autoDownload", "must be true or false", "1"],
-    ]),
-    programFailure("BlobObject", "b10", { name: "remote", remote: "https://example.com/logo.png" }, 'BlobObject "b10": source', 'a RemoteAsset is not uploaded, got a RemoteAsset of "https://example.com/logo.png"'),
+    resource(
+      "BlobObject",
+      "b2",
+      { name: "ab", expireDays: 0, securityHash: "yes", autoDownload: 1, text: text(2048) },
+      [
+        ["name", OBJECT_NAME_RULE, '"ab"'],
+        ["expireDays", EXPIRE_RULE, "0"],
+        ["securityHash", "must be true or false", '"yes"'],
+        ["autoDownload", "must be true or false", "1"],
+      ],
+    ),
+    programFailure(
+      "BlobObject",
+      "b10",
+      { name: "remote", remote: "https://example.com/logo.png" },
+      'BlobObject "b10": source',
+      'a RemoteAsset is not uploaded, got a RemoteAsset of "https://example.com/logo.png"',
+    ),
   ),
   preview(
     "object: 33-character name, fractional expiry, empty adoptId, a text under 1 KiB",
@@ -312,33 +436,67 @@ const previews: Preview[] = [
   ),
   preview(
     "object: unknown source, a name decoded from non-UTF-8 bytes, an unaccepted MIME type",
-    resource("BlobObject", "b7", { name: "\ufffd\ufffd\ufffd", mimeType: "text/markdown" }, [
-      ["name", OBJECT_NAME_RULE, '"\ufffd\ufffd\ufffd"'],
-      ["mimeType", "must be one of video/mp4", '"text/markdown"'],
-    ], ["source"]),
+    resource(
+      "BlobObject",
+      "b7",
+      { name: "\ufffd\ufffd\ufffd", mimeType: "text/markdown" },
+      [
+        ["name", OBJECT_NAME_RULE, '"\ufffd\ufffd\ufffd"'],
+        ["mimeType", "must be one of video/mp4", '"text/markdown"'],
+      ],
+      ["source"],
+    ),
   ),
   preview(
     "object: a name that is not valid UTF-8 (a lone surrogate) is refused by the engine itself",
-    programFailure("BlobObject", "b11", { name: "a\udc00b", text: text(2048) }, "failed to register new resource b11", "string field contains invalid UTF-8"),
+    programFailure(
+      "BlobObject",
+      "b11",
+      { name: "a\udc00b", text: text(2048) },
+      "failed to register new resource b11",
+      "string field contains invalid UTF-8",
+    ),
   ),
   preview(
     "object: a directory as the file",
-    programFailure("BlobObject", "b8", { name: "adir", file: "assets", mimeType: "text/plain" }, 'BlobObject "b8": source', 'must name a file, not a directory, got "assets"'),
+    programFailure(
+      "BlobObject",
+      "b8",
+      { name: "adir", file: "assets", mimeType: "text/plain" },
+      'BlobObject "b8": source',
+      'must name a file, not a directory, got "assets"',
+    ),
   ),
   // ---- BlobFolder
   preview(
     "folder: a directory that does not exist",
-    programFailure("BlobFolder", "f1", { directory: "nope" }, "BlobFolder:", 'directory must name an existing directory (relative to the project directory'),
+    programFailure(
+      "BlobFolder",
+      "f1",
+      { directory: "nope" },
+      "BlobFolder:",
+      "directory must name an existing directory (relative to the project directory",
+    ),
   ),
   preview(
     "folder: two files making the same object name",
-    programFailure("BlobFolder", "f2", { directory: "clash" }, 'BlobFolder "clash"', 'the files "a-b.txt" and "a_b.txt" both make the object name "a_b_txt"'),
+    programFailure(
+      "BlobFolder",
+      "f2",
+      { directory: "clash" },
+      'BlobFolder "clash"',
+      'the files "a-b.txt" and "a_b.txt" both make the object name "a_b_txt"',
+    ),
   ),
-  preview(
-    "folder: a file under 1 KiB",
-    resource("BlobFolder", "f3", { directory: "small" }, []),
-    { cases: {}, expectations: [{ kind: "BlobFolder", fragments: ["resource 'f3-tiny_txt': property source value", SIZE_RULE, '"small/tiny.txt" of 4 bytes'] }] },
-  ),
+  preview("folder: a file under 1 KiB", resource("BlobFolder", "f3", { directory: "small" }, []), {
+    cases: {},
+    expectations: [
+      {
+        kind: "BlobFolder",
+        fragments: ["resource 'f3-tiny_txt': property source value", SIZE_RULE, '"small/tiny.txt" of 4 bytes'],
+      },
+    ],
+  }),
   preview("folder: prefix and expiry applied to every object", {
     cases: { f4: { kind: "BlobFolder", args: { directory: "good", prefix: "x", expireDays: 999 } } },
     expectations: [
@@ -348,8 +506,14 @@ const previews: Preview[] = [
   }),
   // ---- AppSnapshot
   preview("snapshot: empty app id", resource("AppSnapshot", "s1", { appId: "" }, [["appId", ID_RULE, '""']])),
-  preview("snapshot: an app id that leaves its path", resource("AppSnapshot", "s2", { appId: "../databases", trigger: "x" }, [["appId", ID_RULE, '"../databases"']])),
-  preview("snapshot: a number for an app id", resource("AppSnapshot", "s3", { appId: 42 }, [["appId", "must be a string", "42"]])),
+  preview(
+    "snapshot: an app id that leaves its path",
+    resource("AppSnapshot", "s2", { appId: "../databases", trigger: "x" }, [["appId", ID_RULE, '"../databases"']]),
+  ),
+  preview(
+    "snapshot: a number for an app id",
+    resource("AppSnapshot", "s3", { appId: 42 }, [["appId", "must be a string", "42"]]),
+  ),
   // ---- DatabaseRestore
   preview(
     "restore: ids, version and date",
@@ -361,7 +525,9 @@ const previews: Preview[] = [
   ),
   preview(
     "restore: not confirmed",
-    resource("DatabaseRestore", "r2", { ...okRestore, confirm: false }, [["confirm", 'must be true to restore: restoring snapshot version "' + UUID + '" overwrites database "db1"', "false"]]),
+    resource("DatabaseRestore", "r2", { ...okRestore, confirm: false }, [
+      ["confirm", `must be true to restore: restoring snapshot version "${UUID}" overwrites database "db1"`, "false"],
+    ]),
   ),
   preview(
     "restore: a string for confirm, a number for the version",
@@ -386,7 +552,12 @@ const previews: Preview[] = [
       ["to", "must not contain control characters or backslashes", '"a\\\\b"'],
     ]),
   ),
-  preview("move: to itself", resource("AppFileMove", "a3", { appId: "app1", path: "a.js", to: "a.js" }, [["to", "must differ from path", '"a.js"']])),
+  preview(
+    "move: to itself",
+    resource("AppFileMove", "a3", { appId: "app1", path: "a.js", to: "a.js" }, [
+      ["to", "must differ from path", '"a.js"'],
+    ]),
+  ),
   preview(
     "move: 513 characters, empty destination",
     resource("AppFileMove", "a4", { appId: "app1", path: "p".repeat(513), to: "" }, [
@@ -396,10 +567,16 @@ const previews: Preview[] = [
   ),
   preview(
     "move: unknown path, absolute destination, empty app id",
-    resource("AppFileMove", "a5", { appId: "", to: "/abs.js" }, [
-      ["appId", ID_RULE, '""'],
-      ["to", 'must be relative to the application root (no leading "/")', '"/abs.js"'],
-    ], ["path"]),
+    resource(
+      "AppFileMove",
+      "a5",
+      { appId: "", to: "/abs.js" },
+      [
+        ["appId", ID_RULE, '""'],
+        ["to", 'must be relative to the application root (no leading "/")', '"/abs.js"'],
+      ],
+      ["path"],
+    ),
   ),
   preview(
     "move: a control character, a dot segment",
@@ -416,7 +593,10 @@ function configPreview(label: string, config: ConfigMap, message: string, hidden
     label,
     config,
     hidden,
-    cases: { cfgdb: { kind: "Database", args: { name: "fine", type: "redis", memory: 512, version: "7.4.5" } }, cfgds: { kind: "getApps" } },
+    cases: {
+      cfgdb: { kind: "Database", args: { name: "fine", type: "redis", memory: 512, version: "7.4.5" } },
+      cfgds: { kind: "getApps" },
+    },
     expectations: [{ kind: "config", fragments: [message] }],
   };
 }
@@ -425,24 +605,47 @@ describe("bad input fails at preview, naming the resource, the field, the rule a
   const suite = emulatorSuite();
   const configPreviews = (): Preview[] => {
     const key = { value: suite.emulator.accounts[0].apiKey, secret: true };
-    const urls = { "squarecloud:platformUrl": { value: suite.emulator.platformUrl }, "squarecloud:blobUrl": { value: suite.emulator.blobUrl } };
+    const urls = {
+      "squarecloud:platformUrl": { value: suite.emulator.platformUrl },
+      "squarecloud:blobUrl": { value: suite.emulator.blobUrl },
+    };
     return [
-      configPreview("config: no API key", urls, "Square Cloud API key is not set: run `pulumi config set squarecloud:apiKey --secret`"),
+      configPreview(
+        "config: no API key",
+        urls,
+        "Square Cloud API key is not set: run `pulumi config set squarecloud:apiKey --secret`",
+      ),
       configPreview(
         "config: an API key with spaces",
         { ...urls, "squarecloud:apiKey": { value: SPACED_KEY, secret: true } },
         "Square Cloud API key contains whitespace or control characters; check squarecloud:apiKey",
         [SPACED_KEY],
       ),
-      configPreview("config: platformUrl not a URL", { ...urls, "squarecloud:apiKey": key, "squarecloud:platformUrl": { value: "not a url" } }, 'squarecloud:platformUrl (or SQUARECLOUD_PLATFORM_URL) is not a URL: "not a url"'),
-      configPreview("config: platformUrl not http", { ...urls, "squarecloud:apiKey": key, "squarecloud:platformUrl": { value: "ftp://example.com" } }, 'squarecloud:platformUrl (or SQUARECLOUD_PLATFORM_URL) must be an http or https URL: "ftp://example.com"'),
+      configPreview(
+        "config: platformUrl not a URL",
+        { ...urls, "squarecloud:apiKey": key, "squarecloud:platformUrl": { value: "not a url" } },
+        'squarecloud:platformUrl (or SQUARECLOUD_PLATFORM_URL) is not a URL: "not a url"',
+      ),
+      configPreview(
+        "config: platformUrl not http",
+        { ...urls, "squarecloud:apiKey": key, "squarecloud:platformUrl": { value: "ftp://example.com" } },
+        'squarecloud:platformUrl (or SQUARECLOUD_PLATFORM_URL) must be an http or https URL: "ftp://example.com"',
+      ),
       configPreview(
         "config: blobUrl with credentials",
-        { ...urls, "squarecloud:apiKey": key, "squarecloud:blobUrl": { value: `http://user:${URL_PASSWORD}@localhost:1` } },
+        {
+          ...urls,
+          "squarecloud:apiKey": key,
+          "squarecloud:blobUrl": { value: `http://user:${URL_PASSWORD}@localhost:1` },
+        },
         "squarecloud:blobUrl (or SQUARECLOUD_BLOB_URL) must not contain credentials",
         [URL_PASSWORD],
       ),
-      configPreview("config: blobUrl with a query", { ...urls, "squarecloud:apiKey": key, "squarecloud:blobUrl": { value: "http://localhost:1/?x=1" } }, "squarecloud:blobUrl (or SQUARECLOUD_BLOB_URL) must not contain a query or fragment"),
+      configPreview(
+        "config: blobUrl with a query",
+        { ...urls, "squarecloud:apiKey": key, "squarecloud:blobUrl": { value: "http://localhost:1/?x=1" } },
+        "squarecloud:blobUrl (or SQUARECLOUD_BLOB_URL) must not contain a query or fragment",
+      ),
     ];
   };
 
@@ -454,7 +657,12 @@ describe("bad input fails at preview, naming the resource, the field, the rule a
     const stacks: ProgramStack[] = [];
     for (let i = 0; i < WORKERS; i++) {
       // No provider settings from the environment: the configuration cases decide them.
-      const stack = suite.keep(await programStack({ program: "bad-input", env: { SQUARECLOUD_API_KEY: "", SQUARECLOUD_PLATFORM_URL: "", SQUARECLOUD_BLOB_URL: "" } }));
+      const stack = suite.keep(
+        await programStack({
+          program: "bad-input",
+          env: { SQUARECLOUD_API_KEY: "", SQUARECLOUD_PLATFORM_URL: "", SQUARECLOUD_BLOB_URL: "" },
+        }),
+      );
       writeAssets(stack.workDir);
       stacks.push(stack);
     }
@@ -463,7 +671,10 @@ describe("bad input fails at preview, naming the resource, the field, the rule a
     await Promise.all(
       stacks.map(async (program) => {
         for (let next = queue.shift(); next; next = queue.shift()) {
-          await program.stack.setAllConfig({ ...(next.config ?? emulatorConfig(suite.emulator)), cases: { value: JSON.stringify(next.cases) } });
+          await program.stack.setAllConfig({
+            ...(next.config ?? emulatorConfig(suite.emulator)),
+            cases: { value: JSON.stringify(next.cases) },
+          });
           for (const key of ["squarecloud:apiKey", "squarecloud:platformUrl", "squarecloud:blobUrl"]) {
             if (next.config && !(key in next.config)) await program.stack.removeConfig(key);
           }
@@ -477,10 +688,24 @@ describe("bad input fails at preview, naming the resource, the field, the rule a
     const counts = countByKind(all);
     console.log(`bad inputs per kind: ${JSON.stringify(counts)}; ${all.length} previews`);
     expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(80);
-    for (const kind of ["Database", "Workspace", "WorkspaceMember", "BlobObject", "BlobFolder", "AppSnapshot", "DatabaseRestore", "AppFileMove", "config"]) {
+    for (const kind of [
+      "Database",
+      "Workspace",
+      "WorkspaceMember",
+      "BlobObject",
+      "BlobFolder",
+      "AppSnapshot",
+      "DatabaseRestore",
+      "AppFileMove",
+      "config",
+    ]) {
       expect(counts[kind]).toBeGreaterThan(0);
     }
-    expect(Object.keys(counts).filter((kind) => kind.startsWith("get")).sort()).toEqual(Object.keys(dataSources).sort());
+    expect(
+      Object.keys(counts)
+        .filter((kind) => kind.startsWith("get"))
+        .sort(),
+    ).toEqual(Object.keys(dataSources).sort());
   });
 
   test("every preview fails, each bad input on a line naming the resource, the field, the rule and the value", () => {
@@ -490,7 +715,8 @@ describe("bad input fails at preview, naming the resource, the field, the rule a
       expect({ label, failed: message !== "" }).toEqual({ label, failed: true });
       const lines = message.split("\n");
       for (const { fragments } of expectations) {
-        if (!lines.some((line) => fragments.every((fragment) => line.includes(fragment)))) missing.push(`${label}: ${fragments.join(" … ")}`);
+        if (!lines.some((line) => fragments.every((fragment) => line.includes(fragment))))
+          missing.push(`${label}: ${fragments.join(" … ")}`);
       }
     }
     expect(missing).toEqual([]);
@@ -498,7 +724,8 @@ describe("bad input fails at preview, naming the resource, the field, the rule a
 
   test("secrets given as bad input never appear in the output", () => {
     for (const { label, hidden = [] } of all) {
-      for (const secret of hidden) expect({ label, leaked: outcomes.get(label)?.includes(secret) }).toEqual({ label, leaked: false });
+      for (const secret of hidden)
+        expect({ label, leaked: outcomes.get(label)?.includes(secret) }).toEqual({ label, leaked: false });
     }
   });
 
@@ -508,13 +735,22 @@ describe("bad input fails at preview, naming the resource, the field, the rule a
 
   test("a rule that needs a value computed by up waits for it at preview and is enforced at up, before any request for it", async () => {
     // 768 MB suits a redis database; the engine comes from another resource's output.
-    const cases = { late: { kind: "Database", args: { name: "late", memory: 768, version: "7.0" }, computed: { type: "mongo" } } };
-    const program = suite.keep(await programStack({ program: "bad-input", config: { ...emulatorConfig(suite.emulator), cases: { value: JSON.stringify(cases) } } }));
+    const cases = {
+      late: { kind: "Database", args: { name: "late", memory: 768, version: "7.0" }, computed: { type: "mongo" } },
+    };
+    const program = suite.keep(
+      await programStack({
+        program: "bad-input",
+        config: { ...emulatorConfig(suite.emulator), cases: { value: JSON.stringify(cases) } },
+      }),
+    );
     expect((await program.stack.preview()).changeSummary).toEqual({ create: 3 });
 
     await suite.emulator.admin.clearRequests();
     const message = await failureOf(program.stack.up());
-    expect(message).toContain("resource 'late': property memory value {768} has a problem: must be at least 1024 MB for a mongo database, got 768");
+    expect(message).toContain(
+      "resource 'late': property memory value {768} has a problem: must be at least 1024 MB for a mongo database, got 768",
+    );
     const counters = await suite.emulator.admin.counters();
     expect(counters["POST /v2/workspaces"]).toBe(1);
     expect(counters["POST /v2/databases"]).toBeUndefined();

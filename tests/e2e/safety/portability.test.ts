@@ -5,7 +5,7 @@ import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import { SEED_ACCOUNTS } from "../../../emulator";
 import { pulumiEngine } from "../engine";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
-import { programStack, ProgramStack } from "../stack";
+import { programStack, type ProgramStack } from "../stack";
 
 // GitOps: a stack created in one checkout is moved (state exported and imported into another
 // backend) to a second checkout of the same program at another absolute path, as a CI runner or a
@@ -66,10 +66,11 @@ describe("a stack moved to another checkout", () => {
     exported = JSON.stringify({ version: 3, deployment: checkpoint.latest });
     expect(exported).not.toContain(suite.emulator.accounts[0].apiKey);
     // A host or user name counts as a whole word: a short one also occurs inside ids and ciphertext.
-    const word = (name: string) => new RegExp(`(^|[\\s"'/@:=,])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[\\s"'/@:.,])`);
+    const word = (name: string) =>
+      new RegExp(`(^|[\\s"'/@:=,])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[\\s"'/@:.,])`);
     for (const text of [exported, JSON.stringify(await checkoutA.stack.exportStack()), checkoutA.backendText()]) {
       expect(text).not.toContain(checkoutA.workDir);
-      expect(text).not.toContain(homedir() + "/");
+      expect(text).not.toContain(`${homedir()}/`);
       expect(text).not.toMatch(word(hostname()));
       expect(text).not.toMatch(word(homedir()));
       expect(text).not.toMatch(word(userInfo().username));
@@ -80,7 +81,8 @@ describe("a stack moved to another checkout", () => {
 
   test("an older state holding the files' absolute paths, as states written before did, previews with no changes", async () => {
     let old = exported;
-    for (const relative of SOURCE_FILES) old = old.split(`"path":"${relative}"`).join(`"path":${JSON.stringify(path.join(checkoutA.workDir, relative))}`);
+    for (const relative of SOURCE_FILES)
+      old = old.split(`"path":"${relative}"`).join(`"path":${JSON.stringify(path.join(checkoutA.workDir, relative))}`);
     expect(old.split(checkoutA.workDir).length - 1).toBeGreaterThanOrEqual(SOURCE_FILES.length);
     await checkoutA.stack.importStack(JSON.parse(old));
     try {

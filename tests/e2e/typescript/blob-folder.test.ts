@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { programStack, ProgramStack } from "../stack";
+import { programStack, type ProgramStack } from "../stack";
 
 // BlobFolder through the real engine: a 300-file directory published with one line of program.
 
@@ -47,54 +47,77 @@ describe("BlobFolder", () => {
 
   test("two files that make the same object name are refused at preview, naming both", async () => {
     await program.stack.setConfig("folders", { value: JSON.stringify({ clash: { directory: "clash" } }) });
-    const failure = await program.stack.preview().then(() => undefined, (err: Error) => err);
+    const failure = await program.stack.preview().then(
+      () => undefined,
+      (err: Error) => err,
+    );
     expect(failure?.message).toContain('the files "a-b.txt" and "a_b.txt" both make the object name "a_b_txt"');
     expect(await suite.emulator.admin.requests()).toEqual([]);
   });
 
-  test("up publishes 300 files with the folder's prefix, never more than 4 uploads in flight", async () => {
-    await suite.emulator.admin.clearRequests();
-    await program.stack.setConfig("folders", { value: JSON.stringify({ site }) });
-    // Slower uploads, as over a real network, so that the engine's parallel creates overlap.
-    await suite.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "latency", latencyMs: 100 });
-    const up = await program.stack.up();
-    await suite.emulator.admin.clearFaults();
-    // The stack, the component and one object per file.
-    expect(up.summary.resourceChanges).toEqual({ create: FILES + 2 });
-    // The emulator refuses a fifth concurrent upload with 429: none was refused, none repeated.
-    const statuses = await postStatuses();
-    expect(statuses).toHaveLength(FILES);
-    expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    // The emulator refuses a fifth before counting it, so the peak cannot exceed 4: reaching 4
-    // shows the uploads did overlap up to the limit, and the statuses above that none went past it.
-    expect((await suite.emulator.admin.peakUploadsInFlight())[suite.emulator.accounts[0].accountId]).toBe(4);
+  test(
+    "up publishes 300 files with the folder's prefix, never more than 4 uploads in flight",
+    async () => {
+      await suite.emulator.admin.clearRequests();
+      await program.stack.setConfig("folders", { value: JSON.stringify({ site }) });
+      // Slower uploads, as over a real network, so that the engine's parallel creates overlap.
+      await suite.emulator.admin.injectFault({
+        match: { method: "POST", path: "/v1/objects" },
+        kind: "latency",
+        latencyMs: 100,
+      });
+      const up = await program.stack.up();
+      await suite.emulator.admin.clearFaults();
+      // The stack, the component and one object per file.
+      expect(up.summary.resourceChanges).toEqual({ create: FILES + 2 });
+      // The emulator refuses a fifth concurrent upload with 429: none was refused, none repeated.
+      const statuses = await postStatuses();
+      expect(statuses).toHaveLength(FILES);
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      // The emulator refuses a fifth before counting it, so the peak cannot exceed 4: reaching 4
+      // shows the uploads did overlap up to the limit, and the statuses above that none went past it.
+      expect((await suite.emulator.admin.peakUploadsInFlight())[suite.emulator.accounts[0].accountId]).toBe(4);
 
-    const urls = up.outputs.folders.value.site as Record<string, string>;
-    expect(Object.keys(urls).sort()).toEqual([...files.keys()].sort());
-    for (const [relative, content] of files) {
-      expect(urls[relative]).toContain(`/site/${relative.replace(/[^a-zA-Z0-9_]/g, "_")}_`);
-      const response = await fetch(urls[relative]);
-      expect(await response.text()).toBe(content);
-    }
-  }, THREE_HUNDRED_RESOURCES_MS);
+      const urls = up.outputs.folders.value.site as Record<string, string>;
+      expect(Object.keys(urls).sort()).toEqual([...files.keys()].sort());
+      for (const [relative, content] of files) {
+        expect(urls[relative]).toContain(`/site/${relative.replace(/[^a-zA-Z0-9_]/g, "_")}_`);
+        const response = await fetch(urls[relative]);
+        expect(await response.text()).toBe(content);
+      }
+    },
+    THREE_HUNDRED_RESOURCES_MS,
+  );
 
-  test("refresh of the 300 objects makes a handful of list requests, not hundreds", async () => {
-    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
-    await suite.emulator.admin.clearRequests();
-    const refresh = await program.stack.refresh();
-    expect(refresh.summary.resourceChanges).toEqual({ same: FILES + 2 });
-    const lists = (await suite.emulator.admin.requests()).filter((e) => e.route === "GET /v1/objects");
-    expect(lists.length).toBeGreaterThanOrEqual(1);
-    expect(lists.length).toBeLessThanOrEqual(5);
-  }, THREE_HUNDRED_RESOURCES_MS);
+  test(
+    "refresh of the 300 objects makes a handful of list requests, not hundreds",
+    async () => {
+      await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
+      await suite.emulator.admin.clearRequests();
+      const refresh = await program.stack.refresh();
+      expect(refresh.summary.resourceChanges).toEqual({ same: FILES + 2 });
+      const lists = (await suite.emulator.admin.requests()).filter((e) => e.route === "GET /v1/objects");
+      expect(lists.length).toBeGreaterThanOrEqual(1);
+      expect(lists.length).toBeLessThanOrEqual(5);
+    },
+    THREE_HUNDRED_RESOURCES_MS,
+  );
 
-  test("a preview of the unchanged folder has no changes", async () => {
-    expect((await program.stack.preview()).changeSummary).toEqual({ same: FILES + 2 });
-  }, THREE_HUNDRED_RESOURCES_MS);
+  test(
+    "a preview of the unchanged folder has no changes",
+    async () => {
+      expect((await program.stack.preview()).changeSummary).toEqual({ same: FILES + 2 });
+    },
+    THREE_HUNDRED_RESOURCES_MS,
+  );
 
-  test("destroy deletes every object of the folder", async () => {
-    await program.stack.destroy();
-    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
-    expect(await suite.api.listAllObjects("site")).toEqual([]);
-  }, THREE_HUNDRED_RESOURCES_MS);
+  test(
+    "destroy deletes every object of the folder",
+    async () => {
+      await program.stack.destroy();
+      await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
+      expect(await suite.api.listAllObjects("site")).toEqual([]);
+    },
+    THREE_HUNDRED_RESOURCES_MS,
+  );
 });

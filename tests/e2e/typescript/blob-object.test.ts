@@ -4,7 +4,7 @@ import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import { contentOf, expectReplaced, fetchBytes, replaceOneByNewContent, sha256 } from "../blob-content";
 import { pulumiEngine } from "../engine";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { programStack, ProgramStack } from "../stack";
+import { programStack, type ProgramStack } from "../stack";
 
 // BlobObject through the real engine against the emulator, whose local CDN serves the bytes.
 
@@ -26,7 +26,10 @@ async function outputsOf(program: ProgramStack): Promise<Record<string, Record<s
 }
 
 async function stateNames(program: ProgramStack): Promise<string[]> {
-  return (await program.resources()).filter((r) => r.type === OBJECT_TYPE).map((r) => r.urn.split("::").pop() as string).sort();
+  return (await program.resources())
+    .filter((r) => r.type === OBJECT_TYPE)
+    .map((r) => r.urn.split("::").pop() as string)
+    .sort();
 }
 
 /** Ids the server lists under a prefix, once its cache window has passed. */
@@ -70,18 +73,46 @@ describe("BlobObject lifecycle", () => {
     [
       "names, prefix, MIME type and expiry",
       { name: "x!", prefix: "ab", mimeType: "application/zip", expireDays: 400, file: "assets/one.txt" },
-      [/name.*3 to 32 characters of a-z, A-Z, 0-9 and _, got "x!"/, /prefix.*3 to 32 characters.*got "ab"/, /mimeType.*must be one of .*got "application\/zip"/, /expireDays.*from 1 to 365 days, got 400/],
+      [
+        /name.*3 to 32 characters of a-z, A-Z, 0-9 and _, got "x!"/,
+        /prefix.*3 to 32 characters.*got "ab"/,
+        /mimeType.*must be one of .*got "application\/zip"/,
+        /expireDays.*from 1 to 365 days, got 400/,
+      ],
     ],
-    ["a missing file", { name: "missing", file: "assets/nope.txt" }, [/BlobObject "bad": source must name an existing file.*got "assets\/nope.txt"/]],
-    ["a remote asset", { name: "remote", remote: "https://example.com/logo.png" }, [/BlobObject "bad": source must be a .*FileAsset.*RemoteAsset of "https:\/\/example.com\/logo.png"/]],
-    ["a file under 1 KiB", { name: "tiny", file: "assets/tiny.txt" }, [/source.*from 1 KiB.*"assets\/tiny.txt" of 4 bytes/]],
+    [
+      "a missing file",
+      { name: "missing", file: "assets/nope.txt" },
+      [/BlobObject "bad": source must name an existing file.*got "assets\/nope.txt"/],
+    ],
+    [
+      "a remote asset",
+      { name: "remote", remote: "https://example.com/logo.png" },
+      [/BlobObject "bad": source must be a .*FileAsset.*RemoteAsset of "https:\/\/example.com\/logo.png"/],
+    ],
+    [
+      "a file under 1 KiB",
+      { name: "tiny", file: "assets/tiny.txt" },
+      [/source.*from 1 KiB.*"assets\/tiny.txt" of 4 bytes/],
+    ],
     ["a text under 1 KiB", { name: "tinytext", text: "short" }, [/source.*from 1 KiB.*a StringAsset of 5 bytes/]],
-    ["a file over 100 MB", { name: "huge", file: "assets/huge.txt" }, [/source.*100 MB.*"assets\/huge.txt" of 101000000 bytes/]],
-    ["an extension with no accepted MIME type", { name: "binary", file: "assets/blob.bin" }, [/mimeType.*is required.*"assets\/blob.bin"/]],
+    [
+      "a file over 100 MB",
+      { name: "huge", file: "assets/huge.txt" },
+      [/source.*100 MB.*"assets\/huge.txt" of 101000000 bytes/],
+    ],
+    [
+      "an extension with no accepted MIME type",
+      { name: "binary", file: "assets/blob.bin" },
+      [/mimeType.*is required.*"assets\/blob.bin"/],
+    ],
   ])("%s: refused at preview with field, rule and value, and no request", async (_label, spec, messages) => {
     await suite.emulator.admin.clearRequests();
     await setObjects(program, { bad: spec as Spec });
-    const failure = await program.stack.preview().then(() => undefined, (err: Error) => err);
+    const failure = await program.stack.preview().then(
+      () => undefined,
+      (err: Error) => err,
+    );
     expect(failure).toBeDefined();
     for (const message of messages) expect(failure?.message).toMatch(message);
     expect(await suite.emulator.admin.requests()).toEqual([]);
@@ -98,10 +129,16 @@ describe("BlobObject lifecycle", () => {
     await setObjects(program, objects);
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ create: 4 });
-    expect((await suite.emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects").map((e) => e.status)).toEqual([200, 200, 200]);
+    expect(
+      (await suite.emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects").map((e) => e.status),
+    ).toEqual([200, 200, 200]);
 
     const out = await outputsOf(program);
-    for (const [key, content, mimeType] of [["one", one, "text/plain"], ["notes", notes, "text/plain"], ["data", data, "application/json"]]) {
+    for (const [key, content, mimeType] of [
+      ["one", one, "text/plain"],
+      ["notes", notes, "text/plain"],
+      ["data", data, "application/json"],
+    ]) {
       expect(out[key]).toMatchObject({ size: content.length, sha256: sha256(content), mimeType });
       expect(out[key].id).toMatch(new RegExp(`^${suite.emulator.accounts[0].accountId}/e2e/${key}_`));
       const served = await fetchBytes(out[key].url);
@@ -191,36 +228,44 @@ describe("BlobObject lifecycle", () => {
   test.each([
     ["plain", /_[a-z0-9]{8}-[0-9a-f]{4}\.txt$/],
     ["suffixed", /_[a-z0-9]{8}-[0-9a-f]{4}-ex1\.txt$/],
-  ] as const)("a lost upload answer with expireDays, ids %s, is reconciled to exactly one object, uploaded once", async (form, idShape) => {
-    const key = `lost_${form}`;
-    const prefix = `e2elost${form}`;
-    const lost = contentOf(key, 1200);
-    await suite.emulator.admin.setObjectIds(form);
-    // A listing cached before the upload, so the provider's first look cannot see the object.
-    await suite.api.listObjects({ prefix });
-    await suite.emulator.admin.clearRequests();
-    await suite.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "drop-after-commit", count: 1 });
-    lostObjects[key] = { name: "lost", prefix, text: lost, expireDays: 1 };
-    await setObjects(program, { ...objects, ...lostObjects });
+  ] as const)(
+    "a lost upload answer with expireDays, ids %s, is reconciled to exactly one object, uploaded once",
+    async (form, idShape) => {
+      const key = `lost_${form}`;
+      const prefix = `e2elost${form}`;
+      const lost = contentOf(key, 1200);
+      await suite.emulator.admin.setObjectIds(form);
+      // A listing cached before the upload, so the provider's first look cannot see the object.
+      await suite.api.listObjects({ prefix });
+      await suite.emulator.admin.clearRequests();
+      await suite.emulator.admin.injectFault({
+        match: { method: "POST", path: "/v1/objects" },
+        kind: "drop-after-commit",
+        count: 1,
+      });
+      lostObjects[key] = { name: "lost", prefix, text: lost, expireDays: 1 };
+      await setObjects(program, { ...objects, ...lostObjects });
 
-    const up = program.stack.up();
-    const [dropped] = await suite.emulator.admin.waitForRequests("POST /v1/objects", 1, 60_000);
-    expect(dropped.fault).toBe("drop-after-commit");
-    // The provider's first listing after the loss is answered from the stale cache; the clock
-    // then passes the cache window, and its next listing is fresh.
-    await suite.emulator.admin.waitForRequests("GET /v1/objects", 1, 60_000);
-    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
-    const result = await up;
-    expect(result.summary.resourceChanges).toEqual({ create: 1, same: 3 + Object.keys(lostObjects).length });
-    expect(result.stdout).toContain("not uploaded twice");
+      const up = program.stack.up();
+      const [dropped] = await suite.emulator.admin.waitForRequests("POST /v1/objects", 1, 60_000);
+      expect(dropped.fault).toBe("drop-after-commit");
+      // The provider's first listing after the loss is answered from the stale cache; the clock
+      // then passes the cache window, and its next listing is fresh.
+      await suite.emulator.admin.waitForRequests("GET /v1/objects", 1, 60_000);
+      await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
+      const result = await up;
+      expect(result.summary.resourceChanges).toEqual({ create: 1, same: 3 + Object.keys(lostObjects).length });
+      expect(result.stdout).toContain("not uploaded twice");
 
-    const out = (await outputsOf(program))[key];
-    expect(out.id).toMatch(idShape);
-    expect((await suite.emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects")).toHaveLength(1);
-    expect(await listedFresh(prefix)).toEqual([out.id]);
-    expect(await stateNames(program)).toContain(key);
-    expect((await fetchBytes(out.url)).body.toString()).toBe(lost);
-  }, 90_000);
+      const out = (await outputsOf(program))[key];
+      expect(out.id).toMatch(idShape);
+      expect((await suite.emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects")).toHaveLength(1);
+      expect(await listedFresh(prefix)).toEqual([out.id]);
+      expect(await stateNames(program)).toContain(key);
+      expect((await fetchBytes(out.url)).body.toString()).toBe(lost);
+    },
+    90_000,
+  );
 
   test("destroy deletes every object", async () => {
     const ids = Object.values(await outputsOf(program)).map((o) => o.id);
@@ -248,7 +293,9 @@ describe("adoption", () => {
     await suite.emulator.admin.clearRequests();
     await setObjects(program, { brand: { name: "logo", prefix: "e2eadopt", text: logo, adoptId: logoId } });
     const result = await program.stack.up();
-    expect(result.stdout).toContain(`object "logo" (${logoId}) is now held by another resource of this stack; it leaves the state but is not deleted`);
+    expect(result.stdout).toContain(
+      `object "logo" (${logoId}) is now held by another resource of this stack; it leaves the state but is not deleted`,
+    );
     expect(await mutatingRequests()).toEqual([]);
     expect(await stateNames(program)).toEqual(["brand"]);
     expect((await outputsOf(program)).brand.id).toBe(logoId);
@@ -262,7 +309,10 @@ describe("adoption", () => {
       brand: { name: "logo", prefix: "e2eadopt", text: logo, adoptId: logoId },
       copy: { name: "logo", prefix: "e2eadopt", text: logo, adoptId: logoId },
     });
-    const failure = await program.stack.up().then(() => undefined, (err: Error) => err);
+    const failure = await program.stack.up().then(
+      () => undefined,
+      (err: Error) => err,
+    );
     expect(failure?.message).toMatch(/another resource of this stack (already holds it|in this update)/);
     expect(await mutatingRequests()).toEqual([]);
     expect(await listedFresh("e2eadopt")).toEqual([logoId]);

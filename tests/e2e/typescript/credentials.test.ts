@@ -1,10 +1,10 @@
-import { createServer, Server } from "node:net";
+import { createServer, type Server } from "node:net";
 import type { AddressInfo } from "node:net";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { DEFAULT_RETRY_POLICY } from "../../../provider/client/retry";
 import { closedPort } from "../../unit/helpers/stub-server";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { programStack, ProgramStack } from "../stack";
+import { programStack, type ProgramStack } from "../stack";
 
 // The settings are checked at preview: a refused key or an unreachable URL fails `pulumi preview`
 // (a pull request's), naming the setting to fix, with read-only requests only; the skip switch
@@ -25,7 +25,12 @@ let program: ProgramStack;
 
 beforeAll(async () => {
   // No provider settings from the environment: each preview's stack config decides them.
-  const env = { SQUARECLOUD_API_KEY: "", SQUARECLOUD_PLATFORM_URL: "", SQUARECLOUD_BLOB_URL: "", SQUARECLOUD_SKIP_CREDENTIALS_CHECK: "" };
+  const env = {
+    SQUARECLOUD_API_KEY: "",
+    SQUARECLOUD_PLATFORM_URL: "",
+    SQUARECLOUD_BLOB_URL: "",
+    SQUARECLOUD_SKIP_CREDENTIALS_CHECK: "",
+  };
   program = suite.keep(await programStack({ program: "bad-input", env }));
 });
 
@@ -80,7 +85,9 @@ test("an unreachable URL fails the preview naming it and its setting, after a bo
   const dropping = await connectionCounter();
   try {
     const output = await preview({ "squarecloud:platformUrl": { value: `${dropping.url}/v2` } });
-    expect(output).toContain(`GET /v2/v2/users/me): the connection to ${dropping.url}/v2 (from squarecloud:platformUrl) broke`);
+    expect(output).toContain(
+      `GET /v2/v2/users/me): the connection to ${dropping.url}/v2 (from squarecloud:platformUrl) broke`,
+    );
     // One check for the three resources, each connection an attempt of it.
     expect(dropping.connections()).toBe(DEFAULT_RETRY_POLICY.maxAttempts);
   } finally {
@@ -108,7 +115,10 @@ test("a missing key is printed once, without a stack trace", async () => {
 });
 
 test("a FileAsset of a missing file is printed once, without a stack trace or the error's internals", async () => {
-  const output = await preview({}, { logo: { kind: "BlobObject", args: { name: "logo", file: "assets/missing.png" } } });
+  const output = await preview(
+    {},
+    { logo: { kind: "BlobObject", args: { name: "logo", file: "assets/missing.png" } } },
+  );
   expect(occurrences(diagnostics(output), 'BlobObject "logo": source must name an existing file')).toBe(1);
   expect(output).not.toMatch(STACK_FRAME);
   expect(output).not.toContain("Circular");

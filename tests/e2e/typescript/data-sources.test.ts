@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import {
-  RequestLogEntry,
-  RunningEmulator,
+  type RequestLogEntry,
+  type RunningEmulator,
   SEED_ACCOUNTS,
   SEED_APPS,
   SEED_BLOB_OBJECTS,
@@ -16,7 +16,7 @@ import {
 import { buildSeedData } from "../../../emulator/seed";
 import { STATE_FILE } from "../../../emulator/store/file-store";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { programStack, ProgramStack, SECRET_SIG } from "../stack";
+import { programStack, type ProgramStack, SECRET_SIG } from "../stack";
 
 // Every data source read by a real program through the real engine, against the emulator's seed.
 
@@ -38,7 +38,18 @@ const ids = {
   blobPrefix: BULK_PREFIX,
 };
 
-const ANALYTICS_ARRAYS = ["visits", "countries", "devices", "os", "browsers", "protocols", "methods", "paths", "referers", "providers"];
+const ANALYTICS_ARRAYS = [
+  "visits",
+  "countries",
+  "devices",
+  "os",
+  "browsers",
+  "protocols",
+  "methods",
+  "paths",
+  "referers",
+  "providers",
+];
 
 /** Uploads through the client, four at a time (the account's limit of uploads in flight). */
 async function uploadBulkObjects(): Promise<string[]> {
@@ -46,7 +57,12 @@ async function uploadBulkObjects(): Promise<string[]> {
   const uploaded: string[] = [];
   const worker = async () => {
     for (let name = names.pop(); name !== undefined; name = names.pop()) {
-      const object = await suite.api.uploadObject({ name, prefix: BULK_PREFIX, content: Buffer.alloc(1024, name), mimeType: "text/plain" });
+      const object = await suite.api.uploadObject({
+        name,
+        prefix: BULK_PREFIX,
+        content: Buffer.alloc(1024, name),
+        mimeType: "text/plain",
+      });
       uploaded.push(object.id);
     }
   };
@@ -56,7 +72,9 @@ async function uploadBulkObjects(): Promise<string[]> {
 
 function isOrdered(dates: string[], direction: "newest first" | "oldest first"): boolean {
   const times = dates.map((date) => Date.parse(date));
-  return times.every((time, i) => i === 0 || (direction === "newest first" ? times[i - 1]! >= time : times[i - 1]! <= time));
+  return times.every(
+    (time, i) => i === 0 || (direction === "newest first" ? times[i - 1]! >= time : times[i - 1]! <= time),
+  );
 }
 
 function requestsTo(log: RequestLogEntry[], route: string, path?: string): number {
@@ -96,7 +114,9 @@ describe("data sources read in one program", () => {
       memory: { limit: 8192, used: SEED_MEMORY_USED_MB.alice, available: 8192 - SEED_MEMORY_USED_MB.alice },
     });
     expect(Date.parse(user.plan.periodEnd)).toBeGreaterThan(Date.now());
-    expect(applications.map((a: any) => a.id).sort()).toEqual([SEED_APPS.aliceWebsite, SEED_APPS.aliceApi, SEED_APPS.aliceBot].sort());
+    expect(applications.map((a: any) => a.id).sort()).toEqual(
+      [SEED_APPS.aliceWebsite, SEED_APPS.aliceApi, SEED_APPS.aliceBot].sort(),
+    );
     expect(databases.map((d: any) => [d.id, d.name, d.type]).sort()).toEqual(
       [
         [SEED_DATABASES.aliceCache, "cache", "redis"],
@@ -132,7 +152,12 @@ describe("data sources read in one program", () => {
       language: "javascript",
       customDomain: "www.alice.example",
     });
-    expect(out.botByName).toMatchObject({ id: SEED_APPS.aliceBot, owner: alice.accountId, language: "python", ram: 256 });
+    expect(out.botByName).toMatchObject({
+      id: SEED_APPS.aliceBot,
+      owner: alice.accountId,
+      language: "python",
+      ram: 256,
+    });
     // The API sends "" for a bot's domain: no domain at all.
     expect(out.botByName).not.toHaveProperty("domain");
   });
@@ -190,12 +215,26 @@ describe("data sources read in one program", () => {
     expect(deployments.map((d: any) => d.id).sort()).toEqual(live.map((events) => events[0]!.id).sort());
     expect(deployments.length).toBeGreaterThan(1);
     expect(deployments.length).toBeLessThanOrEqual(10);
-    expect(isOrdered(deployments.map((d: any) => d.startedAt), "newest first")).toBe(true);
+    expect(
+      isOrdered(
+        deployments.map((d: any) => d.startedAt),
+        "newest first",
+      ),
+    ).toBe(true);
     for (const deployment of deployments) {
       expect(deployment.events.map((e: any) => e.state).slice(0, 2)).toEqual(["pending", "clone"]);
-      expect(isOrdered(deployment.events.map((e: any) => e.date), "oldest first")).toBe(true);
+      expect(
+        isOrdered(
+          deployment.events.map((e: any) => e.date),
+          "oldest first",
+        ),
+      ).toBe(true);
       const last = deployment.events[deployment.events.length - 1];
-      expect(deployment).toMatchObject({ state: last.state, updatedAt: last.date, startedAt: deployment.events[0].date });
+      expect(deployment).toMatchObject({
+        state: last.state,
+        updatedAt: last.date,
+        startedAt: deployment.events[0].date,
+      });
       expect(["success", "error"]).toContain(deployment.state);
     }
     // The seed fails every fifth deployment; the 24-hour window holds the fourth.
@@ -216,12 +255,19 @@ describe("data sources read in one program", () => {
   test("getSnapshots: entries with their versionId, most recent first; the latest of a database", () => {
     const entries = out.databaseSnapshots.entries;
     expect(out.databaseSnapshots.scope).toBe("databases");
-    const versionsOf = (databaseId: string) => entries.filter((e: any) => e.name === databaseId).map((e: any) => e.versionId);
+    const versionsOf = (databaseId: string) =>
+      entries.filter((e: any) => e.name === databaseId).map((e: any) => e.versionId);
     expect(versionsOf(SEED_DATABASES.aliceCache)).toEqual(SEED_DATABASE_SNAPSHOT_VERSIONS.aliceCache);
     expect(versionsOf(SEED_DATABASES.aliceMain)).toEqual(SEED_DATABASE_SNAPSHOT_VERSIONS.aliceMain);
     expect(versionsOf(SEED_DATABASES.bobLegacy)).toEqual([]);
-    expect(isOrdered(entries.map((e: any) => e.modified), "newest first")).toBe(true);
-    for (const entry of entries) expect(Object.keys(entry).sort()).toEqual(["key", "modified", "name", "size", "versionId"]);
+    expect(
+      isOrdered(
+        entries.map((e: any) => e.modified),
+        "newest first",
+      ),
+    ).toBe(true);
+    for (const entry of entries)
+      expect(Object.keys(entry).sort()).toEqual(["key", "modified", "name", "size", "versionId"]);
 
     expect(out.latestMainSnapshot).toMatchObject({
       name: SEED_DATABASES.aliceMain,
@@ -237,7 +283,11 @@ describe("data sources read in one program", () => {
   test("snapshot keys are secrets in state; no key reaches the backend in plain text", async () => {
     const [stackResource] = await program.resources();
     const stored = (stackResource!.outputs as any).result;
-    const storedEntries = [...stored.databaseSnapshots.entries, ...stored.appSnapshots.entries, stored.latestMainSnapshot];
+    const storedEntries = [
+      ...stored.databaseSnapshots.entries,
+      ...stored.appSnapshots.entries,
+      stored.latestMainSnapshot,
+    ];
     for (const entry of storedEntries) {
       expect(entry.key).toMatchObject({ [SECRET_SIG]: expect.any(String), ciphertext: expect.any(String) });
       expect(typeof entry.versionId === "string" || entry.versionId === undefined).toBe(true);
@@ -252,13 +302,19 @@ describe("data sources read in one program", () => {
   test("getWorkspaces and getWorkspace by id and by name", () => {
     expect(out.workspaces.workspaces.map((w: any) => w.id)).toEqual([SEED_WORKSPACES.aliceTeam.id]);
     const team = out.workspaceById;
-    expect(team).toMatchObject({ id: SEED_WORKSPACES.aliceTeam.id, name: SEED_WORKSPACES.aliceTeam.name, owner: alice.accountId });
+    expect(team).toMatchObject({
+      id: SEED_WORKSPACES.aliceTeam.id,
+      name: SEED_WORKSPACES.aliceTeam.name,
+      owner: alice.accountId,
+    });
     expect(team.members.map((m: any) => [m.id, m.group])).toEqual([
       [alice.accountId, "owner"],
       [SEED_ACCOUNTS.bob.accountId, "admin"],
       [SEED_ACCOUNTS.dave.accountId, "view"],
     ]);
-    expect(team.applications).toEqual([{ id: SEED_APPS.aliceApi, name: "Alice API", ram: 512, language: "typescript" }]);
+    expect(team.applications).toEqual([
+      { id: SEED_APPS.aliceApi, name: "Alice API", ram: 512, language: "typescript" },
+    ]);
     expect(out.workspaceByName).toEqual(team);
   });
 

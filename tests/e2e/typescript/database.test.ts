@@ -1,16 +1,28 @@
-import { databaseLifecycle, DatabaseShape } from "../database-lifecycle";
+import { databaseLifecycle, type DatabaseShape } from "../database-lifecycle";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { programStack, ProgramStack, SECRET_SIG, StateResource } from "../stack";
+import { programStack, type ProgramStack, SECRET_SIG, type StateResource } from "../stack";
 
 // The Database resource through the real engine against the emulator: the lifecycle every language
 // shares, with what the TypeScript SDK proves beyond it on the same stack, then faults, adoption and
 // replacement, each on a stack of its own.
 
 const DATABASE_TYPE = "pulumi-nodejs:dynamic/squarecloud:Database";
-type Spec = { name: string; type: string; memory: number; version: string; adoptId?: string; passwordRotation?: string };
+type Spec = {
+  name: string;
+  type: string;
+  memory: number;
+  version: string;
+  adoptId?: string;
+  passwordRotation?: string;
+};
 
 /** The lifecycle's database as the program of tests/e2e/programs/database declares it. */
-const lifecycleSpec = ({ memory, version }: DatabaseShape): Spec => ({ name: "tscache", type: "redis", memory, version });
+const lifecycleSpec = ({ memory, version }: DatabaseShape): Spec => ({
+  name: "tscache",
+  type: "redis",
+  memory,
+  version,
+});
 
 async function setDatabase(program: ProgramStack, spec: Spec) {
   await program.stack.setConfig("database", { value: JSON.stringify(spec) });
@@ -19,7 +31,11 @@ async function setDatabase(program: ProgramStack, spec: Spec) {
 databaseLifecycle(
   "tscache",
   async (first, options) => {
-    const program = await programStack({ ...options, program: "database", config: { ...options.config, database: { value: JSON.stringify(lifecycleSpec(first)) } } });
+    const program = await programStack({
+      ...options,
+      program: "database",
+      config: { ...options.config, database: { value: JSON.stringify(lifecycleSpec(first)) } },
+    });
     return { ...program, setDatabase: (shape) => setDatabase(program, lifecycleSpec(shape)) };
   },
   {
@@ -32,7 +48,13 @@ databaseLifecycle(
         expect(live).toMatchObject({ name: "tscache", ram: 512, type: "redis" });
         expect(out.owner.value).toBe(live.owner);
         const backend = program().backendText();
-        for (const plaintext of [firstPassword, out.certificate.value, out.url.value, suite.emulator.accounts[0].apiKey]) expect(backend).not.toContain(plaintext);
+        for (const plaintext of [
+          firstPassword,
+          out.certificate.value,
+          out.url.value,
+          suite.emulator.accounts[0].apiKey,
+        ])
+          expect(backend).not.toContain(plaintext);
       });
 
       test("the serialized provider is a small stub with no URL, key or client in it", async () => {
@@ -51,7 +73,12 @@ databaseLifecycle(
       test("bad input fails at preview, naming the resource, field, rule and value, with no request made", async () => {
         await setDatabase(program(), { name: "bad-name", type: "redis", memory: 256, version: "latest" });
         await suite.emulator.admin.clearRequests();
-        const error = await program().stack.preview().then(() => undefined, (err: Error) => err);
+        const error = await program()
+          .stack.preview()
+          .then(
+            () => undefined,
+            (err: Error) => err,
+          );
         expect(error).toBeDefined();
         const message = String(error?.message);
         expect(message).toContain("resource 'cache'");
@@ -65,7 +92,12 @@ databaseLifecycle(
         await setDatabase(program(), lifecycleSpec({ memory: 512, version: "7.4.5" }));
         await program().stack.removeConfig("squarecloud:apiKey");
         await suite.emulator.admin.clearRequests();
-        const error = await program().stack.preview().then(() => undefined, (err: Error) => err);
+        const error = await program()
+          .stack.preview()
+          .then(
+            () => undefined,
+            (err: Error) => err,
+          );
         expect(String(error?.message)).toContain("pulumi config set squarecloud:apiKey --secret");
         expect(await suite.emulator.admin.requests()).toEqual([]);
         await program().stack.setAllConfig(emulatorConfig(suite.emulator));
@@ -140,11 +172,36 @@ describe("Database faults and bad input", () => {
 
   test("a rough day: up, update, refresh and destroy all get through transient faults", async () => {
     const faults = [
-      { match: { method: "GET", path: "/v2/users/me" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 2 },
-      { match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 429, code: "RATE_LIMIT", retryAfter: "1", count: 1 },
+      {
+        match: { method: "GET", path: "/v2/users/me" },
+        kind: "status",
+        status: 503,
+        code: "SERVICE_UNAVAILABLE",
+        count: 2,
+      },
+      {
+        match: { method: "POST", path: "/v2/databases" },
+        kind: "status",
+        status: 429,
+        code: "RATE_LIMIT",
+        retryAfter: "1",
+        count: 1,
+      },
       { match: { method: "PATCH", path: "/v2/databases/:id" }, kind: "reset", count: 1 },
-      { match: { method: "GET", path: "/v2/databases/:id" }, kind: "status", status: 502, code: "BAD_GATEWAY", count: 1 },
-      { match: { method: "DELETE", path: "/v2/databases/:id" }, kind: "status", status: 504, code: "GATEWAY_TIMEOUT", count: 1 },
+      {
+        match: { method: "GET", path: "/v2/databases/:id" },
+        kind: "status",
+        status: 502,
+        code: "BAD_GATEWAY",
+        count: 1,
+      },
+      {
+        match: { method: "DELETE", path: "/v2/databases/:id" },
+        kind: "status",
+        status: 504,
+        code: "GATEWAY_TIMEOUT",
+        count: 1,
+      },
     ] as const;
     for (const fault of faults) await suite.emulator.admin.injectFault(fault);
 
@@ -170,7 +227,11 @@ describe("Database faults and bad input", () => {
 
   test("a create whose response is lost ends with exactly one database, adopted with a warning", async () => {
     const program = await databasesStack({ lost: { name: "lostreply", type: "redis", memory: 512, version: "7.4.5" } });
-    await suite.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "drop-after-commit", count: 1 });
+    await suite.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/databases" },
+      kind: "drop-after-commit",
+      count: 1,
+    });
 
     const up = await program.stack.up();
     expect(up.summary.result).toBe("succeeded");
@@ -185,7 +246,9 @@ describe("Database faults and bad input", () => {
     expect((await suite.emulator.admin.counters())["POST /v2/databases"]).toBe(1);
 
     // The recovery the warning names: a rotation captures a usable password.
-    await setDatabases(program, { lost: { name: "lostreply", type: "redis", memory: 512, version: "7.4.5", passwordRotation: "1" } });
+    await setDatabases(program, {
+      lost: { name: "lostreply", type: "redis", memory: 512, version: "7.4.5", passwordRotation: "1" },
+    });
     await program.stack.up();
     expect((await outputsOf(program, "lost")).password).toEqual(expect.any(String));
   });
@@ -195,7 +258,13 @@ describe("Database faults and bad input", () => {
 
   test("a create refused with a 503 before it took effect is sent again, not duplicated", async () => {
     flaky = await databasesStack({ flaky: { name: "flaky", type: "redis", memory: 512, version: "7.4.5" } });
-    await suite.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
+    await suite.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/databases" },
+      kind: "status",
+      status: 503,
+      code: "SERVICE_UNAVAILABLE",
+      count: 1,
+    });
 
     await flaky.stack.up();
     expect((await suite.api.listDatabases()).filter((db) => db.name === "flaky")).toHaveLength(1);
@@ -229,14 +298,25 @@ describe("Database faults and bad input", () => {
   test("adoptId takes over an existing database: certificate fetched, password only by an explicit reset", async () => {
     const existing = await suite.api.createDatabase({ name: "legacy", type: "mongo", memory: 1024, version: "7.0" });
     await suite.emulator.admin.clearRequests();
-    const program = await databasesStack({ legacy: { name: "legacy", type: "mongo", memory: 1024, version: "7.0", adoptId: existing.id } });
+    const program = await databasesStack({
+      legacy: { name: "legacy", type: "mongo", memory: 1024, version: "7.0", adoptId: existing.id },
+    });
     await program.stack.up();
     let out = await outputsOf(program, "legacy");
     expect(out).toMatchObject({ id: existing.id, certificate: expect.any(String) });
     expect(out.password).toBeUndefined();
     expect((await suite.emulator.admin.counters())["POST /v2/databases"]).toBeUndefined();
 
-    await setDatabases(program, { legacy: { name: "legacy", type: "mongo", memory: 1024, version: "7.0", adoptId: existing.id, passwordRotation: "adopted" } });
+    await setDatabases(program, {
+      legacy: {
+        name: "legacy",
+        type: "mongo",
+        memory: 1024,
+        version: "7.0",
+        adoptId: existing.id,
+        passwordRotation: "adopted",
+      },
+    });
     await program.stack.up();
     out = await outputsOf(program, "legacy");
     expect(out.password).toEqual(expect.any(String));
@@ -244,9 +324,21 @@ describe("Database faults and bad input", () => {
 
     // A replacement while adoptId still names the database would adopt it again and then delete
     // it: the preview refuses and says what to do; without adoptId it replaces.
-    const selfReplace = { legacy: { name: "legacy", type: "mongo", memory: 1024, version: "8.0", adoptId: existing.id, passwordRotation: "adopted" } };
+    const selfReplace = {
+      legacy: {
+        name: "legacy",
+        type: "mongo",
+        memory: 1024,
+        version: "8.0",
+        adoptId: existing.id,
+        passwordRotation: "adopted",
+      },
+    };
     await setDatabases(program, selfReplace);
-    const refused = await program.stack.preview().then(() => undefined, (err: Error) => err);
+    const refused = await program.stack.preview().then(
+      () => undefined,
+      (err: Error) => err,
+    );
     expect(String(refused?.message)).toContain("Remove adoptId from the program");
     await setDatabases(program, { legacy: { ...selfReplace.legacy, adoptId: undefined } });
     const up = await program.stack.up();

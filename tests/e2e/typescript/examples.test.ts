@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { SEED_APPS, SEED_DATABASES } from "../../../emulator";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
 import { outsideDir, packInto } from "../outside-project";
-import { outsideExampleStack, ProgramStack, ProgramStackOptions } from "../stack";
+import { outsideExampleStack, type ProgramStack, type ProgramStackOptions } from "../stack";
 
 // Every example as README says to copy it and users run it: into a directory of its own outside
 // this repository with the tarball in vendor/, where its package.json names it, then `npm install`
@@ -21,7 +21,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tarballDir, { recursive: true, force: true }));
 
-const installedExample = (example: string, options: Omit<ProgramStackOptions, "program">) => outsideExampleStack(example, tarball, options);
+const installedExample = (example: string, options: Omit<ProgramStackOptions, "program">) =>
+  outsideExampleStack(example, tarball, options);
 
 test("quickstart declares the four resources and reads the account, then tears down", async () => {
   const [, bob] = suite.emulator.accounts;
@@ -32,17 +33,25 @@ test("quickstart declares the four resources and reads the account, then tears d
   // The stack, the database, the workspace, its member and the object.
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
   expect(up.outputs.cacheUrl).toMatchObject({ secret: true, value: expect.stringMatching(/^redis:\/\//) });
-  expect(await suite.api.getDatabase(up.outputs.cacheId.value)).toMatchObject({ name: "cache", type: "redis", ram: 512 });
+  expect(await suite.api.getDatabase(up.outputs.cacheId.value)).toMatchObject({
+    name: "cache",
+    type: "redis",
+    ram: 512,
+  });
   const { members } = await suite.api.getWorkspace(up.outputs.workspaceId.value);
   expect(members.map((m) => [m.id, m.group])).toContainEqual([bob.accountId, "view"]);
-  expect(await (await fetch(up.outputs.welcomeUrl.value)).text()).toBe(readFileSync(path.join(example.workDir, "welcome.md"), "utf8"));
+  expect(await (await fetch(up.outputs.welcomeUrl.value)).text()).toBe(
+    readFileSync(path.join(example.workDir, "welcome.md"), "utf8"),
+  );
   expect(up.outputs.plan.value).toBe((await suite.api.me()).user.plan.name);
   expect(example.backendText()).not.toContain(codes.teammateInviteCode.value);
 
   expect((await example.stack.preview()).changeSummary).toEqual({ same: 5 });
   expect((await example.stack.destroy()).summary.resourceChanges).toEqual({ delete: 5 });
   await expect(suite.api.getDatabase(up.outputs.cacheId.value)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
-  await expect(suite.api.getWorkspace(up.outputs.workspaceId.value)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
+  await expect(suite.api.getWorkspace(up.outputs.workspaceId.value)).rejects.toMatchObject({
+    code: "WORKSPACE_NOT_FOUND",
+  });
   expect((await fetch(up.outputs.welcomeUrl.value)).status).toBe(404);
 });
 
@@ -52,7 +61,10 @@ test("protected-database refuses to be destroyed until protect is lifted, then k
   expect(up.summary.resourceChanges).toEqual({ create: 2 });
   const { ordersId } = up.outputs;
 
-  const destroy = await example.stack.destroy().then(() => undefined, (err: Error) => err);
+  const destroy = await example.stack.destroy().then(
+    () => undefined,
+    (err: Error) => err,
+  );
   expect(String(destroy?.message)).toMatch(/protect/);
   expect(await suite.api.getDatabase(ordersId.value)).toMatchObject({ name: "orders", ram: 2048 });
 
@@ -75,7 +87,12 @@ test("team-onboarding turns the roster into a workspace and its members; a remov
   const workspaceId = up.outputs.workspaceId.value;
   const groups = async () =>
     Object.fromEntries((await suite.api.getWorkspace(workspaceId)).members.map((m) => [m.id, m.group]));
-  expect(await groups()).toEqual({ [accounts[0].accountId]: "owner", [accounts[1].accountId]: "admin", [accounts[2].accountId]: "maintain", [accounts[3].accountId]: "view" });
+  expect(await groups()).toEqual({
+    [accounts[0].accountId]: "owner",
+    [accounts[1].accountId]: "admin",
+    [accounts[2].accountId]: "maintain",
+    [accounts[3].accountId]: "view",
+  });
   for (const code of Object.values(config)) if (code.secret) expect(example.backendText()).not.toContain(code.value);
 
   // The spent codes may stay in config: nothing to do.
@@ -114,8 +131,11 @@ test("showcase makes the whole package work together: databases, a team workspac
   const { accounts } = suite.emulator;
   const [alice, bob, dave] = [accounts[0], accounts[1], accounts[3]];
   const codes = await inviteCodeConfig(suite.emulator, { bobInviteCode: bob, daveInviteCode: dave });
-  const example = suite.keep(await installedExample("showcase", { config: { ...emulatorConfig(suite.emulator), ...codes } }));
-  const websiteSnapshots = async () => (await suite.api.listSnapshots("applications")).filter((s) => s.name === SEED_APPS.aliceWebsite).length;
+  const example = suite.keep(
+    await installedExample("showcase", { config: { ...emulatorConfig(suite.emulator), ...codes } }),
+  );
+  const websiteSnapshots = async () =>
+    (await suite.api.listSnapshots("applications")).filter((s) => s.name === SEED_APPS.aliceWebsite).length;
   const snapshotsBefore = await websiteSnapshots();
 
   const up = await example.stack.up();
@@ -123,16 +143,32 @@ test("showcase makes the whole package work together: databases, a team workspac
   expect(up.summary.resourceChanges).toEqual({ create: 11 });
   const out = Object.fromEntries(Object.entries(up.outputs).map(([name, output]) => [name, output.value]));
 
-  expect(await suite.api.getDatabase(out.databases.sessions.id)).toMatchObject({ name: "sessions", type: "redis", ram: 512 });
-  expect(await suite.api.getDatabase(out.databases.catalog.id)).toMatchObject({ name: "catalog", type: "mongo", ram: 1024 });
-  for (const secret of ["sessionsUrl", "catalogUrl", "catalogCertificate", "snapshotUrl", "snapshotKey"]) expect(up.outputs[secret].secret).toBe(true);
+  expect(await suite.api.getDatabase(out.databases.sessions.id)).toMatchObject({
+    name: "sessions",
+    type: "redis",
+    ram: 512,
+  });
+  expect(await suite.api.getDatabase(out.databases.catalog.id)).toMatchObject({
+    name: "catalog",
+    type: "mongo",
+    ram: 1024,
+  });
+  for (const secret of ["sessionsUrl", "catalogUrl", "catalogCertificate", "snapshotUrl", "snapshotKey"])
+    expect(up.outputs[secret].secret).toBe(true);
   expect(out.catalogUrl).toMatch(/^mongodb/);
 
   const workspace = await suite.api.getWorkspace(out.workspaceId);
   expect(workspace).toMatchObject({ name: "showcase_team" });
-  expect(Object.fromEntries(workspace.members.map((m) => [m.id, m.group]))).toEqual({ [alice.accountId]: "owner", [bob.accountId]: "maintain", [dave.accountId]: "view" });
+  expect(Object.fromEntries(workspace.members.map((m) => [m.id, m.group]))).toEqual({
+    [alice.accountId]: "owner",
+    [bob.accountId]: "maintain",
+    [dave.accountId]: "view",
+  });
   expect(workspace.applications.map((app) => app.id)).toEqual([SEED_APPS.aliceWebsite]);
-  expect(out.workspaceMembers).toEqual({ [bob.accountId]: { name: bob.name, group: "maintain" }, [dave.accountId]: { name: dave.name, group: "view" } });
+  expect(out.workspaceMembers).toEqual({
+    [bob.accountId]: { name: bob.name, group: "maintain" },
+    [dave.accountId]: { name: dave.name, group: "view" },
+  });
   expect(out.workspaceApps).toEqual([`Alice Website (${SEED_APPS.aliceWebsite})`]);
   for (const code of Object.values(codes)) expect(example.backendText()).not.toContain(code.value);
 
@@ -146,12 +182,19 @@ test("showcase makes the whole package work together: databases, a team workspac
   expect(await websiteSnapshots()).toBe(snapshotsBefore + 1);
   expect(out.snapshotUrl).toMatch(/^https?:\/\//);
   expect(out.accountApps).toContain(`Alice Website (${SEED_APPS.aliceWebsite})`);
-  expect(out.websiteTraffic).toMatchObject({ app: "Alice Website", range: "daily", visits: expect.any(Number), requests: expect.any(Number) });
+  expect(out.websiteTraffic).toMatchObject({
+    app: "Alice Website",
+    range: "daily",
+    visits: expect.any(Number),
+    requests: expect.any(Number),
+  });
   expect(out.websiteTraffic.visits).toBeGreaterThan(0);
   expect(out.blobStorage.objects).toBeGreaterThan(0);
 
   // Codes fetched again (as the demo does each run) change nothing once the members joined.
-  await example.stack.setAllConfig(await inviteCodeConfig(suite.emulator, { bobInviteCode: bob, daveInviteCode: dave }));
+  await example.stack.setAllConfig(
+    await inviteCodeConfig(suite.emulator, { bobInviteCode: bob, daveInviteCode: dave }),
+  );
   expect((await example.stack.preview()).changeSummary).toEqual({ same: 11 });
   expect(await websiteSnapshots()).toBe(snapshotsBefore + 1);
 
@@ -168,11 +211,16 @@ describe("backup-and-restore snapshots an app, lists a database's backups, and r
   const databaseId = SEED_DATABASES.aliceCache;
   let example: ProgramStack;
   let backups: { versionId?: string; modified: string }[];
-  const routeCount = async (route: string) => (await suite.emulator.admin.requests()).filter((r) => r.route === route).length;
+  const routeCount = async (route: string) =>
+    (await suite.emulator.admin.requests()).filter((r) => r.route === route).length;
 
   beforeAll(async () => {
     backups = await suite.api.databaseSnapshots(databaseId);
-    const config = { ...emulatorConfig(suite.emulator), appId: { value: SEED_APPS.aliceApi }, databaseId: { value: databaseId } };
+    const config = {
+      ...emulatorConfig(suite.emulator),
+      appId: { value: SEED_APPS.aliceApi },
+      databaseId: { value: databaseId },
+    };
     example = suite.keep(await installedExample("backup-and-restore", { config }));
     // Moves the account past the 5 s window of any snapshot an earlier example took.
     await suite.emulator.admin.advanceClock(5_000);
@@ -185,8 +233,13 @@ describe("backup-and-restore snapshots an app, lists a database's backups, and r
     expect(await routeCount(SNAPSHOT_ROUTE)).toBe(1);
     expect(await routeCount(RESTORE_ROUTE)).toBe(0);
     expect(up.outputs.appBackupUrl.secret).toBe(true);
-    expect(up.outputs.databaseSnapshots.value.map((s: { versionId: string }) => s.versionId)).toEqual(backups.map((b) => b.versionId));
-    expect(up.outputs.latestDatabaseSnapshot.value).toEqual({ versionId: backups[0].versionId, modified: backups[0].modified });
+    expect(up.outputs.databaseSnapshots.value.map((s: { versionId: string }) => s.versionId)).toEqual(
+      backups.map((b) => b.versionId),
+    );
+    expect(up.outputs.latestDatabaseSnapshot.value).toEqual({
+      versionId: backups[0].versionId,
+      modified: backups[0].modified,
+    });
     expect(up.outputs).not.toHaveProperty("restored");
     expect(example.backendText()).not.toMatch(/AWSAccessKeyId=|Signature=/);
   });
@@ -198,7 +251,11 @@ describe("backup-and-restore snapshots an app, lists a database's backups, and r
       () => "",
       (err: Error) => String(err.message),
     );
-    expect(refused).toMatch(new RegExp(`restore.*confirm.*database "${databaseId}".*after ${older.modified} \\(the snapshot's date\\) is lost for good`));
+    expect(refused).toMatch(
+      new RegExp(
+        `restore.*confirm.*database "${databaseId}".*after ${older.modified} \\(the snapshot's date\\) is lost for good`,
+      ),
+    );
     expect(await routeCount(RESTORE_ROUTE)).toBe(0);
 
     await example.stack.setConfig("confirmRestore", { value: "true" });
@@ -233,17 +290,29 @@ describe("backup-and-restore snapshots an app, lists a database's backups, and r
 test("gitops runs as its workflow runs it, outside this repository from its own package.json and the tarball; an unchanged checkout previews no changes", async () => {
   const [alice] = suite.emulator.accounts;
   // What the workflow sets from repository secrets; no squarecloud:* stack config at all.
-  const env = { SQUARECLOUD_API_KEY: alice.apiKey, SQUARECLOUD_PLATFORM_URL: suite.emulator.platformUrl, SQUARECLOUD_BLOB_URL: suite.emulator.blobUrl };
+  const env = {
+    SQUARECLOUD_API_KEY: alice.apiKey,
+    SQUARECLOUD_PLATFORM_URL: suite.emulator.platformUrl,
+    SQUARECLOUD_BLOB_URL: suite.emulator.blobUrl,
+  };
   const example = suite.keep(await installedExample("gitops", { env }));
   const up = await example.stack.up();
   // Compiled by the example's own TypeScript: the 3.8 bundled in @pulumi/pulumi fails on it.
-  expect(JSON.parse(readFileSync(path.join(example.workDir, "node_modules", "typescript", "package.json"), "utf8")).version).toMatch(/^5\./);
+  expect(
+    JSON.parse(readFileSync(path.join(example.workDir, "node_modules", "typescript", "package.json"), "utf8")).version,
+  ).toMatch(/^5\./);
   // The stack, the database, the folder and its one file.
   expect(up.summary.resourceChanges).toEqual({ create: 4 });
-  expect(await suite.api.getDatabase(up.outputs.cacheId.value)).toMatchObject({ name: "cache", type: "redis", ram: 512 });
+  expect(await suite.api.getDatabase(up.outputs.cacheId.value)).toMatchObject({
+    name: "cache",
+    type: "redis",
+    ram: 512,
+  });
   expect(up.outputs.cacheUrl.secret).toBe(true);
   const page = (up.outputs.siteUrls.value as Record<string, string>)["index.html"];
-  expect(await (await fetch(page)).text()).toBe(readFileSync(path.join(example.workDir, "public", "index.html"), "utf8"));
+  expect(await (await fetch(page)).text()).toBe(
+    readFileSync(path.join(example.workDir, "public", "index.html"), "utf8"),
+  );
   expect(example.backendText()).not.toContain(alice.apiKey);
 
   // Deployed, the same checkout proposes nothing (`pulumi preview --expect-no-changes`)...
@@ -251,7 +320,9 @@ test("gitops runs as its workflow runs it, outside this repository from its own 
   // ...while a pull request's config change previews as an update, and the flag then fails.
   await example.stack.setConfig("cacheMemory", { value: "1024" });
   expect((await example.stack.preview()).changeSummary).toEqual({ same: 3, update: 1 });
-  await expect(example.stack.preview({ expectNoChanges: true })).rejects.toThrow(/no changes were expected.*but changes were proposed/);
+  await expect(example.stack.preview({ expectNoChanges: true })).rejects.toThrow(
+    /no changes were expected.*but changes were proposed/,
+  );
 
   expect((await example.stack.destroy()).summary.resourceChanges).toEqual({ delete: 4 });
   await expect(suite.api.getDatabase(up.outputs.cacheId.value)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });

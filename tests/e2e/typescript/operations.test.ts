@@ -2,7 +2,7 @@ import { SEED_APPS, SEED_DATABASES, SEED_DATABASE_SNAPSHOT_VERSIONS } from "../.
 import type { SnapshotEntry } from "../../../provider/client/payloads/platform";
 import { beyondKeyCheck, emulatorConfig, emulatorSuite } from "../emulator-env";
 import { MOVE_ROUTE, PRESIGNED_KEY, RESTORE_ROUTE, SNAPSHOT_ROUTE } from "../operation-routes";
-import { programStack, ProgramStack, SECRET_SIG } from "../stack";
+import { programStack, type ProgramStack, SECRET_SIG } from "../stack";
 
 // AppSnapshot, DatabaseRestore and AppFileMove through the real engine against the emulator, on
 // one stack: each scenario changes the program's config and runs the engine again.
@@ -71,22 +71,32 @@ describe("operations: snapshots, restores and file moves run once", () => {
     await setOperations(program, { restores: { fromEntry: { ...restores.fromEntry, confirm: false } } });
     const fromEntry = await failureOf(program.stack.preview());
     expect(fromEntry).toMatch(
-      new RegExp(`fromEntry.*confirm.*must be true to restore.*database "${SEED_DATABASES.aliceCache}".*after ${cacheSnapshots[0].modified} \\(the snapshot's date\\) is lost for good, got false`),
+      new RegExp(
+        `fromEntry.*confirm.*must be true to restore.*database "${SEED_DATABASES.aliceCache}".*after ${cacheSnapshots[0].modified} \\(the snapshot's date\\) is lost for good, got false`,
+      ),
     );
     expect(fromEntry).not.toMatch(PRESIGNED_KEY);
 
     // Given by ids only, the date is not known without a request, and check makes none.
     await setOperations(program, { restores: { byIds: { ...restores.byIds, confirm: undefined } } });
     const byIds = await failureOf(program.stack.preview());
-    expect(byIds).toMatch(new RegExp(`byIds.*confirm.*database "${SEED_DATABASES.aliceMain}".*after the snapshot was taken is lost for good`));
+    expect(byIds).toMatch(
+      new RegExp(
+        `byIds.*confirm.*database "${SEED_DATABASES.aliceMain}".*after the snapshot was taken is lost for good`,
+      ),
+    );
     expect(await requestsBesideTheListing()).toEqual([]);
   });
 
   test("bad file paths fail at preview naming the field, the rule and the value", async () => {
-    await setOperations(program, { moves: { bad: { appId: SEED_APPS.aliceWebsite, path: "../secrets.txt", to: "/etc/app.js" } } });
+    await setOperations(program, {
+      moves: { bad: { appId: SEED_APPS.aliceWebsite, path: "../secrets.txt", to: "/etc/app.js" } },
+    });
     const message = await failureOf(program.stack.preview());
     expect(message).toMatch(/bad.*path.*must not contain "\.", "\.\." or empty segments, got "\.\.\/secrets\.txt"/);
-    expect(message).toMatch(/bad.*to.*must be relative to the application root \(no leading "\/"\), got "\/etc\/app\.js"/);
+    expect(message).toMatch(
+      /bad.*to.*must be relative to the application root \(no leading "\/"\), got "\/etc\/app\.js"/,
+    );
     expect(await requestsBesideTheListing()).toEqual([]);
   });
 
@@ -105,7 +115,10 @@ describe("operations: snapshots, restores and file moves run once", () => {
     expect(snapshot.url.endsWith(snapshot.key)).toBe(true);
     const state = (await program.resources()).find((r) => r.urn.endsWith("AppSnapshot::first"));
     for (const field of ["url", "key"]) {
-      expect(state?.outputs?.[field]).toMatchObject({ [SECRET_SIG]: expect.any(String), ciphertext: expect.any(String) });
+      expect(state?.outputs?.[field]).toMatchObject({
+        [SECRET_SIG]: expect.any(String),
+        ciphertext: expect.any(String),
+      });
     }
     const backend = program.backendText();
     for (const plaintext of [snapshot.url, snapshot.key, suite.emulator.accounts[0].apiKey]) {
@@ -116,14 +129,21 @@ describe("operations: snapshots, restores and file moves run once", () => {
     expect(backend).not.toMatch(PRESIGNED_KEY);
 
     // The restore took only name, versionId and modified from the entry.
-    expect(up.outputs.restores.value.fromEntry).toMatchObject({ snapshotId: SEED_DATABASES.aliceCache, versionId: cacheSnapshots[0].versionId });
+    expect(up.outputs.restores.value.fromEntry).toMatchObject({
+      snapshotId: SEED_DATABASES.aliceCache,
+      versionId: cacheSnapshots[0].versionId,
+    });
     const restoreState = (await program.resources()).find((r) => r.urn.endsWith("DatabaseRestore::fromEntry"));
     expect(restoreState?.inputs).toMatchObject({ snapshotModified: cacheSnapshots[0].modified });
     expect(JSON.stringify(restoreState)).not.toMatch(/"key"/);
 
     // The file is at its new path and no longer at the old one.
-    await expect(suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "index.js", to: "main.js" })).rejects.toMatchObject({ code: "FILE_NOT_FOUND" });
-    await expect(suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "src/index.js", to: "src/index.js" })).resolves.toBeUndefined();
+    await expect(
+      suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "index.js", to: "main.js" }),
+    ).rejects.toMatchObject({ code: "FILE_NOT_FOUND" });
+    await expect(
+      suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "src/index.js", to: "src/index.js" }),
+    ).resolves.toBeUndefined();
   });
 
   test("a second up changes nothing and makes no request", async () => {
@@ -137,7 +157,13 @@ describe("operations: snapshots, restores and file moves run once", () => {
     // Puts the emulator past the window of the snapshot of the previous test, so the only 429 is
     // the one injected here.
     await suite.emulator.admin.advanceClock(5_000);
-    await suite.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/apps/:id/snapshots" }, kind: "status", status: 429, code: "KEEP_CALM", count: 1 });
+    await suite.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/apps/:id/snapshots" },
+      kind: "status",
+      status: 429,
+      code: "KEEP_CALM",
+      count: 1,
+    });
     const snapshots = {
       first: { ...firstSnapshot.first, trigger: "v2" },
       second: { appId: SEED_APPS.aliceApi },
@@ -185,7 +211,9 @@ describe("operations: snapshots, restores and file moves run once", () => {
     expect(message).toContain(`the destination directory "docs" does not exist in application "${SEED_APPS.aliceApi}"`);
     expect(message).toContain("move the file into an existing one");
     expect((await program.resources()).map((r) => r.urn)).not.toContainEqual(expect.stringMatching(/::nodir$/));
-    await expect(suite.api.moveAppFile(SEED_APPS.aliceApi, { path: "README.md", to: "README.md" })).resolves.toBeUndefined();
+    await expect(
+      suite.api.moveAppFile(SEED_APPS.aliceApi, { path: "README.md", to: "README.md" }),
+    ).resolves.toBeUndefined();
   });
 
   test("destroy forgets the operations without calling the service", async () => {
@@ -193,6 +221,8 @@ describe("operations: snapshots, restores and file moves run once", () => {
     expect(destroy.summary.result).toBe("succeeded");
     expect(await requestsBesideTheListing()).toEqual([]);
     // The moved file stays where it was moved.
-    await expect(suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "src/index.js", to: "src/index.js" })).resolves.toBeUndefined();
+    await expect(
+      suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "src/index.js", to: "src/index.js" }),
+    ).resolves.toBeUndefined();
   });
 });

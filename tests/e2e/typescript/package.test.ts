@@ -2,8 +2,8 @@ import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
-import { RunningEmulator, startEmulator } from "../../../emulator";
-import { SquareCloudClient } from "../../../provider/client";
+import { type RunningEmulator, startEmulator } from "../../../emulator";
+import type { SquareCloudClient } from "../../../provider/client";
 import { accountClient, emulatorConfig, inviteCodeConfig } from "../emulator-env";
 import { pulumiEngine, repoRoot } from "../engine";
 import { npmInstall, outsideDir, packInto, pinnedDevDependency, pinnedPulumiSdk } from "../outside-project";
@@ -74,13 +74,18 @@ test("up creates all four resources and reads a data source, from the tarball's 
   expect(await api.getDatabase(up.outputs.cacheId.value)).toMatchObject({ name: "cache", type: "redis" });
   const { members } = await api.getWorkspace(up.outputs.workspaceId.value);
   expect(members.map((m) => [m.id, m.group])).toContainEqual([emulator.accounts[1].accountId, "view"]);
-  expect(await (await fetch(up.outputs.welcomeUrl.value)).text()).toBe(readFileSync(path.join(project, "welcome.md"), "utf8"));
+  expect(await (await fetch(up.outputs.welcomeUrl.value)).text()).toBe(
+    readFileSync(path.join(project, "welcome.md"), "utf8"),
+  );
 });
 
 test("the serialized providers name the package only, and load it from the project's node_modules", () => {
   const checkpoint = path.join(project, "state", ".pulumi", "stacks", "squarecloud-package", "dev.json");
-  const resources: { type: string; inputs?: { __provider?: string } }[] = JSON.parse(readFileSync(checkpoint, "utf8")).checkpoint.latest.resources;
-  const stubs = resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/squarecloud:")).map((r) => r.inputs?.__provider ?? "");
+  const resources: { type: string; inputs?: { __provider?: string } }[] = JSON.parse(readFileSync(checkpoint, "utf8"))
+    .checkpoint.latest.resources;
+  const stubs = resources
+    .filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/squarecloud:"))
+    .map((r) => r.inputs?.__provider ?? "");
   expect(stubs).toHaveLength(4);
   for (const stub of stubs) {
     expect(stub).toContain('require("pulumi-squarecloud/provider")');
@@ -90,7 +95,10 @@ test("the serialized providers name the package only, and load it from the proje
 
   // Every resolution, in the program and in the provider processes, landed in the project's copy.
   const installed = path.join(realpathSync(project), "node_modules", "pulumi-squarecloud") + path.sep;
-  const resolutions: { pid: number; request: string; file: string }[] = readFileSync(resolutionsLog, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+  const resolutions: { pid: number; request: string; file: string }[] = readFileSync(resolutionsLog, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
   const providerLoads = resolutions.filter((r) => r.request === "pulumi-squarecloud/provider");
   // The stubs' loads happen in the dynamic-provider processes, not in the program's.
   const programPids = new Set(resolutions.filter((r) => r.request === "pulumi-squarecloud").map((r) => r.pid));
@@ -110,7 +118,10 @@ test("refresh finds nothing to change, and destroy removes everything", async ()
 });
 
 test("squarecloud-emulator runs from the installed package: npx --help, then a start, a request and a stop", async () => {
-  const help = execFileSync("npx", ["--no-install", "squarecloud-emulator", "--help"], { cwd: project, encoding: "utf8" });
+  const help = execFileSync("npx", ["--no-install", "squarecloud-emulator", "--help"], {
+    cwd: project,
+    encoding: "utf8",
+  });
   expect(help).toMatch(/^Usage: squarecloud-emulator/);
 
   const { output, code } = await runInstalledEmulator(project, async (platformUrl) => {
@@ -124,10 +135,21 @@ test("squarecloud-emulator runs from the installed package: npx --help, then a s
 /** What `pulumi new typescript` writes, with the quickstart's program and the file it uploads. */
 function writeProject(dir: string): void {
   writeFileSync(path.join(dir, "Pulumi.yaml"), "name: squarecloud-package\nruntime: nodejs\n");
-  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "squarecloud-package", private: true, main: "index.ts" }, null, 2));
-  const compilerOptions = { strict: true, target: "es2020", module: "commonjs", moduleResolution: "node", sourceMap: true, forceConsistentCasingInFileNames: true };
+  writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name: "squarecloud-package", private: true, main: "index.ts" }, null, 2),
+  );
+  const compilerOptions = {
+    strict: true,
+    target: "es2020",
+    module: "commonjs",
+    moduleResolution: "node",
+    sourceMap: true,
+    forceConsistentCasingInFileNames: true,
+  };
   writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["index.ts"] }, null, 2));
-  for (const file of ["index.ts", "welcome.md"]) copyFileSync(path.join(repoRoot, "examples", "quickstart", file), path.join(dir, file));
+  for (const file of ["index.ts", "welcome.md"])
+    copyFileSync(path.join(repoRoot, "examples", "quickstart", file), path.join(dir, file));
 }
 
 /**
@@ -150,7 +172,10 @@ Module._resolveFilename = function (request, ...rest) {
  * Starts the project's installed `squarecloud-emulator` on free ports, runs `whileUp` with its
  * platform URL once it says it is ready, then stops it with SIGTERM.
  */
-function runInstalledEmulator(cwd: string, whileUp: (platformUrl: string) => Promise<void>): Promise<{ output: string; code: number | null }> {
+function runInstalledEmulator(
+  cwd: string,
+  whileUp: (platformUrl: string) => Promise<void>,
+): Promise<{ output: string; code: number | null }> {
   return new Promise((resolve, reject) => {
     const bin = path.join(cwd, "node_modules", ".bin", "squarecloud-emulator");
     const child = spawn(bin, ["--platform-port", "0", "--blob-port", "0"], { cwd });
@@ -159,7 +184,11 @@ function runInstalledEmulator(cwd: string, whileUp: (platformUrl: string) => Pro
     // A child that never gets ready or never stops must not hang the file until jest gives up.
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`squarecloud-emulator did not start, serve and stop within ${INSTALLED_EMULATOR_TIMEOUT_MS} ms; its output:\n${output}`));
+      reject(
+        new Error(
+          `squarecloud-emulator did not start, serve and stop within ${INSTALLED_EMULATOR_TIMEOUT_MS} ms; its output:\n${output}`,
+        ),
+      );
     }, INSTALLED_EMULATOR_TIMEOUT_MS);
     child.stdout.on("data", (chunk) => {
       output += chunk;

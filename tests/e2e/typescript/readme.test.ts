@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { program, sectionFiles } from "../../doc-blocks";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
 import { outsideDir, packInto } from "../outside-project";
-import { outsideProjectStack, ProgramStack } from "../stack";
+import { outsideProjectStack, type ProgramStack } from "../stack";
 import { cachedTsc, SUPPORTED_TYPESCRIPT } from "../typescript-versions";
 
 // A new project made exactly as README.md says, from the blocks in the file itself: the three
@@ -28,16 +28,22 @@ beforeAll(async () => {
   }
 });
 
-test.each(SUPPORTED_TYPESCRIPT)("the project type-checks with plain tsc --noEmit on TypeScript %s, without skipLibCheck", (version) => {
-  const tsc = (...args: string[]) => spawnSync(process.execPath, [cachedTsc(version), ...args], { encoding: "utf8" });
-  expect(tsc("--version").stdout).toContain(version);
-  // Warnings (TS5107 about a deprecated option) are errors on stdout too, and so fail the check.
-  expect(tsc("--noEmit", "-p", project.workDir)).toMatchObject({ status: 0, stdout: "" });
-});
+test.each(SUPPORTED_TYPESCRIPT)(
+  "the project type-checks with plain tsc --noEmit on TypeScript %s, without skipLibCheck",
+  (version) => {
+    const tsc = (...args: string[]) => spawnSync(process.execPath, [cachedTsc(version), ...args], { encoding: "utf8" });
+    expect(tsc("--version").stdout).toContain(version);
+    // Warnings (TS5107 about a deprecated option) are errors on stdout too, and so fail the check.
+    expect(tsc("--noEmit", "-p", project.workDir)).toMatchObject({ status: 0, stdout: "" });
+  },
+);
 
 test("README's program runs up and destroy against the emulator, with the config Using it sets", async () => {
   const [, bob] = suite.emulator.accounts;
-  await project.stack.setAllConfig({ ...emulatorConfig(suite.emulator), ...(await inviteCodeConfig(suite.emulator, { bobInviteCode: bob })) });
+  await project.stack.setAllConfig({
+    ...emulatorConfig(suite.emulator),
+    ...(await inviteCodeConfig(suite.emulator, { bobInviteCode: bob })),
+  });
   const up = await project.stack.up();
   // The stack, the database, the workspace, its member and the page.
   expect(up.summary.resourceChanges).toEqual({ create: 5 });

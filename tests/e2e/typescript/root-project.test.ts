@@ -23,6 +23,8 @@ test("the root Pulumi.yaml runs its program: up creates it, destroy removes it",
   expect((await fetch(assetUrls.value["index.html"])).status).toBe(200);
 
   await root.stack.destroy();
-  await expect(suite.api.getDatabase(databases.value.sessions.id)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
+  await expect(suite.api.getDatabase(databases.value.sessions.id)).rejects.toMatchObject({
+    code: "DATABASE_NOT_FOUND",
+  });
   await expect(suite.api.getWorkspace(workspaceId.value)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
 });

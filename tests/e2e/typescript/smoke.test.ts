@@ -1,4 +1,4 @@
-import { programStack, ProgramStack } from "../stack";
+import { programStack, type ProgramStack } from "../stack";
 
 // The foundation's proof that the real engine runs a dynamic resource through its whole
 // lifecycle: up, a preview with no changes, refresh, an update, destroy.

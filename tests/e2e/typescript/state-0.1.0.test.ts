@@ -1,12 +1,12 @@
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
-import { RunningEmulator, SEED_ACCOUNTS, startEmulator } from "../../../emulator";
+import { type RunningEmulator, SEED_ACCOUNTS, startEmulator } from "../../../emulator";
 import { OBJECT_LIST_CACHE_MS } from "../../../emulator/models/rules";
-import { SquareCloudClient } from "../../../provider/client";
+import type { SquareCloudClient } from "../../../provider/client";
 import { accountClient } from "../emulator-env";
 import { repoRoot } from "../engine";
 import { SecretScanner } from "../reliability/secret-scan";
-import { projectStack, ProgramStack, StateResource, SECRET_SIG } from "../stack";
+import { projectStack, type ProgramStack, type StateResource, SECRET_SIG } from "../stack";
 
 // A stack written by the released 0.1.0 must stay manageable by the package as the repository
 // holds it now. The fixture (tests/e2e/fixtures/state-0.1.0, made by its make.mjs from the 0.1.0
@@ -70,7 +70,15 @@ afterAll(async () => {
 test("the fixture holds every secret only as ciphertext, and the emulator store none but the seeded API key", async () => {
   const fixtureSecrets = secretsOf(await program.stack.exportStack());
   // Each kind's secrets are there to be looked for, so the scan below cannot pass by finding none.
-  const labels = ["cache password", "cache certificate", "cache connectionUrl", "bob inviteCode", "website-backup url", "website-backup key", "default squarecloud:apiKey"];
+  const labels = [
+    "cache password",
+    "cache certificate",
+    "cache connectionUrl",
+    "bob inviteCode",
+    "website-backup url",
+    "website-backup key",
+    "default squarecloud:apiKey",
+  ];
   expect(fixtureSecrets.map(({ label }) => label)).toEqual(expect.arrayContaining(labels));
   for (const { label, value } of fixtureSecrets) secrets.add(label, value);
   const fixtureTexts = {
@@ -79,7 +87,9 @@ test("the fixture holds every secret only as ciphertext, and the emulator store 
     "index.ts": fixtureFile("project/index.ts"),
   };
   expect(secrets.scan(fixtureTexts)).toEqual([]);
-  expect(secrets.scan({ "emulator-state.json": fixtureFile("emulator-state.json") })).toEqual([{ secret: "default squarecloud:apiKey", source: "emulator-state.json" }]);
+  expect(secrets.scan({ "emulator-state.json": fixtureFile("emulator-state.json") })).toEqual([
+    { secret: "default squarecloud:apiKey", source: "emulator-state.json" },
+  ]);
   await expectNoPlaintextSecret();
 });
 
@@ -96,7 +106,9 @@ test("refresh reads every resource of the 0.1.0 state through its serialized pro
   expect(changedFields(imported, refreshed)).toEqual(["cache outputs.createdAt", "team outputs.members"]);
   const team = refreshed.deployment.resources?.find((resource) => resource.urn.endsWith("::team"));
   const { alice, bob, dave } = SEED_ACCOUNTS;
-  expect((team?.outputs?.members as { id: string; group: string }[]).map(({ id, group }) => [id, group])).toEqual([
+  expect(
+    (team?.outputs?.members as { id: string; group: string }[] | undefined)?.map(({ id, group }) => [id, group]),
+  ).toEqual([
     [alice.accountId, "owner"],
     [bob.accountId, "maintain"],
     [dave.accountId, "view"],
@@ -119,7 +131,9 @@ test("up changes the database's memory and a member's group in place; the passwo
   expect(up.summary.resourceChanges).toEqual({ update: 2, same: RESOURCES - 2 });
 
   expect(await api.getDatabase(cacheId.value)).toMatchObject({ name: "compatcache", ram: 1024 });
-  const bob = (await api.getWorkspace(teamId.value)).members.find((member) => member.id === SEED_ACCOUNTS.bob.accountId);
+  const bob = (await api.getWorkspace(teamId.value)).members.find(
+    (member) => member.id === SEED_ACCOUNTS.bob.accountId,
+  );
   expect(bob?.group).toBe("admin");
   expect(up.outputs.memberGroups.value).toEqual({ bob: "admin", dave: "view" });
   expect(up.outputs.cachePassword).toEqual({ value: cachePassword.value, secret: true });
@@ -135,7 +149,11 @@ test("destroy removes everything the stack made from the emulator, and leaves th
   const without = (ids: string[]) => ids.filter((id) => !made.has(id));
   // Past the blob listing's cache, which still holds the listing read before the import.
   await emulator.admin.advanceClock(OBJECT_LIST_CACHE_MS + 1_000);
-  expect(await accountHoldings()).toEqual({ databases: without(heldBefore.databases), workspaces: without(heldBefore.workspaces), objects: without(heldBefore.objects) });
+  expect(await accountHoldings()).toEqual({
+    databases: without(heldBefore.databases),
+    workspaces: without(heldBefore.workspaces),
+    objects: without(heldBefore.objects),
+  });
   await expectNoPlaintextSecret();
 });
 
@@ -161,9 +179,14 @@ async function accountHoldings(): Promise<AccountHoldings> {
  * docs/guides/key-rotation.md), and the objects' public URLs name the blob server; on the live service both stay put.
  */
 function onThisEmulator(exported: Deployment): Deployment {
-  const provider = exported.deployment.resources?.find((resource) => resource.type === "pulumi:providers:pulumi-nodejs");
+  const provider = exported.deployment.resources?.find(
+    (resource) => resource.type === "pulumi:providers:pulumi-nodejs",
+  );
   let text = JSON.stringify(exported);
-  for (const [key, url] of [["squarecloud:platformUrl", emulator.platformUrl], ["squarecloud:blobUrl", emulator.blobUrl]]) {
+  for (const [key, url] of [
+    ["squarecloud:platformUrl", emulator.platformUrl],
+    ["squarecloud:blobUrl", emulator.blobUrl],
+  ]) {
     const recorded = provider?.inputs?.[key];
     if (typeof recorded !== "string") throw new Error(`the fixture's state records no ${key}`);
     // A port is followed by no digit: the URL is not the start of another one.
@@ -184,7 +207,8 @@ function fieldsOf(exported: Deployment): Map<string, string> {
     const name = urn.split("::").pop();
     fields.set(`${name} id`, JSON.stringify(id));
     for (const [part, values] of Object.entries({ inputs, outputs })) {
-      for (const [field, value] of Object.entries(values ?? {})) fields.set(`${name} ${part}.${field}`, JSON.stringify(value));
+      for (const [field, value] of Object.entries(values ?? {}))
+        fields.set(`${name} ${part}.${field}`, JSON.stringify(value));
     }
   }
   return fields;
@@ -194,7 +218,9 @@ function fieldsOf(exported: Deployment): Map<string, string> {
 function secretsOf(exported: Deployment): { label: string; value: string }[] {
   return (exported.deployment.resources ?? []).flatMap(({ urn, inputs, outputs }) => {
     const name = urn.split("::").pop();
-    return Object.entries({ ...inputs, ...outputs }).flatMap(([field, value]) => plaintextsIn(value).map((plaintext) => ({ label: `${name} ${field}`, value: plaintext })));
+    return Object.entries({ ...inputs, ...outputs }).flatMap(([field, value]) =>
+      plaintextsIn(value).map((plaintext) => ({ label: `${name} ${field}`, value: plaintext })),
+    );
   });
 }
 
@@ -202,7 +228,8 @@ function secretsOf(exported: Deployment): { label: string; value: string }[] {
 function plaintextsIn(value: unknown): string[] {
   if (value === null || typeof value !== "object") return [];
   const node = value as Record<string, unknown>;
-  if (node[SECRET_SIG] !== undefined && typeof node.plaintext === "string") return stringsIn(JSON.parse(node.plaintext));
+  if (node[SECRET_SIG] !== undefined && typeof node.plaintext === "string")
+    return stringsIn(JSON.parse(node.plaintext));
   return Object.values(node).flatMap(plaintextsIn);
 }
 

@@ -1,7 +1,7 @@
-import { ConfigMap } from "@pulumi/pulumi/automation";
+import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { SEED_APPS } from "../../../emulator";
 import { accountClient, beyondKeyCheck, emulatorConfig, emulatorSuite } from "../emulator-env";
-import { programStack, ProgramStack, StateResource, SECRET_SIG } from "../stack";
+import { programStack, type ProgramStack, type StateResource, SECRET_SIG } from "../stack";
 import { expectRenameWarning } from "../workspace-rename";
 
 // Workspace and WorkspaceMember through the real engine against the emulator: a team onboarded
@@ -43,7 +43,10 @@ async function rosterStack(roster: Roster, extraConfig: ConfigMap = {}) {
 }
 
 function rosterConfig(roster: Roster): ConfigMap {
-  return { workspaces: { value: JSON.stringify(roster.workspaces) }, members: { value: JSON.stringify(roster.members) } };
+  return {
+    workspaces: { value: JSON.stringify(roster.workspaces) },
+    members: { value: JSON.stringify(roster.members) },
+  };
 }
 
 async function setRoster(program: ProgramStack, roster: Roster) {
@@ -57,7 +60,10 @@ async function setCode(program: ProgramStack, key: string, code: string) {
 async function outputs(program: ProgramStack) {
   const out = await program.stack.outputs();
   return {
-    workspaces: out.workspaces.value as Record<string, { id: string; name: string; owner: string; members: any[]; applications: string[] }>,
+    workspaces: out.workspaces.value as Record<
+      string,
+      { id: string; name: string; owner: string; members: any[]; applications: string[] }
+    >,
     members: out.members.value as Record<string, { id: string; group: string; userId: string; name: string }>,
   };
 }
@@ -77,14 +83,21 @@ async function mutatingRequests(): Promise<string[]> {
 }
 
 async function failure(run: Promise<unknown>): Promise<string> {
-  const error = await run.then(() => undefined, (err: Error) => err);
+  const error = await run.then(
+    () => undefined,
+    (err: Error) => err,
+  );
   if (!error) throw new Error("expected the operation to fail");
   return String(error.message);
 }
 
 describe("a team kept in a roster", () => {
   const apps = { website: SEED_APPS.aliceWebsite, api: SEED_APPS.aliceApi, bot: SEED_APPS.aliceBot };
-  const ids = () => ({ bob: invitee("bob").accountId, carol: invitee("carol").accountId, dave: invitee("dave").accountId });
+  const ids = () => ({
+    bob: invitee("bob").accountId,
+    carol: invitee("carol").accountId,
+    dave: invitee("dave").accountId,
+  });
   let roster: Roster;
   let program: ProgramStack;
   let teamId: string;
@@ -135,7 +148,10 @@ describe("a team kept in a roster", () => {
     const backend = program.backendText();
     for (const code of Object.values(codes)) expect(backend).not.toContain(code);
     for (const member of await memberStates(program)) {
-      expect(member.inputs?.inviteCode).toMatchObject({ [SECRET_SIG]: expect.any(String), ciphertext: expect.any(String) });
+      expect(member.inputs?.inviteCode).toMatchObject({
+        [SECRET_SIG]: expect.any(String),
+        ciphertext: expect.any(String),
+      });
       expect(member.outputs?.inviteCode).toBeUndefined();
     }
   });
@@ -174,7 +190,9 @@ describe("a team kept in a roster", () => {
     const dave = (await memberStates(program)).find((r) => r.urn.endsWith("::dave"));
     expect(dave?.outputs?.group).toBe("admin");
     const team = (await program.resources()).find((r) => r.urn.endsWith("::team"));
-    expect((team?.outputs?.members as { id: string; group: string }[]).find((m) => m.id === ids().dave)?.group).toBe("admin");
+    expect(
+      (team?.outputs?.members as { id: string; group: string }[] | undefined)?.find((m) => m.id === ids().dave)?.group,
+    ).toBe("admin");
 
     expect((await program.stack.up()).summary.resourceChanges).toEqual({ same: 4, update: 1 });
     expect((await liveGroups(teamId))[ids().dave]).toBe("view");
@@ -186,7 +204,10 @@ describe("a team kept in a roster", () => {
     expect((await program.stack.up()).summary.resourceChanges).toEqual({ same: 4, update: 1 });
     const live = await suite.api.getWorkspace(teamId);
     expect(live.applications.map((a) => a.id).sort()).toEqual([apps.api, apps.website].sort());
-    expect((await mutatingRequests()).sort()).toEqual(["DELETE /v2/workspaces/applications", "POST /v2/workspaces/applications"]);
+    expect((await mutatingRequests()).sort()).toEqual([
+      "DELETE /v2/workspaces/applications",
+      "POST /v2/workspaces/applications",
+    ]);
     expect((await outputs(program)).workspaces.team.applications.sort()).toEqual([apps.api, apps.website].sort());
 
     // Order does not matter.
@@ -244,14 +265,23 @@ describe("a team kept in a roster", () => {
   });
 
   test("bad input fails at preview with the field, rule and value, never showing a code, and sends nothing", async () => {
-    await setRoster(program, { ...roster, workspaces: { ...roster.workspaces, other: { name: "no spaces allowed", applications: ["x", "x"] } } });
+    await setRoster(program, {
+      ...roster,
+      workspaces: { ...roster.workspaces, other: { name: "no spaces allowed", applications: ["x", "x"] } },
+    });
     let message = await failure(program.stack.preview());
     expect(message).toMatch(/name.*3 to 32 characters.*got "no spaces allowed"/);
     expect(message).toMatch(/applications.*each application once, got \["x"\]/);
 
     const badCode = "NOT-A-CODE-but-secret-looking-value";
     await setCode(program, "badCode", badCode);
-    await setRoster(program, { ...roster, members: { ...roster.members, boss: { workspace: "team", group: "owner", userId: "not an id", codeKey: "badCode" } } });
+    await setRoster(program, {
+      ...roster,
+      members: {
+        ...roster.members,
+        boss: { workspace: "team", group: "owner", userId: "not an id", codeKey: "badCode" },
+      },
+    });
     message = await failure(program.stack.preview());
     expect(message).toMatch(/group.*"owner" cannot be given.*got "owner"/);
     expect(message).toMatch(/inviteCode.*32 hexadecimal characters.*got 35 characters \(hidden: a secret\)/);
@@ -288,7 +318,9 @@ describe("a team kept in a roster", () => {
     const moved = (await outputs(program)).workspaces.team;
     expect(moved.id).not.toBe(teamId);
     expect(await liveGroups(moved.id)).toEqual({ [ids().bob]: "admin", [ids().carol]: "manager" });
-    expect((await suite.api.getWorkspace(moved.id)).applications.map((a) => a.id).sort()).toEqual([apps.api, apps.website].sort());
+    expect((await suite.api.getWorkspace(moved.id)).applications.map((a) => a.id).sort()).toEqual(
+      [apps.api, apps.website].sort(),
+    );
     await expect(suite.api.getWorkspace(teamId)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
     teamId = moved.id;
     expect(program.backendText()).not.toContain(codes.bob);
@@ -321,7 +353,10 @@ describe("who may do what", () => {
   test("the owner cannot be a member: the owner's own code is refused with a clear error", async () => {
     const ownerCode = await codeFetchedBy(alice());
     const program = await rosterStack(
-      { workspaces: { own: { name: "own_e2e" } }, members: { me: { workspace: "own", group: "admin", codeKey: "myCode" } } },
+      {
+        workspaces: { own: { name: "own_e2e" } },
+        members: { me: { workspace: "own", group: "admin", codeKey: "myCode" } },
+      },
       { myCode: { value: ownerCode, secret: true } },
     );
     const message = await failure(program.stack.up());
@@ -353,7 +388,9 @@ describe("adoption", () => {
       members: { bob: { workspace: "crew", group: "view", userId: invitee("bob").accountId, codeKey: "bobCode" } },
     });
     const result = await program.stack.up();
-    expect(result.stdout).toContain(`workspace "adopt_e2e" (${teamId}) is now held by another resource of this stack; it leaves the state but is not deleted`);
+    expect(result.stdout).toContain(
+      `workspace "adopt_e2e" (${teamId}) is now held by another resource of this stack; it leaves the state but is not deleted`,
+    );
     expect(await mutatingRequests()).toEqual([]);
     expect(await liveGroups(teamId)).toEqual({ [invitee("bob").accountId]: "view" });
     const held = (await program.resources()).filter((r) => r.type === WORKSPACE_TYPE);
@@ -367,7 +404,9 @@ describe("adoption", () => {
       workspaces: { crew: { name: "adopt_e2e", adoptId: teamId }, copy: { name: "adopt_e2e", adoptId: teamId } },
       members: { bob: { workspace: "crew", group: "view", userId: invitee("bob").accountId, codeKey: "bobCode" } },
     });
-    expect(await failure(program.stack.up())).toMatch(/another resource of this stack (already holds it|in this update)/);
+    expect(await failure(program.stack.up())).toMatch(
+      /another resource of this stack (already holds it|in this update)/,
+    );
     expect(await mutatingRequests()).toEqual([]);
     expect(await liveGroups(teamId)).toEqual({ [invitee("bob").accountId]: "view" });
   });

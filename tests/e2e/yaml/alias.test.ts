@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { YamlStack, yamlStack } from "../stack";
+import { type YamlStack, yamlStack } from "../stack";
 
 // A stack moves from the dynamic provider to the native plugin: the same database, declared with
 // the native type and an alias to its dynamic type, is unchanged, and its secrets stay in state.
@@ -16,7 +16,10 @@ beforeAll(async () => {
   suite.keep(program);
   // The stack's first program: TypeScript with the dynamic provider, as 0.1.0 users have it.
   writeFileSync(path.join(program.workDir, "Pulumi.yaml"), "name: native-alias\nruntime: nodejs\n");
-  writeFileSync(path.join(program.workDir, "package.json"), JSON.stringify({ name: "native-alias", private: true, main: "index.js" }));
+  writeFileSync(
+    path.join(program.workDir, "package.json"),
+    JSON.stringify({ name: "native-alias", private: true, main: "index.js" }),
+  );
   writeFileSync(
     path.join(program.workDir, "index.js"),
     `const sq = require("pulumi-squarecloud");\nconst cache = new sq.Database("cache", ${JSON.stringify(cache)});\nexports.password = cache.password;\n`,

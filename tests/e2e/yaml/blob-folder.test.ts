@@ -1,5 +1,5 @@
-import { RunningEmulator } from "../../../emulator";
-import { blobFolderLifecycle, FOLDER_PREFIX, FolderShape } from "../blob-folder-lifecycle";
+import type { RunningEmulator } from "../../../emulator";
+import { blobFolderLifecycle, FOLDER_PREFIX, type FolderShape } from "../blob-folder-lifecycle";
 import { yamlStack } from "../stack";
 
 // A BlobFolder declared in a Pulumi YAML program (the folder of docs/resources/blob-folder.md's
@@ -8,10 +8,17 @@ import { yamlStack } from "../stack";
 function folderProgram({ secretDirectory, viaBob }: FolderShape, emulator: RunningEmulator) {
   const site = {
     type: "squarecloud:index:BlobFolder",
-    properties: { directory: secretDirectory ? { "fn::secret": "public" } : "public", prefix: FOLDER_PREFIX, expireDays: 30 },
+    properties: {
+      directory: secretDirectory ? { "fn::secret": "public" } : "public",
+      prefix: FOLDER_PREFIX,
+      expireDays: 30,
+    },
     ...(viaBob ? { options: { provider: "${bob}" } } : {}),
   };
-  const bob = { type: "pulumi:providers:squarecloud", properties: { apiKey: "${bobKey}", platformUrl: emulator.platformUrl, blobUrl: emulator.blobUrl } };
+  const bob = {
+    type: "pulumi:providers:squarecloud",
+    properties: { apiKey: "${bobKey}", platformUrl: emulator.platformUrl, blobUrl: emulator.blobUrl },
+  };
   return {
     ...(viaBob ? { config: { bobKey: { type: "string" } } } : {}),
     resources: { ...(viaBob ? { bob } : {}), site },

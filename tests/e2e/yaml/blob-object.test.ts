@@ -1,4 +1,4 @@
-import { BlobObjectShape, blobObjectLifecycle } from "../blob-object-lifecycle";
+import { type BlobObjectShape, blobObjectLifecycle } from "../blob-object-lifecycle";
 import { yamlStack } from "../stack";
 
 // BlobObjects declared in a Pulumi YAML program, their content given with `fn::fileAsset` and
@@ -8,11 +8,16 @@ import { yamlStack } from "../stack";
 const PREFIX = "native";
 
 function objectsProgram(objects: Record<string, BlobObjectShape>) {
-  const view = (key: string) => Object.fromEntries(["id", "url", "size", "sha256", "mimeType"].map((output) => [output, `\${${key}.${output}}`]));
-  const asset = (source: BlobObjectShape["source"]) => ("file" in source ? { "fn::fileAsset": source.file } : { "fn::stringAsset": source.text });
+  const view = (key: string) =>
+    Object.fromEntries(["id", "url", "size", "sha256", "mimeType"].map((output) => [output, `\${${key}.${output}}`]));
+  const asset = (source: BlobObjectShape["source"]) =>
+    "file" in source ? { "fn::fileAsset": source.file } : { "fn::stringAsset": source.text };
   return {
     resources: Object.fromEntries(
-      Object.entries(objects).map(([key, { name, source }]) => [key, { type: "squarecloud:index:BlobObject", properties: { prefix: PREFIX, name, source: asset(source) } }]),
+      Object.entries(objects).map(([key, { name, source }]) => [
+        key,
+        { type: "squarecloud:index:BlobObject", properties: { prefix: PREFIX, name, source: asset(source) } },
+      ]),
     ),
     outputs: Object.fromEntries(Object.keys(objects).map((key) => [key, view(key)])),
   };

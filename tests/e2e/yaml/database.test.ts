@@ -1,4 +1,4 @@
-import { DatabaseShape, databaseLifecycle } from "../database-lifecycle";
+import { type DatabaseShape, databaseLifecycle } from "../database-lifecycle";
 import { yamlStack } from "../stack";
 
 // A Database declared in a Pulumi YAML program, served by the native plugin: the lifecycle the
@@ -6,8 +6,18 @@ import { yamlStack } from "../stack";
 
 function databaseProgram({ memory, version }: DatabaseShape) {
   return {
-    resources: { cache: { type: "squarecloud:index:Database", properties: { name: "nativecache", type: "redis", memory, version } } },
-    outputs: { url: "${cache.connectionUrl}", password: "${cache.password}", certificate: "${cache.certificate}", owner: "${cache.owner}" },
+    resources: {
+      cache: {
+        type: "squarecloud:index:Database",
+        properties: { name: "nativecache", type: "redis", memory, version },
+      },
+    },
+    outputs: {
+      url: "${cache.connectionUrl}",
+      password: "${cache.password}",
+      certificate: "${cache.certificate}",
+      owner: "${cache.owner}",
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { FunctionCall, functionReads } from "../function-reads";
+import { type FunctionCall, functionReads } from "../function-reads";
 import { yamlStack } from "../stack";
 
 // Every data source invoked from a Pulumi YAML program (`fn::invoke`), served by the native
@@ -6,7 +6,11 @@ import { yamlStack } from "../stack";
 
 function callsProgram(calls: Record<string, FunctionCall>, urls: { platformUrl: string; blobUrl: string }) {
   const invoke = ({ fn, args = {}, via }: FunctionCall) => ({
-    "fn::invoke": { function: `squarecloud:index:${fn}`, arguments: args, ...(via ? { options: { provider: `\${${via}}` } } : {}) },
+    "fn::invoke": {
+      function: `squarecloud:index:${fn}`,
+      arguments: args,
+      ...(via ? { options: { provider: `\${${via}}` } } : {}),
+    },
   });
   return {
     config: { bobKey: { type: "string", secret: true } },

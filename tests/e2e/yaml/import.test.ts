@@ -1,7 +1,7 @@
 import { SEED_APPS, SEED_BLOB_OBJECTS, SEED_DATABASES } from "../../../emulator";
 import { kinds } from "../../../provider/kinds";
 import { accountClient, beyondKeyCheck, emulatorConfig, emulatorSuite } from "../emulator-env";
-import { YamlStack, yamlStack } from "../stack";
+import { type YamlStack, yamlStack } from "../stack";
 
 // `pulumi import` of what a team already runs, through the native plugin: the engine reads each
 // object by its id alone, the plugin answers with the inputs that describe it, and the code the
@@ -43,7 +43,10 @@ test("import brings a database, a workspace with its links and a member into sta
   const state = await program.resources();
   const database = state.find((resource) => resource.type === "squarecloud:index:Database");
   // The certificate and the connection URL are read as secrets; the password cannot be read back.
-  for (const output of ["certificate", "connectionUrl"]) expect((database?.outputs?.[output] as { ciphertext?: string }).ciphertext).toEqual(expect.any(String));
+  for (const output of ["certificate", "connectionUrl"])
+    expect((database?.outputs?.[output] as { ciphertext?: string } | undefined)?.ciphertext).toEqual(
+      expect.any(String),
+    );
   expect(database?.outputs?.password).toBeUndefined();
 });
 
@@ -57,7 +60,9 @@ test("stating the imported database's version records it in place, never a repla
   program.setProgramYaml(generated.replace(/(\n(\s+)type: redis)/, '$1\n$2version: "7.4.5"'));
   const up = await program.stack.up();
   expect(up.summary.resourceChanges).toMatchObject({ update: 1, same: 3 });
-  expect((await suite.api.listDatabases()).filter((db) => db.name === "legacy").map((db) => db.id)).toEqual([ids.database]);
+  expect((await suite.api.listDatabases()).filter((db) => db.name === "legacy").map((db) => db.id)).toEqual([
+    ids.database,
+  ]);
   await program.stack.preview({ expectNoChanges: true });
 });
 
@@ -76,14 +81,20 @@ async function stateWithoutCiphertexts(): Promise<string> {
   return JSON.stringify(await program.resources()).replace(/"ciphertext":"[^"]*"/g, '"ciphertext":""');
 }
 
-test.each(refused)("import of %s is refused with its reason and what to do instead; the state and the service stay as they were", async (kind, id) => {
-  const note = kinds.find((declared) => declared.name === kind)?.import as { refused: string; instead: string };
-  const before = await stateWithoutCiphertexts();
-  await suite.emulator.admin.clearRequests();
-  const failure = await program.stack
-    .import({ protect: false, resources: [{ type: `squarecloud:index:${kind}`, name: "refused", id }] })
-    .then(() => undefined, (err: Error) => err);
-  expect(failure?.message).toContain(`${kind} ${id} cannot be imported: ${note.refused}. Instead, ${note.instead}.`);
-  expect(await stateWithoutCiphertexts()).toEqual(before);
-  expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
-});
+test.each(refused)(
+  "import of %s is refused with its reason and what to do instead; the state and the service stay as they were",
+  async (kind, id) => {
+    const note = kinds.find((declared) => declared.name === kind)?.import as { refused: string; instead: string };
+    const before = await stateWithoutCiphertexts();
+    await suite.emulator.admin.clearRequests();
+    const failure = await program.stack
+      .import({ protect: false, resources: [{ type: `squarecloud:index:${kind}`, name: "refused", id }] })
+      .then(
+        () => undefined,
+        (err: Error) => err,
+      );
+    expect(failure?.message).toContain(`${kind} ${id} cannot be imported: ${note.refused}. Instead, ${note.instead}.`);
+    expect(await stateWithoutCiphertexts()).toEqual(before);
+    expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
+  },
+);

@@ -1,4 +1,4 @@
-import { Operations, operationsLifecycle } from "../operations-lifecycle";
+import { type Operations, operationsLifecycle } from "../operations-lifecycle";
 import { yamlStack } from "../stack";
 
 // AppSnapshot, DatabaseRestore and AppFileMove declared in a Pulumi YAML program, served by the

@@ -3,7 +3,7 @@ import { repoRoot } from "../engine";
 import { accountClient, emulatorSuite } from "../emulator-env";
 import { installPluginTarball } from "../plugin-tarball";
 import { SecretScanner, splitEngineTraces } from "../reliability/secret-scan";
-import { YamlStack, yamlStack } from "../stack";
+import { type YamlStack, yamlStack } from "../stack";
 
 // The native plugin as a user installs it (from its tarball, not from this repository), two
 // explicit providers with keys of different accounts in one program, and no secret in plaintext
@@ -15,7 +15,14 @@ const secrets = new SecretScanner();
 const home = path.join(repoRoot, ".pulumi-e2e", `native-home-${process.pid}`);
 
 function providerOf(account: number) {
-  return { type: "pulumi:providers:squarecloud", properties: { apiKey: `\${key${account}}`, platformUrl: suite.emulator.platformUrl, blobUrl: suite.emulator.blobUrl } };
+  return {
+    type: "pulumi:providers:squarecloud",
+    properties: {
+      apiKey: `\${key${account}}`,
+      platformUrl: suite.emulator.platformUrl,
+      blobUrl: suite.emulator.blobUrl,
+    },
+  };
 }
 
 function twoAccounts(memory: number) {
@@ -26,7 +33,12 @@ function twoAccounts(memory: number) {
   });
   return {
     config: { key0: { type: "string" }, key1: { type: "string" } },
-    resources: { alice: providerOf(0), bob: providerOf(1), aliceCache: database("alicecache", "alice"), bobCache: database("bobcache", "bob") },
+    resources: {
+      alice: providerOf(0),
+      bob: providerOf(1),
+      aliceCache: database("alicecache", "alice"),
+      bobCache: database("bobcache", "bob"),
+    },
     outputs: { alicePassword: "${aliceCache.password}", bobUrl: "${bobCache.connectionUrl}" },
   };
 }

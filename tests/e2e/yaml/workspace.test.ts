@@ -1,4 +1,4 @@
-import { Team, workspaceLifecycle } from "../workspace-lifecycle";
+import { type Team, workspaceLifecycle } from "../workspace-lifecycle";
 import { yamlStack } from "../stack";
 
 // A Workspace and a WorkspaceMember declared in a Pulumi YAML program, served by the native
@@ -10,9 +10,18 @@ function teamProgram({ name, applications, group, userId }: Team) {
     config: { bobCode: { type: "string" } },
     resources: {
       team: { type: "squarecloud:index:Workspace", properties: { name, applications } },
-      bob: { type: "squarecloud:index:WorkspaceMember", properties: { workspaceId: "${team.id}", group, userId, inviteCode: "${bobCode}" } },
+      bob: {
+        type: "squarecloud:index:WorkspaceMember",
+        properties: { workspaceId: "${team.id}", group, userId, inviteCode: "${bobCode}" },
+      },
     },
-    outputs: { teamId: "${team.id}", owner: "${team.owner}", applications: "${team.applications}", bobGroup: "${bob.group}", bobName: "${bob.name}" },
+    outputs: {
+      teamId: "${team.id}",
+      owner: "${team.owner}",
+      applications: "${team.applications}",
+      bobGroup: "${bob.group}",
+      bobName: "${bob.name}",
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { RunningEmulator, SEED_APPS, SEED_DATABASES, startEmulator } from "../../../emulator";
+import { type RunningEmulator, SEED_APPS, SEED_DATABASES, startEmulator } from "../../../emulator";
 import { createClient } from "../../../provider/client";
 import type { SquareCloudClient } from "../../../provider/client";
 import { apiErrorOf } from "../helpers/api-error";
@@ -47,7 +47,13 @@ async function served(route: string): Promise<number> {
 
 describe("SquareCloudClient against injected faults", () => {
   it("retries a GET answered 503 once, after one backoff", async () => {
-    await emulator.admin.injectFault({ match: { method: "GET", path: "/v2/databases/:id" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
+    await emulator.admin.injectFault({
+      match: { method: "GET", path: "/v2/databases/:id" },
+      kind: "status",
+      status: 503,
+      code: "SERVICE_UNAVAILABLE",
+      count: 1,
+    });
     const database = await client.getDatabase(SEED_DATABASES.aliceCache);
     expect(database.id).toBe(SEED_DATABASES.aliceCache);
     expect(await served("GET /v2/databases/:id")).toBe(2);
@@ -57,7 +63,13 @@ describe("SquareCloudClient against injected faults", () => {
   });
 
   it("retries a non-idempotent POST the server rejected with 429", async () => {
-    await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces" }, kind: "status", status: 429, code: "RATE_LIMIT", count: 2 });
+    await emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/workspaces" },
+      kind: "status",
+      status: 429,
+      code: "RATE_LIMIT",
+      count: 2,
+    });
     const workspace = await client.createWorkspace("paced_team");
     expect(workspace.name).toBe("paced_team");
     expect(await served("POST /v2/workspaces")).toBe(3);
@@ -67,7 +79,14 @@ describe("SquareCloudClient against injected faults", () => {
   });
 
   it("waits out a 429's Retry-After instead of its own backoff", async () => {
-    await emulator.admin.injectFault({ match: { method: "GET", path: "/v2/databases/:id" }, kind: "status", status: 429, code: "RATE_LIMITED", retryAfter: "2", count: 1 });
+    await emulator.admin.injectFault({
+      match: { method: "GET", path: "/v2/databases/:id" },
+      kind: "status",
+      status: 429,
+      code: "RATE_LIMITED",
+      retryAfter: "2",
+      count: 1,
+    });
     const database = await client.getDatabase(SEED_DATABASES.aliceMain);
     expect(database.id).toBe(SEED_DATABASES.aliceMain);
     expect(clock.sleeps).toEqual([2_000]);
@@ -75,8 +94,14 @@ describe("SquareCloudClient against injected faults", () => {
   });
 
   it("does not repeat a database create whose answer was lost, and says it may exist", async () => {
-    await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "drop-after-commit", count: 1 });
-    const error = await apiErrorOf(client.createDatabase({ name: "orders", type: "redis", memory: 512, version: "7.4.5" }));
+    await emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/databases" },
+      kind: "drop-after-commit",
+      count: 1,
+    });
+    const error = await apiErrorOf(
+      client.createDatabase({ name: "orders", type: "redis", memory: 512, version: "7.4.5" }),
+    );
     expect(error.code).toBe("CONNECTION_RESET");
     expect(error.mayHaveCommitted).toBe(true);
     expect(error.message).toMatch(/^create database "orders" failed: CONNECTION_RESET .*may have taken effect/);
@@ -94,19 +119,32 @@ describe("SquareCloudClient against injected faults", () => {
   });
 
   it("times out a GET slower than the per-request timeout and retries it", async () => {
-    await emulator.admin.injectFault({ match: { method: "GET", path: "/v2/users/me" }, kind: "latency", latencyMs: 1_000, count: 1 });
+    await emulator.admin.injectFault({
+      match: { method: "GET", path: "/v2/users/me" },
+      kind: "latency",
+      latencyMs: 1_000,
+      count: 1,
+    });
     const account = await client.me();
     expect(account.user.id).toBe(emulator.accounts[0].accountId);
     expect(clock.sleeps).toEqual([50]);
     // The emulator logs the slow request once its wait is over: 499, the client had hung up on it.
     const log = await emulator.admin.waitForRequests("GET /v2/users/me", 2);
-    expect(log.map((entry) => [entry.status, entry.fault]).sort()).toEqual([[200, undefined], [499, "latency"]]);
+    expect(log.map((entry) => [entry.status, entry.fault]).sort()).toEqual([
+      [200, undefined],
+      [499, "latency"],
+    ]);
   });
 
   it("does not retry a POST that timed out: it may still take effect", async () => {
     const app = SEED_APPS.aliceWebsite;
     const snapshotsBefore = (await client.listSnapshots("applications")).filter((s) => s.name === app).length;
-    await emulator.admin.injectFault({ match: { method: "POST", path: "/v2/apps/:id/snapshots" }, kind: "latency", latencyMs: 1_000, count: 1 });
+    await emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/apps/:id/snapshots" },
+      kind: "latency",
+      latencyMs: 1_000,
+      count: 1,
+    });
     const error = await apiErrorOf(client.createAppSnapshot(app));
     expect(error).toMatchObject({ code: "TIMEOUT", mayHaveCommitted: true, status: undefined });
     expect(error.message).toContain("no response within 500 ms, POST /v2/apps/{appId}/snapshots");

@@ -6,13 +6,23 @@ import {
   invalidResponse,
   isNotFound,
   refusedLocally,
-  Origin,
-  RequestContext,
+  type Origin,
+  type RequestContext,
 } from "../../../provider/client/errors";
 import { redact, REDACTED } from "../../../provider/client/redact";
 
-const createDatabase: RequestContext = { operation: "create database", resource: "cache", method: "POST", path: "/v2/databases" };
-const getDatabase: RequestContext = { operation: "get database", resource: "db1", method: "GET", path: "/v2/databases/{databaseId}" };
+const createDatabase: RequestContext = {
+  operation: "create database",
+  resource: "cache",
+  method: "POST",
+  path: "/v2/databases",
+};
+const getDatabase: RequestContext = {
+  operation: "get database",
+  resource: "db1",
+  method: "GET",
+  path: "/v2/databases/{databaseId}",
+};
 
 const secrets = {
   apiKey: "3155597145698959364-9f8e7d6c5b4a39281706f5e4d3c2b1a0",
@@ -20,13 +30,18 @@ const secrets = {
   inviteCode: "0123456789abcdef0123456789abcdef",
   connectionUrl: "mongodb://default:s3cr3t-Pa55word@square-cloud-db-abc.squareweb.app:7000/db",
   presignedKey: "X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAEXAMPLE%2F20250101&X-Amz-Signature=abcdef123456",
-  certificate: "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJrVENCK3dJSkFNSEh" + "A".repeat(60),
+  certificate: `LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJrVENCK3dJSkFNSEh${"A".repeat(60)}`,
   pem: "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----",
 };
 
 /** A client of the live platform API whose settings came from the stack config. */
 function origin(...secrets: string[]): Origin {
-  return { baseUrl: "https://api.squarecloud.app", urlSource: "squarecloud:platformUrl", keySource: "squarecloud:apiKey", secrets };
+  return {
+    baseUrl: "https://api.squarecloud.app",
+    urlSource: "squarecloud:platformUrl",
+    keySource: "squarecloud:apiKey",
+    secrets,
+  };
 }
 
 /** Everything an error exposes: its message and its serialized properties. */
@@ -36,9 +51,15 @@ function exposed(error: ApiError): string {
 
 describe("errorFromResponse", () => {
   it("reads like a sentence naming operation, resource, code, status and endpoint", () => {
-    const error = errorFromResponse(createDatabase, { status: 400, code: "INSUFFICIENT_MEMORY", message: "Not enough RAM" }, origin());
+    const error = errorFromResponse(
+      createDatabase,
+      { status: 400, code: "INSUFFICIENT_MEMORY", message: "Not enough RAM" },
+      origin(),
+    );
     expect(error).toBeInstanceOf(ApiError);
-    expect(error.message).toBe('create database "cache" failed: INSUFFICIENT_MEMORY (HTTP 400, POST /v2/databases): Not enough RAM');
+    expect(error.message).toBe(
+      'create database "cache" failed: INSUFFICIENT_MEMORY (HTTP 400, POST /v2/databases): Not enough RAM',
+    );
     expect(error).toMatchObject({
       code: "INSUFFICIENT_MEMORY",
       status: 400,
@@ -68,7 +89,11 @@ describe("errorFromResponse", () => {
     const message =
       `bad key ${secrets.apiKey}; password: ${secrets.password}; url ${secrets.connectionUrl}; ` +
       `code ${secrets.inviteCode}; https://cdn.example/snap.zip?${secrets.presignedKey} ${secrets.certificate} ${secrets.pem}`;
-    const error = errorFromResponse(createDatabase, { status: 400, code: "INVALID_CODE", message }, origin(secrets.apiKey));
+    const error = errorFromResponse(
+      createDatabase,
+      { status: 400, code: "INVALID_CODE", message },
+      origin(secrets.apiKey),
+    );
     const text = exposed(error);
     for (const [name, secret] of Object.entries(secrets)) {
       expect({ name, leaked: text.includes(secret) }).toEqual({ name, leaked: false });
@@ -79,7 +104,11 @@ describe("errorFromResponse", () => {
   });
 
   it("scrubs a known secret even in a shape no pattern recognizes", () => {
-    const error = errorFromResponse(getDatabase, { status: 401, code: "ACCESS_DENIED", message: "key xyz is invalid" }, origin("xyz"));
+    const error = errorFromResponse(
+      getDatabase,
+      { status: 401, code: "ACCESS_DENIED", message: "key xyz is invalid" },
+      origin("xyz"),
+    );
     expect(error.message).toContain(`key ${REDACTED} is invalid`);
   });
 });
@@ -106,7 +135,9 @@ describe("errorFromTransport", () => {
     const unresolved = Object.assign(new Error("getaddrinfo ENOTFOUND localhost"), { code: "ENOTFOUND" });
     for (const baseUrl of ["http://localhost:5000", "http://127.0.0.1:1", "http://[::1]:9"]) {
       const error = errorFromTransport(getDatabase, unresolved, notTimedOut, { ...origin(), baseUrl });
-      expect(error.message).toContain(`CONNECTION_FAILED (ENOTFOUND, GET /v2/databases/{databaseId}): could not connect to ${baseUrl} (from squarecloud:platformUrl). For the local emulator, start it first: npx squarecloud-emulator`);
+      expect(error.message).toContain(
+        `CONNECTION_FAILED (ENOTFOUND, GET /v2/databases/{databaseId}): could not connect to ${baseUrl} (from squarecloud:platformUrl). For the local emulator, start it first: npx squarecloud-emulator`,
+      );
     }
     expect(errorFromTransport(getDatabase, unresolved, notTimedOut, origin()).message).not.toContain("emulator");
   });
@@ -121,17 +152,30 @@ describe("errorFromTransport", () => {
 
   it("maps a reset after sending to CONNECTION_RESET, committed only for non-idempotent requests", () => {
     const reset = Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" });
-    expect(errorFromTransport(createDatabase, reset, notTimedOut, origin())).toMatchObject({ code: "CONNECTION_RESET", mayHaveCommitted: true });
-    expect(errorFromTransport(getDatabase, reset, notTimedOut, origin())).toMatchObject({ code: "CONNECTION_RESET", mayHaveCommitted: false });
+    expect(errorFromTransport(createDatabase, reset, notTimedOut, origin())).toMatchObject({
+      code: "CONNECTION_RESET",
+      mayHaveCommitted: true,
+    });
+    expect(errorFromTransport(getDatabase, reset, notTimedOut, origin())).toMatchObject({
+      code: "CONNECTION_RESET",
+      mayHaveCommitted: false,
+    });
     // An idempotent request is not "committed", yet it may have reached the server.
     expect(certainlyNotSent(errorFromTransport(getDatabase, reset, notTimedOut, origin()))).toBe(false);
   });
 
   it("reports our own timeout whatever undici threw for the abort", () => {
-    const error = errorFromTransport(createDatabase, new Error("This operation was aborted"), { timedOut: true, timeoutMs: 200 }, origin());
+    const error = errorFromTransport(
+      createDatabase,
+      new Error("This operation was aborted"),
+      { timedOut: true, timeoutMs: 200 },
+      origin(),
+    );
     expect(error.code).toBe("TIMEOUT");
     expect(error.mayHaveCommitted).toBe(true);
-    expect(error.message).toMatch(/^create database "cache" failed: TIMEOUT \(no response within 200 ms, POST \/v2\/databases\)/);
+    expect(error.message).toMatch(
+      /^create database "cache" failed: TIMEOUT \(no response within 200 ms, POST \/v2\/databases\)/,
+    );
   });
 
   it("keeps an unknown failure readable but scrubbed", () => {
@@ -139,7 +183,9 @@ describe("errorFromTransport", () => {
     const error = errorFromTransport(getDatabase, odd, notTimedOut, origin(secrets.apiKey));
     expect(error.code).toBe("REQUEST_FAILED");
     expect(exposed(error)).not.toContain(secrets.apiKey);
-    expect(error.message).toContain("(Error, GET /v2/databases/{databaseId}): request to https://api.squarecloud.app (from squarecloud:platformUrl) failed: weird failure for [REDACTED]");
+    expect(error.message).toContain(
+      "(Error, GET /v2/databases/{databaseId}): request to https://api.squarecloud.app (from squarecloud:platformUrl) failed: weird failure for [REDACTED]",
+    );
   });
 });
 
@@ -153,16 +199,33 @@ describe("invalidResponse and refusedLocally", () => {
 
   it("says a refused request was not sent", () => {
     const error = refusedLocally(getDatabase, "NO_UPDATE_DATA", "nothing to change");
-    expect(error.message).toBe('get database "db1" failed: NO_UPDATE_DATA (not sent, GET /v2/databases/{databaseId}): nothing to change');
+    expect(error.message).toBe(
+      'get database "db1" failed: NO_UPDATE_DATA (not sent, GET /v2/databases/{databaseId}): nothing to change',
+    );
     expect(error.mayHaveCommitted).toBe(false);
   });
 });
 
 describe("isNotFound", () => {
   it("recognizes the named code only, never a bare 404 (a wrong base URL answers 404 everywhere)", () => {
-    expect(isNotFound(errorFromResponse(getDatabase, { status: 404, code: "DATABASE_NOT_FOUND" }, origin()), "DATABASE_NOT_FOUND")).toBe(true);
-    expect(isNotFound(errorFromResponse(getDatabase, { status: 400, code: "WORKSPACE_NOT_FOUND" }, origin()), "WORKSPACE_NOT_FOUND")).toBe(true);
-    expect(isNotFound(errorFromResponse(getDatabase, { status: 404, code: "WORKSPACE_NOT_FOUND" }, origin()), "DATABASE_NOT_FOUND")).toBe(false);
+    expect(
+      isNotFound(
+        errorFromResponse(getDatabase, { status: 404, code: "DATABASE_NOT_FOUND" }, origin()),
+        "DATABASE_NOT_FOUND",
+      ),
+    ).toBe(true);
+    expect(
+      isNotFound(
+        errorFromResponse(getDatabase, { status: 400, code: "WORKSPACE_NOT_FOUND" }, origin()),
+        "WORKSPACE_NOT_FOUND",
+      ),
+    ).toBe(true);
+    expect(
+      isNotFound(
+        errorFromResponse(getDatabase, { status: 404, code: "WORKSPACE_NOT_FOUND" }, origin()),
+        "DATABASE_NOT_FOUND",
+      ),
+    ).toBe(false);
     expect(isNotFound(errorFromResponse(getDatabase, { status: 404 }, origin()), "DATABASE_NOT_FOUND")).toBe(false);
     expect(isNotFound(new Error("DATABASE_NOT_FOUND"), "DATABASE_NOT_FOUND")).toBe(false);
   });
@@ -171,7 +234,9 @@ describe("isNotFound", () => {
 describe("redact", () => {
   it("keeps harmless text and the readable part of URLs", () => {
     expect(redact("Database not found")).toBe("Database not found");
-    expect(redact("see https://docs.squarecloud.app/api?x=1&y=2 for more")).toBe("see https://docs.squarecloud.app/api?[REDACTED] for more");
+    expect(redact("see https://docs.squarecloud.app/api?x=1&y=2 for more")).toBe(
+      "see https://docs.squarecloud.app/api?[REDACTED] for more",
+    );
   });
 
   it("drops whole URLs that carry credentials", () => {
@@ -184,9 +249,17 @@ describe("redact", () => {
 });
 
 test("a refused key says how to make a rotated key reach refresh and destroy", () => {
-  const error = errorFromResponse(getDatabase, { status: 401, code: "ACCESS_DENIED", message: "The API key is missing or invalid." }, origin(secrets.apiKey));
-  expect(error.message).toMatch(/ACCESS_DENIED \(HTTP 401, GET .*The API key was refused; it came from squarecloud:apiKey\. If it was replaced, .*pulumi refresh --run-program/);
+  const error = errorFromResponse(
+    getDatabase,
+    { status: 401, code: "ACCESS_DENIED", message: "The API key is missing or invalid." },
+    origin(secrets.apiKey),
+  );
+  expect(error.message).toMatch(
+    /ACCESS_DENIED \(HTTP 401, GET .*The API key was refused; it came from squarecloud:apiKey\. If it was replaced, .*pulumi refresh --run-program/,
+  );
   // The server's sentence keeps its one full stop before the steps.
   expect(error.message).toContain("missing or invalid. The API key was refused");
-  expect(errorFromResponse(getDatabase, { status: 404, code: "DATABASE_NOT_FOUND" }, origin()).message).not.toMatch(/API key was refused/);
+  expect(errorFromResponse(getDatabase, { status: 404, code: "DATABASE_NOT_FOUND" }, origin()).message).not.toMatch(
+    /API key was refused/,
+  );
 });

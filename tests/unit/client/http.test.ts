@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { HttpClient, HttpClientOptions } from "../../../provider/client/http";
+import { HttpClient, type HttpClientOptions } from "../../../provider/client/http";
 import { ConcurrencyLimit, IntervalPacer } from "../../../provider/client/pacing";
 import { apiErrorOf } from "../helpers/api-error";
 import { FakeClock } from "../helpers/fake-clock";
-import { closedPort, reply, StubHandler, StubServer } from "../helpers/stub-server";
+import { closedPort, reply, type StubHandler, StubServer } from "../helpers/stub-server";
 
 /** What HttpClient puts on the wire and how it reads each kind of answer. */
 
@@ -65,7 +65,13 @@ describe("HttpClient", () => {
   it("maps the error envelope to an ApiError and keeps the query out of it", async () => {
     stub.handler = reply(400, { status: "error", code: "INVALID_OBJECT_PREFIX", message: "bad prefix" });
     const error = await apiErrorOf(
-      client.request({ operation: "list objects", method: "GET", path: "/v1/objects", query: { prefix: "x!" }, schema: Thing }),
+      client.request({
+        operation: "list objects",
+        method: "GET",
+        path: "/v1/objects",
+        query: { prefix: "x!" },
+        schema: Thing,
+      }),
     );
     expect(error.message).toBe("list objects failed: INVALID_OBJECT_PREFIX (HTTP 400, GET /v1/objects): bad prefix");
     expect(error.path).toBe("/v1/objects");
@@ -87,7 +93,13 @@ describe("HttpClient", () => {
   it("names the endpoint and the bad field of an unexpected shape without echoing values", async () => {
     stub.handler = reply(200, { status: "success", response: { id: 42, size: "secret-looking-value" } });
     const error = await apiErrorOf(
-      client.request({ operation: "get thing", method: "GET", path: "/v2/things/{id}", params: { id: "t1" }, schema: Thing }),
+      client.request({
+        operation: "get thing",
+        method: "GET",
+        path: "/v2/things/{id}",
+        params: { id: "t1" },
+        schema: Thing,
+      }),
     );
     expect(error.code).toBe("INVALID_RESPONSE");
     expect(error.message).toContain("unexpected response from GET /v2/things/{id}: response.id:");
@@ -97,7 +109,9 @@ describe("HttpClient", () => {
 
   it("reports a success status with a body that is not JSON as INVALID_RESPONSE", async () => {
     stub.handler = (_req, res) => res.writeHead(200).end("password=hunter2");
-    const error = await apiErrorOf(client.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing }));
+    const error = await apiErrorOf(
+      client.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing }),
+    );
     expect(error.code).toBe("INVALID_RESPONSE");
     expect(error.mayHaveCommitted).toBe(true);
     expect(error.message).not.toContain("hunter2");
@@ -153,13 +167,19 @@ describe("HttpClient", () => {
     const inFlight = client.request({ operation: "get thing", method: "GET", path: "/v2/things", schema: Thing });
     await received;
     const closed = client.close();
-    const error = await apiErrorOf(client.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing }));
+    const error = await apiErrorOf(
+      client.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing }),
+    );
     expect(error).toMatchObject({ code: "CLIENT_CLOSED", mayHaveCommitted: false });
-    expect(error.message).toBe("create thing failed: CLIENT_CLOSED (not sent, POST /v2/things): the client was already closed");
+    expect(error.message).toBe(
+      "create thing failed: CLIENT_CLOSED (not sent, POST /v2/things): the client was already closed",
+    );
     answer();
     await expect(inFlight).resolves.toEqual({ id: "t1", size: 1 });
     await closed;
-    await expect(client.request({ operation: "get thing", method: "GET", path: "/v2/things" })).rejects.toMatchObject({ code: "CLIENT_CLOSED" });
+    await expect(client.request({ operation: "get thing", method: "GET", path: "/v2/things" })).rejects.toMatchObject({
+      code: "CLIENT_CLOSED",
+    });
     expect(stub.seen.map((seen) => seen.method)).toEqual(["GET"]);
     expect(clock.sleeps).toEqual([]);
   });
@@ -167,7 +187,9 @@ describe("HttpClient", () => {
   it("retries a POST whose connection was refused, since nothing was sent", async () => {
     const unreachable = new HttpClient(options(`http://127.0.0.1:${await closedPort()}`));
     try {
-      const error = await apiErrorOf(unreachable.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing }));
+      const error = await apiErrorOf(
+        unreachable.request({ operation: "create thing", method: "POST", path: "/v2/things", schema: Thing }),
+      );
       expect(error.code).toBe("CONNECTION_REFUSED");
       expect(error.mayHaveCommitted).toBe(false);
       expect(clock.sleeps).toEqual([50, 100]);
@@ -180,9 +202,14 @@ describe("HttpClient", () => {
 describe("HttpClient connection errors", () => {
   it("name the base URL, the setting it came from and the path as sent; a local one asks for the emulator", async () => {
     const base = `http://127.0.0.1:${await closedPort()}/v2`;
-    const unreachable = new HttpClient({ ...options(base), sources: { url: "SQUARECLOUD_PLATFORM_URL", key: "squarecloud:apiKey" } });
+    const unreachable = new HttpClient({
+      ...options(base),
+      sources: { url: "SQUARECLOUD_PLATFORM_URL", key: "squarecloud:apiKey" },
+    });
     try {
-      const error = await apiErrorOf(unreachable.request({ operation: "read account", method: "GET", path: "/v2/users/me" }));
+      const error = await apiErrorOf(
+        unreachable.request({ operation: "read account", method: "GET", path: "/v2/users/me" }),
+      );
       expect(error.message).toBe(
         `read account failed: CONNECTION_REFUSED (ECONNREFUSED, GET /v2/v2/users/me): nothing accepted the connection at ${base} ` +
           "(from SQUARECLOUD_PLATFORM_URL). For the local emulator, start it first: npx squarecloud-emulator in a Node.js project that " +
@@ -202,7 +229,9 @@ describe("HttpClient gates", () => {
     const gate = new IntervalPacer(clock).gate("things", 10_000);
     const unreachable = new HttpClient(options(`http://127.0.0.1:${await closedPort()}`));
     try {
-      const error = await apiErrorOf(unreachable.request({ operation: "create thing", method: "POST", path: "/v2/things", gate }));
+      const error = await apiErrorOf(
+        unreachable.request({ operation: "create thing", method: "POST", path: "/v2/things", gate }),
+      );
       expect(error.code).toBe("CONNECTION_REFUSED");
     } finally {
       await unreachable.close();
@@ -219,7 +248,9 @@ describe("HttpClient gates", () => {
     stub.handler = reply(200, { status: "success" });
     const gate = new IntervalPacer(clock).gate("things", 60_001); // the call's deadline is 60 s
     await client.request({ operation: "get thing", method: "GET", path: "/v2/things", gate });
-    const error = await apiErrorOf(client.request({ operation: "get thing", resource: "t1", method: "GET", path: "/v2/things", gate }));
+    const error = await apiErrorOf(
+      client.request({ operation: "get thing", resource: "t1", method: "GET", path: "/v2/things", gate }),
+    );
     expect(error).toMatchObject({ code: "DEADLINE_EXCEEDED", mayHaveCommitted: false });
     expect(error.message).toBe(
       'get thing "t1" failed: DEADLINE_EXCEEDED (not sent, GET /v2/things): ' +
@@ -232,7 +263,9 @@ describe("HttpClient gates", () => {
   it("stops waiting for a concurrency slot at the call's deadline", async () => {
     const limit = new ConcurrencyLimit(1, clock);
     const holder = await limit.gate(clock.now());
-    const pending = apiErrorOf(client.request({ operation: "upload object", method: "POST", path: "/v1/objects", gate: limit.gate }));
+    const pending = apiErrorOf(
+      client.request({ operation: "upload object", method: "POST", path: "/v1/objects", gate: limit.gate }),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     clock.advance(59_999);
     clock.advance(1);

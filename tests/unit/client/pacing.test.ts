@@ -1,5 +1,11 @@
 import { systemClock } from "../../../provider/client/clock";
-import { AccountLimits, ConcurrencyLimit, DeadlineExceeded, IntervalPacer, limitsFor } from "../../../provider/client/pacing";
+import {
+  AccountLimits,
+  ConcurrencyLimit,
+  DeadlineExceeded,
+  IntervalPacer,
+  limitsFor,
+} from "../../../provider/client/pacing";
 import { FakeClock } from "../helpers/fake-clock";
 
 /** Lets pending promise callbacks run. */
@@ -9,7 +15,12 @@ const NO_DEADLINE = Infinity;
 /** Time stands still: concurrent callers all see the same now, as they would within one tick. */
 function frozenClock() {
   const sleeps: number[] = [];
-  return { sleeps, now: () => 1_000, sleep: async (ms: number) => void sleeps.push(ms), schedule: () => () => undefined };
+  return {
+    sleeps,
+    now: () => 1_000,
+    sleep: async (ms: number) => void sleeps.push(ms),
+    schedule: () => () => undefined,
+  };
 }
 
 describe("IntervalPacer", () => {
@@ -37,7 +48,11 @@ describe("IntervalPacer", () => {
   it("queues concurrent callers one interval apart", async () => {
     const clock = frozenClock();
     const pacer = new IntervalPacer(clock);
-    await Promise.all([pacer.wait("k", 5_000, NO_DEADLINE), pacer.wait("k", 5_000, NO_DEADLINE), pacer.wait("k", 5_000, NO_DEADLINE)]);
+    await Promise.all([
+      pacer.wait("k", 5_000, NO_DEADLINE),
+      pacer.wait("k", 5_000, NO_DEADLINE),
+      pacer.wait("k", 5_000, NO_DEADLINE),
+    ]);
     expect(clock.sleeps).toEqual([5_000, 10_000]);
   });
 
@@ -101,8 +116,14 @@ describe("ConcurrencyLimit", () => {
     const clock = new FakeClock();
     const limit = new ConcurrencyLimit(1, clock);
     const holder = await limit.gate(clock.now() + 60_000);
-    const early = limit.gate(clock.now() + 1_000).then(() => "admitted", (e: unknown) => e);
-    const late = limit.gate(clock.now() + 60_000).then(() => "admitted", (e: unknown) => e);
+    const early = limit.gate(clock.now() + 1_000).then(
+      () => "admitted",
+      (e: unknown) => e,
+    );
+    const late = limit.gate(clock.now() + 60_000).then(
+      () => "admitted",
+      (e: unknown) => e,
+    );
     clock.advance(999);
     await settle();
     clock.advance(1);
@@ -127,7 +148,10 @@ describe("AccountLimits", () => {
     const clock = new FakeClock();
     const limits = new AccountLimits(clock);
     const releases: Array<(sent: boolean) => void> = [];
-    for (let i = 0; i < 5; i++) void limits.upload()(clock.now() + 60_000).then((release) => releases.push(release));
+    for (let i = 0; i < 5; i++)
+      void limits
+        .upload()(clock.now() + 60_000)
+        .then((release) => releases.push(release));
     await settle();
     expect(releases).toHaveLength(4);
     releases[0](true);

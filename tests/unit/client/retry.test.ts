@@ -1,8 +1,21 @@
-import { ApiError, errorFromResponse, errorFromTransport, HttpMethod, Origin, RequestContext } from "../../../provider/client/errors";
-import { RetryPolicy, withRetry } from "../../../provider/client/retry";
+import {
+  ApiError,
+  errorFromResponse,
+  errorFromTransport,
+  type HttpMethod,
+  type Origin,
+  type RequestContext,
+} from "../../../provider/client/errors";
+import { type RetryPolicy, withRetry } from "../../../provider/client/retry";
 import { FakeClock } from "../helpers/fake-clock";
 
-const policy: RetryPolicy = { maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 1000, deadlineMs: 60_000, refusedAttempts: 3 };
+const policy: RetryPolicy = {
+  maxAttempts: 5,
+  baseDelayMs: 100,
+  maxDelayMs: 1000,
+  deadlineMs: 60_000,
+  refusedAttempts: 3,
+};
 const ORIGIN: Origin = { baseUrl: "http://127.0.0.1:1", secrets: [] };
 
 function context(method: HttpMethod): RequestContext {
@@ -34,7 +47,12 @@ function script(...failures: unknown[]) {
   return { calls, attempt };
 }
 
-async function run(failures: unknown[], overrides: Partial<RetryPolicy> = {}, random = () => 0.5, settle?: () => Promise<boolean>) {
+async function run(
+  failures: unknown[],
+  overrides: Partial<RetryPolicy> = {},
+  random = () => 0.5,
+  settle?: () => Promise<boolean>,
+) {
   const clock = new FakeClock();
   const { calls, attempt } = script(...failures);
   const outcome = await withRetry(attempt, { policy: { ...policy, ...overrides }, clock, random, settle }).then(
@@ -66,7 +84,9 @@ describe("withRetry", () => {
   });
 
   it("waits a documented window out when the server gives no Retry-After: KEEP_CALM 5 s, RESTORE_IN_PROGRESS 60 s", async () => {
-    const snapshot = await run([httpError("POST", 429, "KEEP_CALM"), httpError("POST", 429, "KEEP_CALM")], { deadlineMs: 120_000 });
+    const snapshot = await run([httpError("POST", 429, "KEEP_CALM"), httpError("POST", 429, "KEEP_CALM")], {
+      deadlineMs: 120_000,
+    });
     expect(snapshot).toMatchObject({ value: "ok", attempts: 3, sleeps: [5_000, 5_000] });
     const restore = await run([httpError("POST", 429, "RESTORE_IN_PROGRESS")], { deadlineMs: 120_000 });
     expect(restore).toMatchObject({ value: "ok", attempts: 2, sleeps: [60_000] });
@@ -86,7 +106,10 @@ describe("withRetry", () => {
   });
 
   it("retries a non-idempotent request whose connection was never opened", async () => {
-    const result = await run([transportError("POST", "ECONNREFUSED"), transportError("POST", "UND_ERR_CONNECT_TIMEOUT")]);
+    const result = await run([
+      transportError("POST", "ECONNREFUSED"),
+      transportError("POST", "UND_ERR_CONNECT_TIMEOUT"),
+    ]);
     expect(result.value).toBe("ok");
     expect(result.attempts).toBe(3);
   });
@@ -209,16 +232,26 @@ describe("withRetry with a settle read", () => {
 
   it("reports the lost attempt's error when the read itself fails", async () => {
     const failure = lost();
-    const result = await run([failure], {}, () => 0.5, async () => {
-      throw httpError("GET", 503);
-    });
+    const result = await run(
+      [failure],
+      {},
+      () => 0.5,
+      async () => {
+        throw httpError("GET", 503);
+      },
+    );
     expect(result).toMatchObject({ error: failure, attempts: 1, sleeps: [] });
   });
 
   it("does not read after failures that cannot have taken effect, nor after refusals", async () => {
     const { calls, settle } = reads(true);
     const refused = httpError("POST", 400, "INVALID_CODE");
-    const result = await run([transportError("POST", "ECONNREFUSED"), httpError("POST", 429, "RATE_LIMIT"), refused], {}, () => 0.5, settle);
+    const result = await run(
+      [transportError("POST", "ECONNREFUSED"), httpError("POST", 429, "RATE_LIMIT"), refused],
+      {},
+      () => 0.5,
+      settle,
+    );
     expect(result).toMatchObject({ error: refused, attempts: 3 });
     expect(calls.reads).toBe(0);
   });

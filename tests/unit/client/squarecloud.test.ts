@@ -28,7 +28,10 @@ describe("SquareCloudClient", () => {
   it("sends every area's calls to its own API", async () => {
     const [platform, blob] = await Promise.all([StubServer.start(), StubServer.start()]);
     platform.handler = blob.handler = reply(200, { status: "success" });
-    const client = createClient({ apiKey: "100001-key", platformUrl: platform.url, blobUrl: blob.url }, { clock: new FakeClock() });
+    const client = createClient(
+      { apiKey: "100001-key", platformUrl: platform.url, blobUrl: blob.url },
+      { clock: new FakeClock() },
+    );
     try {
       await client.moveAppFile("app1", { path: "a.js", to: "b.js" });
       await client.deleteDatabase("db1");

@@ -17,13 +17,33 @@ const ID_RULE = "must be an id of 1 to 64 letters, digits, '_' or '-'";
 
 test.each([
   ["getApp", () => getApp({ id: "a/b" }, nowhere), `getApp: id ${ID_RULE}, got "a/b"`],
-  ["getAppAnalytics", () => getAppAnalytics({ appId: "app", range: "monthly" as "daily" }, nowhere), 'getAppAnalytics: range must be "daily" or "weekly", got "monthly"'],
+  [
+    "getAppAnalytics",
+    () => getAppAnalytics({ appId: "app", range: "monthly" as "daily" }, nowhere),
+    'getAppAnalytics: range must be "daily" or "weekly", got "monthly"',
+  ],
   ["getAppDeployments", () => getAppDeployments({ appId: "" }, nowhere), `getAppDeployments: appId ${ID_RULE}, got ""`],
-  ["getDatabaseMetrics", () => getDatabaseMetrics({ databaseId: "../x" }, nowhere), `getDatabaseMetrics: databaseId ${ID_RULE}, got "../x"`],
-  ["getSnapshots", () => getSnapshots({ scope: "apps" as "databases" }, nowhere), 'getSnapshots: scope must be "applications" or "databases", got "apps"'],
-  ["getLatestDatabaseSnapshot", () => getLatestDatabaseSnapshot({ databaseId: "a b" }, nowhere), `getLatestDatabaseSnapshot: databaseId ${ID_RULE}, got "a b"`],
+  [
+    "getDatabaseMetrics",
+    () => getDatabaseMetrics({ databaseId: "../x" }, nowhere),
+    `getDatabaseMetrics: databaseId ${ID_RULE}, got "../x"`,
+  ],
+  [
+    "getSnapshots",
+    () => getSnapshots({ scope: "apps" as "databases" }, nowhere),
+    'getSnapshots: scope must be "applications" or "databases", got "apps"',
+  ],
+  [
+    "getLatestDatabaseSnapshot",
+    () => getLatestDatabaseSnapshot({ databaseId: "a b" }, nowhere),
+    `getLatestDatabaseSnapshot: databaseId ${ID_RULE}, got "a b"`,
+  ],
   ["getWorkspace", () => getWorkspace({ id: "w/1" }, nowhere), `getWorkspace: id ${ID_RULE}, got "w/1"`],
-  ["getBlobObjects", () => getBlobObjects({ prefix: "ab" }, nowhere), 'getBlobObjects: prefix must be 3 to 32 characters of a-z, A-Z, 0-9 and _, got "ab"'],
+  [
+    "getBlobObjects",
+    () => getBlobObjects({ prefix: "ab" }, nowhere),
+    'getBlobObjects: prefix must be 3 to 32 characters of a-z, A-Z, 0-9 and _, got "ab"',
+  ],
 ])("%s refuses a bad argument before any request", async (_name, read, message) => {
   await expect(read()).rejects.toThrow(message);
 });

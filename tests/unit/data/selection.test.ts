@@ -1,7 +1,17 @@
-import { AppSummary, filterApps, latestSnapshotOf } from "../../../sdk/nodejs/data";
+import { type AppSummary, filterApps, latestSnapshotOf } from "../../../sdk/nodejs/data";
 
-const app = (id: string, name: string, language: string, cluster: string): AppSummary => ({ id, name, language, cluster, ram: 256 });
-const apps = [app("1", "Site", "javascript", "florida-1"), app("2", "Bot", "python", "florida-1"), app("3", "Site", "python", "florida-2")];
+const app = (id: string, name: string, language: string, cluster: string): AppSummary => ({
+  id,
+  name,
+  language,
+  cluster,
+  ram: 256,
+});
+const apps = [
+  app("1", "Site", "javascript", "florida-1"),
+  app("2", "Bot", "python", "florida-1"),
+  app("3", "Site", "python", "florida-2"),
+];
 
 describe("filterApps", () => {
   test("no filter keeps every app", () => {
@@ -18,7 +28,13 @@ describe("filterApps", () => {
 });
 
 describe("latestSnapshotOf", () => {
-  const entry = (name: string, modified: string, versionId: string) => ({ name, modified, versionId, size: 1, key: "?k" });
+  const entry = (name: string, modified: string, versionId: string) => ({
+    name,
+    modified,
+    versionId,
+    size: 1,
+    key: "?k",
+  });
 
   test("the most recent entry of the given owner, whatever the order of the list", () => {
     const entries = [

@@ -8,7 +8,9 @@ import { reply, StubServer } from "../helpers/stub-server";
 describe("sessionFor", () => {
   const names = ["SQUARECLOUD_API_KEY", "SQUARECLOUD_SKIP_CREDENTIALS_CHECK"] as const;
   const saved = names.map((name) => process.env[name]);
-  beforeEach(() => names.forEach((name) => delete process.env[name]));
+  beforeEach(() => {
+    for (const name of names) delete process.env[name];
+  });
   afterAll(() => {
     names.forEach((name, i) => {
       if (saved[i] === undefined) delete process.env[name];
@@ -18,7 +20,9 @@ describe("sessionFor", () => {
 
   test("a missing key says how to set it", () => {
     expect(() => sessionFor()).toThrow(ConfigError);
-    expect(() => sessionFor()).toThrow("run `pulumi config set squarecloud:apiKey --secret` or set the SQUARECLOUD_API_KEY");
+    expect(() => sessionFor()).toThrow(
+      "run `pulumi config set squarecloud:apiKey --secret` or set the SQUARECLOUD_API_KEY",
+    );
   });
 
   test("one client per configuration", () => {
@@ -54,12 +58,26 @@ describe("sessionFor", () => {
 
   test("the settings are checked once, before the first read; a refused key fails every read with that one error", async () => {
     const stub = await StubServer.start();
-    stub.handler = reply(401, { status: "error", code: "ACCESS_DENIED", message: "The API key is missing or invalid." });
+    stub.handler = reply(401, {
+      status: "error",
+      code: "ACCESS_DENIED",
+      message: "The API key is missing or invalid.",
+    });
     try {
       const session = sessionFor({ apiKey: "7-refused", platformUrl: stub.url });
       let calls = 0;
-      const reads = [session.read("getApp", { id: "a" }, async () => ++calls), session.read("getApp", { id: "b" }, async () => ++calls)];
-      const [first, second] = await Promise.all(reads.map((read) => read.then(() => undefined, (error: unknown) => error)));
+      const reads = [
+        session.read("getApp", { id: "a" }, async () => ++calls),
+        session.read("getApp", { id: "b" }, async () => ++calls),
+      ];
+      const [first, second] = await Promise.all(
+        reads.map((read) =>
+          read.then(
+            () => undefined,
+            (error: unknown) => error,
+          ),
+        ),
+      );
       expect(first).toBe(second);
       expect(String(first)).toContain("The API key was refused; it came from the data source's apiKey option");
       await expect(session.read("getApp", { id: "c" }, async () => ++calls)).rejects.toBe(first);

@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { SEED_APPS, SEED_DATABASES, SEED_WORKSPACES } from "../../../emulator";
 import { createClient } from "../../../provider/client";
 import { FakeClock } from "../helpers/fake-clock";
-import { errorFromResponse, errorFromTransport, RequestContext } from "../../../provider/client/errors";
+import { errorFromResponse, errorFromTransport, type RequestContext } from "../../../provider/client/errors";
 import { resolveConfig } from "../../../provider/config";
 import { ASSET_SIG, SIG_KEY } from "../../../provider/signatures";
 import { settingsFailures } from "../../../provider/lifecycle/settings-check";
@@ -22,7 +22,7 @@ import { getAppAnalytics, getApp } from "../../../sdk/nodejs/data/apps";
 import { getWorkspace } from "../../../sdk/nodejs/data/workspaces";
 import { closedPort } from "../helpers/stub-server";
 import { providerAgainstEmulator } from "../helpers/provider-emulator";
-import { isMadeBy, isQuoted, messagePattern, Pattern, sourceTemplates, tableQuotes } from "./quotes";
+import { isMadeBy, isQuoted, messagePattern, type Pattern, sourceTemplates, tableQuotes } from "./quotes";
 
 // The pages quote the messages users see: docs/troubleshooting.md in its table, each resource
 // page in its "Failure modes". Every quote must be a message the code makes: one of the messages
@@ -35,9 +35,16 @@ const page = (kind: string) => `docs/resources/${kind}.md`;
 /** Each page with its quotes: the table of troubleshooting.md, the failure modes of each resource page and of the data sources. */
 const PAGES: Array<[string, string | undefined]> = [
   [TROUBLESHOOTING, undefined],
-  ...["database", "workspace", "workspace-member", "blob-object", "blob-folder", "app-snapshot", "database-restore", "app-file-move"].map(
-    (kind): [string, string] => [page(kind), "Failure modes"],
-  ),
+  ...[
+    "database",
+    "workspace",
+    "workspace-member",
+    "blob-object",
+    "blob-folder",
+    "app-snapshot",
+    "database-restore",
+    "app-file-move",
+  ].map((kind): [string, string] => [page(kind), "Failure modes"]),
   ["docs/data-sources.md", "Failure modes"],
 ];
 /** The engine's own messages, which troubleshooting.md quotes to lead to the recovery steps: not the provider's to make. */
@@ -54,7 +61,9 @@ const made: Pattern[] = [];
 
 /** The message is quoted on the page; it counts as made for the page's other quotes too. */
 function expectQuoted(file: string, message: string): void {
-  const quotes = PAGES.filter(([pageFile]) => pageFile === file).flatMap(([pageFile, heading]) => tableQuotes(pageFile, heading));
+  const quotes = PAGES.filter(([pageFile]) => pageFile === file).flatMap(([pageFile, heading]) =>
+    tableQuotes(pageFile, heading),
+  );
   expect({ message, quoted: isQuoted(message, quotes) }).toEqual({ message, quoted: true });
   made.push(messagePattern(message));
 }
@@ -70,7 +79,10 @@ async function failureOf(promise: Promise<unknown>): Promise<string> {
 }
 
 /** The reasons the kind's check gives for those inputs. */
-async function reasons(handler: { check: (olds: object, news: object) => Promise<{ failures?: { reason: string }[] }> }, inputs: object): Promise<string[]> {
+async function reasons(
+  handler: { check: (olds: object, news: object) => Promise<{ failures?: { reason: string }[] }> },
+  inputs: object,
+): Promise<string[]> {
   return ((await handler.check({}, inputs)).failures ?? []).map((failure) => failure.reason);
 }
 
@@ -88,7 +100,11 @@ describe("the settings messages", () => {
 
   test("a refused key, naming where it came from", () => {
     const origin = { baseUrl: "https://api.squarecloud.app", keySource: "squarecloud:apiKey", secrets: [] };
-    const refused = errorFromResponse(READ_ACCOUNT, { status: 401, code: "ACCESS_DENIED", message: "The API key is missing or invalid." }, origin);
+    const refused = errorFromResponse(
+      READ_ACCOUNT,
+      { status: 401, code: "ACCESS_DENIED", message: "The API key is missing or invalid." },
+      origin,
+    );
     expectQuoted(TROUBLESHOOTING, refused.message);
   });
 
@@ -103,7 +119,11 @@ describe("the settings messages", () => {
   });
 
   test("a host that does not resolve", () => {
-    const origin = { baseUrl: "https://api.squarecloud.app", urlSource: "the default of squarecloud:platformUrl", secrets: [] };
+    const origin = {
+      baseUrl: "https://api.squarecloud.app",
+      urlSource: "the default of squarecloud:platformUrl",
+      secrets: [],
+    };
     const unresolved = Object.assign(new Error("getaddrinfo ENOTFOUND api.squarecloud.app"), { code: "ENOTFOUND" });
     expectQuoted(TROUBLESHOOTING, errorFromTransport(READ_ACCOUNT, unresolved, NOT_TIMED_OUT, origin).message);
   });
@@ -120,15 +140,26 @@ describe("the settings messages", () => {
   });
 
   test("a URL that is not http or https", () => {
-    expectQuoted(TROUBLESHOOTING, configFailure({ "squarecloud:apiKey": "k", "squarecloud:platformUrl": "ftp://files.example" }));
+    expectQuoted(
+      TROUBLESHOOTING,
+      configFailure({ "squarecloud:apiKey": "k", "squarecloud:platformUrl": "ftp://files.example" }),
+    );
   });
 
   test("a skip switch that is neither true nor false", () => {
-    expectQuoted(TROUBLESHOOTING, configFailure({ "squarecloud:apiKey": "k", "squarecloud:skipCredentialsCheck": "yes" }));
+    expectQuoted(
+      TROUBLESHOOTING,
+      configFailure({ "squarecloud:apiKey": "k", "squarecloud:skipCredentialsCheck": "yes" }),
+    );
   });
 
   test("a message the code does not make is not taken for a quote", () => {
-    expect(isQuoted("read account failed: CONNECTION_REFUSED (ECONNREFUSED, GET /v2/users/me): something else", tableQuotes(TROUBLESHOOTING))).toBe(false);
+    expect(
+      isQuoted(
+        "read account failed: CONNECTION_REFUSED (ECONNREFUSED, GET /v2/users/me): something else",
+        tableQuotes(TROUBLESHOOTING),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -148,7 +179,12 @@ describe("check failures", () => {
   });
 
   test("WorkspaceMember", async () => {
-    const [reason] = await reasons(workspaceMemberHandler, { workspaceId: "w", group: "view", userId: "1", inviteCode: "a".repeat(31) });
+    const [reason] = await reasons(workspaceMemberHandler, {
+      workspaceId: "w",
+      group: "view",
+      userId: "1",
+      inviteCode: "a".repeat(31),
+    });
     expectQuoted(page("workspace-member"), reason);
   });
 
@@ -161,13 +197,19 @@ describe("check failures", () => {
       // Sparse: the size is what the check reads.
       writeFileSync("assets/video.mp4", "");
       truncateSync("assets/video.mp4", 104_857_600);
-      const [reason] = await reasons(blobObjectHandler, { name: "video", source: { [SIG_KEY]: ASSET_SIG, path: "assets/video.mp4", hash: sha } });
+      const [reason] = await reasons(blobObjectHandler, {
+        name: "video",
+        source: { [SIG_KEY]: ASSET_SIG, path: "assets/video.mp4", hash: sha },
+      });
       expectQuoted(page("blob-object"), reason);
       expectQuoted(TROUBLESHOOTING, reason);
       // A file of a BlobFolder's directory too small to be an object.
       mkdirSync("public");
       writeFileSync("public/tiny.txt", "twelve bytes");
-      const [tiny] = await reasons(blobObjectHandler, { name: "tiny", source: { [SIG_KEY]: ASSET_SIG, path: "public/tiny.txt", hash: sha } });
+      const [tiny] = await reasons(blobObjectHandler, {
+        name: "tiny",
+        source: { [SIG_KEY]: ASSET_SIG, path: "public/tiny.txt", hash: sha },
+      });
       expectQuoted(page("blob-folder"), tiny);
     } finally {
       process.chdir(cwd);
@@ -176,21 +218,38 @@ describe("check failures", () => {
   });
 
   test("DatabaseRestore", async () => {
-    const inputs = { databaseId: "db", snapshotId: "db", versionId: "2ea6d485-9961-4704-94e7-72635b78bdb6", snapshotModified: "2026-05-01T00:00:00.000Z" };
+    const inputs = {
+      databaseId: "db",
+      snapshotId: "db",
+      versionId: "2ea6d485-9961-4704-94e7-72635b78bdb6",
+      snapshotModified: "2026-05-01T00:00:00.000Z",
+    };
     expectQuoted(page("database-restore"), (await reasons(databaseRestoreHandler, { ...inputs, confirm: false }))[0]);
   });
 
   test("AppFileMove", async () => {
-    expectQuoted(page("app-file-move"), (await reasons(appFileMoveHandler, { appId: "a", path: "../secrets.env", to: "b.js" }))[0]);
-    expectQuoted(page("app-file-move"), (await reasons(appFileMoveHandler, { appId: "a", path: "index.js", to: "index.js" }))[0]);
+    expectQuoted(
+      page("app-file-move"),
+      (await reasons(appFileMoveHandler, { appId: "a", path: "../secrets.env", to: "b.js" }))[0],
+    );
+    expectQuoted(
+      page("app-file-move"),
+      (await reasons(appFileMoveHandler, { appId: "a", path: "index.js", to: "index.js" }))[0],
+    );
   });
 });
 
 describe("when the program runs", () => {
   test("BlobObject: a missing file, a RemoteAsset", async () => {
-    const missing = prepareBlobObject("logo", { name: "logo", source: new pulumi.asset.FileAsset("assets/missing.png") }) as { source: Promise<unknown> };
+    const missing = prepareBlobObject("logo", {
+      name: "logo",
+      source: new pulumi.asset.FileAsset("assets/missing.png"),
+    }) as { source: Promise<unknown> };
     expectQuoted(page("blob-object"), await failureOf(missing.source));
-    const remote = prepareBlobObject("logo", { name: "logo", source: new pulumi.asset.RemoteAsset("https://example.com/logo.png") as never }) as { source: Promise<unknown> };
+    const remote = prepareBlobObject("logo", {
+      name: "logo",
+      source: new pulumi.asset.RemoteAsset("https://example.com/logo.png") as never,
+    }) as { source: Promise<unknown> };
     expectQuoted(page("blob-object"), await failureOf(remote.source));
   });
 });
@@ -199,7 +258,10 @@ describe("data sources", () => {
   const DATA_SOURCES = "docs/data-sources.md";
 
   test("a bad argument, before any request", async () => {
-    expectQuoted(DATA_SOURCES, await failureOf(getAppAnalytics({ appId: SEED_APPS.aliceWebsite, range: "monthly" as never })));
+    expectQuoted(
+      DATA_SOURCES,
+      await failureOf(getAppAnalytics({ appId: SEED_APPS.aliceWebsite, range: "monthly" as never })),
+    );
   });
 
   test("a name no application has", async () => {
@@ -220,14 +282,28 @@ describe("answers of the service", () => {
     expectQuoted(TROUBLESHOOTING, logo);
     expectQuoted(page("blob-object"), logo);
     env.useAccount(0);
-    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "status", status: 413, code: "FILE_TOO_LARGE", count: 1 });
-    expectQuoted(TROUBLESHOOTING, await failureOf(blobObjectHandler.create({ name: "video", source: text("x".repeat(1024)) })));
+    await env.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v1/objects" },
+      kind: "status",
+      status: 413,
+      code: "FILE_TOO_LARGE",
+      count: 1,
+    });
+    expectQuoted(
+      TROUBLESHOOTING,
+      await failureOf(blobObjectHandler.create({ name: "video", source: text("x".repeat(1024)) })),
+    );
   });
 
   test("a workspace of another account, two workspaces of one name", async () => {
     // Bob is an admin of Alice's workspace: he sees it, but only its owner can manage it.
     env.useAccount(1);
-    expectQuoted(page("workspace"), await failureOf(workspaceHandler.create({ name: SEED_WORKSPACES.aliceTeam.name, adoptId: SEED_WORKSPACES.aliceTeam.id })));
+    expectQuoted(
+      page("workspace"),
+      await failureOf(
+        workspaceHandler.create({ name: SEED_WORKSPACES.aliceTeam.name, adoptId: SEED_WORKSPACES.aliceTeam.id }),
+      ),
+    );
     env.useAccount(0);
     await env.api.createWorkspace("team");
     await env.api.createWorkspace("team");
@@ -237,19 +313,30 @@ describe("answers of the service", () => {
   test("an invite code refused, a code of someone else than userId", async () => {
     const team = await env.api.createWorkspace("team");
     const bobId = env.emulator.accounts[1].accountId;
-    const refused = await failureOf(workspaceMemberHandler.create({ workspaceId: team.id, group: "view", userId: bobId, inviteCode: "0".repeat(32) }));
+    const refused = await failureOf(
+      workspaceMemberHandler.create({ workspaceId: team.id, group: "view", userId: bobId, inviteCode: "0".repeat(32) }),
+    );
     expectQuoted(TROUBLESHOOTING, refused.replace(team.id, "…"));
     const bob = env.clientOf(1);
     const bobCode = await bob.getInviteCode().finally(() => bob.close());
     const carolId = env.emulator.accounts[2].accountId;
-    expectQuoted(page("workspace-member"), await failureOf(workspaceMemberHandler.create({ workspaceId: team.id, group: "view", userId: carolId, inviteCode: bobCode })));
+    expectQuoted(
+      page("workspace-member"),
+      await failureOf(
+        workspaceMemberHandler.create({ workspaceId: team.id, group: "view", userId: carolId, inviteCode: bobCode }),
+      ),
+    );
   });
 
   test("snapshots: the daily quota, a refusal that outlasts the retries, the pacing past the deadline", async () => {
     // Alice's plan allows 64 a day: use them up, each past the 5 s window of the emulator's clock,
     // with a client whose pacing runs on a fake clock; the refusal then names the next time exactly.
     const alice = env.emulator.accounts[0];
-    const aliceClient = () => createClient({ apiKey: alice.apiKey, platformUrl: env.emulator.platformUrl, blobUrl: env.emulator.blobUrl }, { clock: new FakeClock() });
+    const aliceClient = () =>
+      createClient(
+        { apiKey: alice.apiKey, platformUrl: env.emulator.platformUrl, blobUrl: env.emulator.blobUrl },
+        { clock: new FakeClock() },
+      );
     const direct = aliceClient();
     for (let i = 0; i < 64; i++) {
       await direct.createAppSnapshot(SEED_APPS.aliceWebsite);
@@ -265,7 +352,9 @@ describe("answers of the service", () => {
     // whose turn (5.5 s apart) comes after their deadline.
     await env.emulator.admin.reset();
     const burst = aliceClient();
-    const calls = await Promise.allSettled(Array.from({ length: 30 }, () => burst.createAppSnapshot(SEED_APPS.aliceWebsite)));
+    const calls = await Promise.allSettled(
+      Array.from({ length: 30 }, () => burst.createAppSnapshot(SEED_APPS.aliceWebsite)),
+    );
     await burst.close();
     const refusals = calls.flatMap((call) => (call.status === "rejected" ? [(call.reason as Error).message] : []));
     for (const code of ["KEEP_CALM", "DEADLINE_EXCEEDED"]) {
@@ -276,9 +365,20 @@ describe("answers of the service", () => {
   });
 
   test("restores the service refuses", async () => {
-    const restore = { databaseId: SEED_DATABASES.aliceCache, snapshotId: SEED_DATABASES.aliceCache, versionId: "2ea6d485-9961-4704-94e7-72635b78bdb6", confirm: true };
+    const restore = {
+      databaseId: SEED_DATABASES.aliceCache,
+      snapshotId: SEED_DATABASES.aliceCache,
+      versionId: "2ea6d485-9961-4704-94e7-72635b78bdb6",
+      confirm: true,
+    };
     for (const code of ["SNAPSHOT_NOT_FOUND", "INVALID_VERSION_ID", "DATABASE_NOT_FOUND"]) {
-      await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases/:id/snapshots/restore" }, kind: "status", status: 404, code, count: 1 });
+      await env.emulator.admin.injectFault({
+        match: { method: "POST", path: "/v2/databases/:id/snapshots/restore" },
+        kind: "status",
+        status: 404,
+        code,
+        count: 1,
+      });
       expectQuoted(page("database-restore"), await failureOf(databaseRestoreHandler.create(restore)));
     }
   });
@@ -287,7 +387,9 @@ describe("answers of the service", () => {
 const templates = sourceTemplates();
 
 test.each(PAGES)("every quote of %s is a message the code makes", (file, heading) => {
-  const unmade = tableQuotes(file, heading).filter((quote) => !ENGINE_MESSAGES.some((engine) => quote.includes(engine)) && !isMadeBy(quote, made, templates));
+  const unmade = tableQuotes(file, heading).filter(
+    (quote) => !ENGINE_MESSAGES.some((engine) => quote.includes(engine)) && !isMadeBy(quote, made, templates),
+  );
   expect(unmade).toEqual([]);
 });
 

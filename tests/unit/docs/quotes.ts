@@ -39,12 +39,14 @@ function joined(parts: Pattern): Pattern {
 /** The quotes of the first column of a file's tables: of one `## ` section when heading is given. */
 export function tableQuotes(file: string, heading?: string): string[] {
   const text = heading === undefined ? readDoc(file) : section(file, heading);
-  return text
-    .split("\n")
-    .filter((line) => line.startsWith("| "))
-    // A span opened by n backticks closes at the next n, so that it may hold single ones.
-    .flatMap((line) => [...line.split(" | ")[0].matchAll(/(`+) ?(.+?) ?\1(?!`)/g)].map((match) => match[2]))
-    .filter((quote) => quote.includes(" ") && fixedLength(quotePattern(quote)) >= MIN_QUOTE);
+  return (
+    text
+      .split("\n")
+      .filter((line) => line.startsWith("| "))
+      // A span opened by n backticks closes at the next n, so that it may hold single ones.
+      .flatMap((line) => [...line.split(" | ")[0].matchAll(/(`+) ?(.+?) ?\1(?!`)/g)].map((match) => match[2]))
+      .filter((quote) => quote.includes(" ") && fixedLength(quotePattern(quote)) >= MIN_QUOTE)
+  );
 }
 
 /** A quote as a pattern: "…" and <placeholders> open, and open at both ends (it may be part of a longer message). */
@@ -79,9 +81,12 @@ export function agreement(quote: Pattern, candidate: Pattern): number {
       const at = (a: number, b: number) => best[a * cols + b];
       let found = IMPOSSIBLE;
       // An open part of either side takes the other side's next character, or ends.
-      if (i < quote.length && quote[i] === OPEN) found = Math.max(at(i + 1, j), j < candidate.length ? at(i, j + 1) : IMPOSSIBLE);
-      else if (j < candidate.length && candidate[j] === OPEN) found = Math.max(at(i, j + 1), i < quote.length ? at(i + 1, j) : IMPOSSIBLE);
-      else if (i < quote.length && j < candidate.length && quote[i] === candidate[j] && at(i + 1, j + 1) !== IMPOSSIBLE) found = at(i + 1, j + 1) + 1;
+      if (i < quote.length && quote[i] === OPEN)
+        found = Math.max(at(i + 1, j), j < candidate.length ? at(i, j + 1) : IMPOSSIBLE);
+      else if (j < candidate.length && candidate[j] === OPEN)
+        found = Math.max(at(i, j + 1), i < quote.length ? at(i + 1, j) : IMPOSSIBLE);
+      else if (i < quote.length && j < candidate.length && quote[i] === candidate[j] && at(i + 1, j + 1) !== IMPOSSIBLE)
+        found = at(i + 1, j + 1) + 1;
       best[i * cols + j] = found;
     }
   }
@@ -91,7 +96,10 @@ export function agreement(quote: Pattern, candidate: Pattern): number {
 /** Whether the quote is a message the code makes: a made message (agreeing in full) or a source template. */
 export function isMadeBy(quote: string, made: Pattern[], templates: Pattern[]): boolean {
   const pattern = quotePattern(quote);
-  return made.some((message) => agreement(pattern, message) === 1) || templates.some((template) => agreement(pattern, template) >= MIN_AGREEMENT);
+  return (
+    made.some((message) => agreement(pattern, message) === 1) ||
+    templates.some((template) => agreement(pattern, template) >= MIN_AGREEMENT)
+  );
 }
 
 /** Whether a message the code made is quoted in one of these quotes. */
@@ -121,7 +129,7 @@ function templatesOf(file: string): Pattern[] {
   const found: Pattern[] = [];
   const visit = (node: ts.Node): void => {
     const pattern = isConcatenation(node.parent) ? undefined : patternOf(node);
-    if (pattern && pattern.some((code) => code !== OPEN)) found.push(joined(pattern));
+    if (pattern?.some((code) => code !== OPEN)) found.push(joined(pattern));
     else ts.forEachChild(node, visit);
   };
   visit(source);
@@ -131,7 +139,8 @@ function templatesOf(file: string): Pattern[] {
 /** A string expression as a pattern: its interpolations, and operands of `+` that are no strings, open. */
 function patternOf(node: ts.Node): Pattern | undefined {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return fixed(node.text);
-  if (ts.isTemplateExpression(node)) return [...fixed(node.head.text), ...node.templateSpans.flatMap((span) => [OPEN, ...fixed(span.literal.text)])];
+  if (ts.isTemplateExpression(node))
+    return [...fixed(node.head.text), ...node.templateSpans.flatMap((span) => [OPEN, ...fixed(span.literal.text)])];
   if (ts.isParenthesizedExpression(node)) return patternOf(node.expression);
   if (isConcatenation(node)) {
     const [left, right] = [patternOf(node.left), patternOf(node.right)];

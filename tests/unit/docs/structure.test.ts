@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { SETTINGS } from "../../../provider/config";
-import { docFiles, FencedBlock, fencedBlocks, programs, readDoc, section } from "../../doc-blocks";
+import { docFiles, type FencedBlock, fencedBlocks, programs, readDoc, section } from "../../doc-blocks";
 import { repoRoot } from "../../install-script";
 
 // The documentation's shape: a short README from which every page is at most two clicks away,
@@ -46,7 +46,8 @@ function linksOf(file: string): Link[] {
     .filter((target) => !/^[a-z]+:/.test(target))
     .map((target) => {
       const [relative, anchor] = target.split("#");
-      const resolved = relative === "" ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), relative));
+      const resolved =
+        relative === "" ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), relative));
       return { from: file, file: resolved.replace(/\/$/, ""), anchor };
     });
 }
@@ -55,7 +56,11 @@ function linksOf(file: string): Link[] {
 function anchorsOf(file: string): Set<string> {
   const anchors = new Set<string>();
   for (const [, heading] of withoutBlocks(file).matchAll(/^#{1,6} (.+)$/gm)) {
-    const slug = heading.trim().toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
+    const slug = heading
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "")
+      .replace(/ /g, "-");
     let anchor = slug;
     for (let n = 1; anchors.has(anchor); n++) anchor = `${slug}-${n}`;
     anchors.add(anchor);
@@ -84,7 +89,9 @@ test(`README.md stays under ${README_MAX_LINES} lines`, () => {
 test("every docs page, and each resource page, is at most two clicks from README.md", () => {
   const reached = clicksFromReadme(2);
   const pages = docFiles().filter((file) => file.startsWith("docs/"));
-  expect(pages).toEqual(expect.arrayContaining(["docs/README.md", ...Object.keys(RESOURCE_PAGES), "docs/data-sources.md"]));
+  expect(pages).toEqual(
+    expect.arrayContaining(["docs/README.md", ...Object.keys(RESOURCE_PAGES), "docs/data-sources.md"]),
+  );
   expect(pages.filter((page) => !reached.has(page))).toEqual([]);
   expect(reached.get("docs/README.md")).toBe(1);
 });
@@ -104,16 +111,25 @@ test("every ts, yaml, python and java block says whether it runs: a program, a t
   const blocks = docFiles().flatMap(fencedBlocks);
   const marked = ["ts", "yaml", "python", "java"];
   const at = ({ file, line }: FencedBlock) => `${file}:${line}`;
-  expect(blocks.filter((block) => marked.includes(block.language) && block.marker === undefined && block.projectFile === undefined).map(at)).toEqual([]);
+  expect(
+    blocks
+      .filter(
+        (block) => marked.includes(block.language) && block.marker === undefined && block.projectFile === undefined,
+      )
+      .map(at),
+  ).toEqual([]);
   expect(blocks.filter((block) => !marked.includes(block.language) && block.marker !== undefined).map(at)).toEqual([]);
   // A program is found by its name: one name, one page.
   const owners = new Map<string, Set<string>>();
-  for (const { file, marker } of blocks) if (marker && marker.kind !== "fragment") owners.set(marker.name, (owners.get(marker.name) ?? new Set()).add(file));
+  for (const { file, marker } of blocks)
+    if (marker && marker.kind !== "fragment") owners.set(marker.name, (owners.get(marker.name) ?? new Set()).add(file));
   expect([...owners].filter(([, files]) => files.size > 1)).toEqual([]);
 });
 
 /** The kinds the native plugin serves, by token ("squarecloud:index:Database"): these have a YAML, a Python and a Java example. */
-const SERVED_BY_PLUGIN = new Set(Object.keys(JSON.parse(readFileSync(path.join(repoRoot, "provider/plugin/schema.json"), "utf8")).resources));
+const SERVED_BY_PLUGIN = new Set(
+  Object.keys(JSON.parse(readFileSync(path.join(repoRoot, "provider/plugin/schema.json"), "utf8")).resources),
+);
 
 /** The heading each program block of a page sits under, by the block's language, in the order the languages first appear. */
 function programHeadings(page: string): Record<string, string | undefined> {
@@ -121,39 +137,55 @@ function programHeadings(page: string): Record<string, string | undefined> {
   const headings: Record<string, string | undefined> = {};
   for (const block of fencedBlocks(page)) {
     if (block.marker?.kind !== "program") continue;
-    headings[block.language] = lines.slice(0, block.line - 1).reverse().find((line) => /^#{1,6} /.test(line));
+    headings[block.language] = lines
+      .slice(0, block.line - 1)
+      .reverse()
+      .find((line) => /^#{1,6} /.test(line));
   }
   return headings;
 }
 
-test.each(Object.keys(RESOURCE_PAGES))("%s has its example in each language that serves its kind, one program under each language's heading, in that order", (page) => {
-  const kind = path.basename(page, ".md").replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase());
-  const native = SERVED_BY_PLUGIN.has(`squarecloud:index:${kind}`) ? { yaml: "### YAML", python: "### Python", java: "### Java" } : {};
-  expect(Object.entries(programHeadings(page))).toEqual(Object.entries({ ts: "### TypeScript", ...native }));
-  // The tabs are one example: one program name across them.
-  expect(new Set(programs(page).map((program) => program.name)).size).toBe(1);
-});
+test.each(Object.keys(RESOURCE_PAGES))(
+  "%s has its example in each language that serves its kind, one program under each language's heading, in that order",
+  (page) => {
+    const kind = path.basename(page, ".md").replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase());
+    const native = SERVED_BY_PLUGIN.has(`squarecloud:index:${kind}`)
+      ? { yaml: "### YAML", python: "### Python", java: "### Java" }
+      : {};
+    expect(Object.entries(programHeadings(page))).toEqual(Object.entries({ ts: "### TypeScript", ...native }));
+    // The tabs are one example: one program name across them.
+    expect(new Set(programs(page).map((program) => program.name)).size).toBe(1);
+  },
+);
 
-test.each(Object.entries(RESOURCE_PAGES))("%s has the slots of its generated inputs and outputs tables", (page, kind) => {
-  const text = readDoc(page);
-  for (const table of ["inputs", "outputs"]) {
-    const slot = new RegExp(`<!-- generated: ${table} of (\\w+) -->\\n[\\s\\S]*?<!-- end generated -->`, "g");
-    expect([...text.matchAll(slot)].map((match) => match[1])).toEqual([kind]);
-  }
-});
+test.each(Object.entries(RESOURCE_PAGES))(
+  "%s has the slots of its generated inputs and outputs tables",
+  (page, kind) => {
+    const text = readDoc(page);
+    for (const table of ["inputs", "outputs"]) {
+      const slot = new RegExp(`<!-- generated: ${table} of (\\w+) -->\\n[\\s\\S]*?<!-- end generated -->`, "g");
+      expect([...text.matchAll(slot)].map((match) => match[1])).toEqual([kind]);
+    }
+  },
+);
 
 test("README's two commands are the scripts that exist", () => {
-  const commands = [...section("README.md", "Two commands").matchAll(/^bash (scripts\/\w+)/gm)].map((match) => match[1]);
+  const commands = [...section("README.md", "Two commands").matchAll(/^bash (scripts\/\w+)/gm)].map(
+    (match) => match[1],
+  );
   expect(commands).toEqual(["scripts/demo", "scripts/test"]);
   for (const script of commands) expect(existsSync(path.join(repoRoot, script))).toBe(true);
 });
 
-test.each(["README.md", "docs/installation-configuration.md"])("%s's configuration table lists every setting the provider reads, with its environment variable", (page) => {
-  const rows = section(page, "Configuration")
-    .split("\n")
-    .filter((line) => line.startsWith("| `"))
-    .map((line) => line.split(" | "));
-  expect(rows.map(([key, env]) => [/`([\w:]+)`/.exec(key)?.[1], env.replace(/`/g, "")])).toEqual(
-    Object.values(SETTINGS).map((setting) => [setting.key, setting.env]),
-  );
-});
+test.each(["README.md", "docs/installation-configuration.md"])(
+  "%s's configuration table lists every setting the provider reads, with its environment variable",
+  (page) => {
+    const rows = section(page, "Configuration")
+      .split("\n")
+      .filter((line) => line.startsWith("| `"))
+      .map((line) => line.split(" | "));
+    expect(rows.map(([key, env]) => [/`([\w:]+)`/.exec(key)?.[1], env.replace(/`/g, "")])).toEqual(
+      Object.values(SETTINGS).map((setting) => [setting.key, setting.env]),
+    );
+  },
+);

@@ -31,7 +31,9 @@ test("each resource page names its type token before its example", () => {
 test("the dynamic type is named only in what is about TypeScript", () => {
   const elsewhere = docFiles().flatMap((file) =>
     paragraphs(file)
-      .filter(({ heading, text }) => text.includes(DYNAMIC_TYPE) && !/TypeScript/.test(heading) && !/TypeScript/.test(text))
+      .filter(
+        ({ heading, text }) => text.includes(DYNAMIC_TYPE) && !/TypeScript/.test(heading) && !/TypeScript/.test(text),
+      )
       .map(({ text }) => `${file}: ${text.slice(0, 120)}`),
   );
   expect(elsewhere).toEqual([]);

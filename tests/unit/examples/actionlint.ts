@@ -31,7 +31,9 @@ export function actionlintBinary(): string {
 }
 
 function locate(): string {
-  return checkedActionlint(process.env.ACTIONLINT_BIN ?? path.join(installedToolDir("install-actionlint", "actionlint"), "actionlint"));
+  return checkedActionlint(
+    process.env.ACTIONLINT_BIN ?? path.join(installedToolDir("install-actionlint", "actionlint"), "actionlint"),
+  );
 }
 
 /**
@@ -43,7 +45,10 @@ export function checkedActionlint(found: string): string {
   if (reported.error) throw new Error(`no actionlint at ${found}: ${reported.error.message}`);
   const pinned = pinnedActionlintVersion();
   const version = reported.stdout.split("\n")[0];
-  if (version.replace(/^v/, "") !== pinned) throw new Error(`the actionlint at ${found} is ${version || "of unknown version"}, scripts/install-actionlint pins v${pinned}`);
+  if (version.replace(/^v/, "") !== pinned)
+    throw new Error(
+      `the actionlint at ${found} is ${version || "of unknown version"}, scripts/install-actionlint pins v${pinned}`,
+    );
   return found;
 }
 
@@ -57,10 +62,14 @@ export function pinnedActionlintVersion(): string | undefined {
  * `run:` scripts when they are on PATH, are turned off so the result does not depend on the machine.
  */
 export function actionlint(workflow: string): ActionlintRun {
-  const run = spawnSync(actionlintBinary(), ["-no-color", "-shellcheck=", "-pyflakes=", "-format", "{{json .}}", path.basename(workflow)], {
-    cwd: path.dirname(workflow),
-    encoding: "utf8",
-  });
+  const run = spawnSync(
+    actionlintBinary(),
+    ["-no-color", "-shellcheck=", "-pyflakes=", "-format", "{{json .}}", path.basename(workflow)],
+    {
+      cwd: path.dirname(workflow),
+      encoding: "utf8",
+    },
+  );
   if (run.error) throw run.error;
   const findings = run.stdout.trim() === "" ? [] : (JSON.parse(run.stdout) as ActionlintFinding[]);
   return { status: run.status, findings, stderr: run.stderr };

@@ -11,7 +11,9 @@ const workflowPath = path.join(repoRoot, "examples", "gitops", ".github", "workf
 const workflowText = readFileSync(workflowPath, "utf8");
 
 // js-yaml is what @pulumi/pulumi parses its own YAML with; resolved from there, not declared twice.
-const yaml: { load(text: string): unknown } = require(require.resolve("js-yaml", { paths: [path.dirname(require.resolve("@pulumi/pulumi/package.json"))] }));
+const yaml: { load(text: string): unknown } = require(
+  require.resolve("js-yaml", { paths: [path.dirname(require.resolve("@pulumi/pulumi/package.json"))] }),
+);
 
 interface Step {
   uses?: string;
@@ -61,7 +63,9 @@ describe("examples/gitops workflow under actionlint", () => {
   test("reports a broken copy: an input the action does not have, a context that does not exist", () => {
     const broken = path.join(scratch, ".github", "workflows", "pulumi.yml");
     mkdirSync(path.dirname(broken), { recursive: true });
-    const text = workflowText.replace("comment-on-pr: true", "coment-on-pr: true").replace("secrets.GITHUB_TOKEN", "secret.GITHUB_TOKEN");
+    const text = workflowText
+      .replace("comment-on-pr: true", "coment-on-pr: true")
+      .replace("secrets.GITHUB_TOKEN", "secret.GITHUB_TOKEN");
     expect(text).not.toBe(workflowText);
     writeFileSync(broken, text);
 
@@ -69,8 +73,14 @@ describe("examples/gitops workflow under actionlint", () => {
     expect(run.status).toBe(1);
     expect(run.findings).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: "action", message: expect.stringContaining('input "coment-on-pr" is not defined in action "pulumi/actions@v6"') }),
-        expect.objectContaining({ kind: "expression", message: expect.stringContaining('undefined variable "secret"') }),
+        expect.objectContaining({
+          kind: "action",
+          message: expect.stringContaining('input "coment-on-pr" is not defined in action "pulumi/actions@v6"'),
+        }),
+        expect.objectContaining({
+          kind: "expression",
+          message: expect.stringContaining('undefined variable "secret"'),
+        }),
       ]),
     );
   });
@@ -86,7 +96,10 @@ describe("examples/gitops workflow keeps its contract", () => {
 
   test("the preview is posted on the pull request, with the right to write it there", () => {
     const preview = jobRunning("preview");
-    expect(pulumiStep(preview)?.with).toMatchObject({ "comment-on-pr": true, "github-token": "${{ secrets.GITHUB_TOKEN }}" });
+    expect(pulumiStep(preview)?.with).toMatchObject({
+      "comment-on-pr": true,
+      "github-token": "${{ secrets.GITHUB_TOKEN }}",
+    });
     expect(preview.permissions).toMatchObject({ "pull-requests": "write" });
     expect(workflow.permissions).toEqual({ contents: "read" });
   });
@@ -111,7 +124,8 @@ describe("examples/gitops workflow keeps its contract", () => {
       expect(pulumiStep(job)?.with?.["cloud-url"]).toBe("${{ secrets.PULUMI_BACKEND_URL }}");
       // `npm ci` runs dependencies' install scripts: no secret may be in reach of those.
       expect(job.env).toBeUndefined();
-      for (const step of job.steps.filter((s) => s !== pulumiStep(job))) expect(JSON.stringify(step)).not.toContain("secrets.");
+      for (const step of job.steps.filter((s) => s !== pulumiStep(job)))
+        expect(JSON.stringify(step)).not.toContain("secrets.");
     }
     expect(workflow.env).toBeUndefined();
   });

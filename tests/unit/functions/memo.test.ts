@@ -27,7 +27,9 @@ describe("Memo", () => {
 
 describe("memoKey", () => {
   test("ignores the order of properties and undefined values", () => {
-    expect(memoKey("getApps", { name: "a", language: "python" })).toBe(memoKey("getApps", { language: "python", name: "a" }));
+    expect(memoKey("getApps", { name: "a", language: "python" })).toBe(
+      memoKey("getApps", { language: "python", name: "a" }),
+    );
     expect(memoKey("getApps", { name: undefined })).toBe(memoKey("getApps", {}));
   });
 

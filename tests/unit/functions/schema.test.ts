@@ -2,10 +2,16 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { functions } from "../../../provider/functions";
-import { AnyFunction, fieldsWithin } from "../../../provider/functions/declaration";
+import { type AnyFunction, fieldsWithin } from "../../../provider/functions/declaration";
 import { field, notesOf } from "../../../provider/kinds/declaration";
 import { SCHEMA_FILE } from "../../../scripts/gen";
-import { FunctionSpec, PackageSchema, packageSchema, PropertySpec, typeToken } from "../../../scripts/gen/schema";
+import {
+  type FunctionSpec,
+  type PackageSchema,
+  packageSchema,
+  type PropertySpec,
+  typeToken,
+} from "../../../scripts/gen/schema";
 import { repoRoot } from "../../install-script";
 
 // The package schema's functions, as checked in, against the functions' declarations: what YAML's
@@ -25,14 +31,17 @@ test("every declared function is a function of the package, and nothing else is"
   expect(sorted(Object.keys(schema.functions))).toEqual(sorted(functions.map((fn) => `squarecloud:index:${fn.name}`)));
 });
 
-test.each(byName)("%s: inputs are the declared arguments, outputs the declared result, required as zod requires them", (_name, fn) => {
-  const spec = specOf(fn);
-  expect(spec.description).toBe(fn.description);
-  expect(sorted(Object.keys(spec.inputs?.properties ?? {}))).toEqual(sorted(Object.keys(fn.args)));
-  expect(sorted(spec.inputs?.required ?? [])).toEqual(requiredByZod(fn.args));
-  expect(sorted(Object.keys(spec.outputs.properties))).toEqual(sorted(Object.keys(fn.result)));
-  expect(sorted(spec.outputs.required)).toEqual(requiredByZod(fn.result));
-});
+test.each(byName)(
+  "%s: inputs are the declared arguments, outputs the declared result, required as zod requires them",
+  (_name, fn) => {
+    const spec = specOf(fn);
+    expect(spec.description).toBe(fn.description);
+    expect(sorted(Object.keys(spec.inputs?.properties ?? {}))).toEqual(sorted(Object.keys(fn.args)));
+    expect(sorted(spec.inputs?.required ?? [])).toEqual(requiredByZod(fn.args));
+    expect(sorted(Object.keys(spec.outputs.properties))).toEqual(sorted(Object.keys(fn.result)));
+    expect(sorted(spec.outputs.required)).toEqual(requiredByZod(fn.result));
+  },
+);
 
 /** Every property path (through object types and lists of them) that the schema marks secret. */
 function secretPaths(properties: Record<string, PropertySpec>, at: string): string[] {
@@ -60,8 +69,14 @@ test("the result fields that hold a credential are secret in the schema, at any 
 });
 
 test("a tuple is a list of its items' one type; a tuple of different types is refused", () => {
-  expect(schema.types["squarecloud:index:MetricPoint"].properties.net).toMatchObject({ type: "array", items: { type: "number" } });
-  const pair: AnyFunction = { ...functions[0], result: { pair: field(z.tuple([z.string(), z.number()]), "A pair of two types.") } };
+  expect(schema.types["squarecloud:index:MetricPoint"].properties.net).toMatchObject({
+    type: "array",
+    items: { type: "number" },
+  });
+  const pair: AnyFunction = {
+    ...functions[0],
+    result: { pair: field(z.tuple([z.string(), z.number()]), "A pair of two types.") },
+  };
   expect(() => packageSchema([], [], { version: "1.0.0", description: "test", license: "Apache-2.0" }, [pair])).toThrow(
     "getAccount.result.pair: a tuple of different types has no package schema type",
   );

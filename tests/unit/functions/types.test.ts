@@ -22,9 +22,18 @@ function same<A, B>(..._proof: Same<A, B> extends true ? [] : [never]): true {
 type NoArgs = Record<string, never>;
 
 const agreed = {
-  getAccount: [same<FunctionArgs<typeof account.getAccount>, NoArgs>(), same<sdk.GetAccountResult, FunctionResult<typeof account.getAccount>>()],
-  getApps: [same<sdk.GetAppsArgs, FunctionArgs<typeof apps.getApps>>(), same<sdk.GetAppsResult, FunctionResult<typeof apps.getApps>>()],
-  getApp: [same<sdk.GetAppArgs, FunctionArgs<typeof apps.getApp>>(), same<sdk.App, FunctionResult<typeof apps.getApp>>()],
+  getAccount: [
+    same<FunctionArgs<typeof account.getAccount>, NoArgs>(),
+    same<sdk.GetAccountResult, FunctionResult<typeof account.getAccount>>(),
+  ],
+  getApps: [
+    same<sdk.GetAppsArgs, FunctionArgs<typeof apps.getApps>>(),
+    same<sdk.GetAppsResult, FunctionResult<typeof apps.getApps>>(),
+  ],
+  getApp: [
+    same<sdk.GetAppArgs, FunctionArgs<typeof apps.getApp>>(),
+    same<sdk.App, FunctionResult<typeof apps.getApp>>(),
+  ],
   getAppAnalytics: [
     same<sdk.GetAppAnalyticsArgs, FunctionArgs<typeof apps.getAppAnalytics>>(),
     same<sdk.GetAppAnalyticsResult, FunctionResult<typeof apps.getAppAnalytics>>(),
@@ -37,15 +46,30 @@ const agreed = {
     same<sdk.GetDatabaseMetricsArgs, FunctionArgs<typeof databases.getDatabaseMetrics>>(),
     same<sdk.GetDatabaseMetricsResult, FunctionResult<typeof databases.getDatabaseMetrics>>(),
   ],
-  getSnapshots: [same<sdk.GetSnapshotsArgs, FunctionArgs<typeof databases.getSnapshots>>(), same<sdk.GetSnapshotsResult, FunctionResult<typeof databases.getSnapshots>>()],
+  getSnapshots: [
+    same<sdk.GetSnapshotsArgs, FunctionArgs<typeof databases.getSnapshots>>(),
+    same<sdk.GetSnapshotsResult, FunctionResult<typeof databases.getSnapshots>>(),
+  ],
   getLatestDatabaseSnapshot: [
     same<sdk.GetLatestDatabaseSnapshotArgs, FunctionArgs<typeof databases.getLatestDatabaseSnapshot>>(),
     same<sdk.SnapshotEntry, FunctionResult<typeof databases.getLatestDatabaseSnapshot>>(),
   ],
-  getWorkspaces: [same<FunctionArgs<typeof workspaces.getWorkspaces>, NoArgs>(), same<sdk.GetWorkspacesResult, FunctionResult<typeof workspaces.getWorkspaces>>()],
-  getWorkspace: [same<sdk.GetWorkspaceArgs, FunctionArgs<typeof workspaces.getWorkspace>>(), same<sdk.GetWorkspaceResult, FunctionResult<typeof workspaces.getWorkspace>>()],
-  getBlobObjects: [same<sdk.GetBlobObjectsArgs, FunctionArgs<typeof blob.getBlobObjects>>(), same<sdk.GetBlobObjectsResult, FunctionResult<typeof blob.getBlobObjects>>()],
-  getBlobStats: [same<FunctionArgs<typeof blob.getBlobStats>, NoArgs>(), same<sdk.GetBlobStatsResult, FunctionResult<typeof blob.getBlobStats>>()],
+  getWorkspaces: [
+    same<FunctionArgs<typeof workspaces.getWorkspaces>, NoArgs>(),
+    same<sdk.GetWorkspacesResult, FunctionResult<typeof workspaces.getWorkspaces>>(),
+  ],
+  getWorkspace: [
+    same<sdk.GetWorkspaceArgs, FunctionArgs<typeof workspaces.getWorkspace>>(),
+    same<sdk.GetWorkspaceResult, FunctionResult<typeof workspaces.getWorkspace>>(),
+  ],
+  getBlobObjects: [
+    same<sdk.GetBlobObjectsArgs, FunctionArgs<typeof blob.getBlobObjects>>(),
+    same<sdk.GetBlobObjectsResult, FunctionResult<typeof blob.getBlobObjects>>(),
+  ],
+  getBlobStats: [
+    same<FunctionArgs<typeof blob.getBlobStats>, NoArgs>(),
+    same<sdk.GetBlobStatsResult, FunctionResult<typeof blob.getBlobStats>>(),
+  ],
 };
 
 test("every declared function has its SDK types checked against its declaration", () => {

@@ -53,7 +53,10 @@ export class FakeClock implements Clock {
  * the provider waited: its caches expire, its rate windows and invite codes run out.
  */
 export class EmulatorLinkedClock extends FakeClock {
-  constructor(private readonly emulator: RunningEmulator, start?: number) {
+  constructor(
+    private readonly emulator: RunningEmulator,
+    start?: number,
+  ) {
     super(start);
   }
 

@@ -1,5 +1,5 @@
-import { RunningEmulator, startEmulator } from "../../../emulator";
-import { createClient, SquareCloudClient } from "../../../provider/client";
+import { type RunningEmulator, startEmulator } from "../../../emulator";
+import { createClient, type SquareCloudClient } from "../../../provider/client";
 import { systemClock } from "../../../provider/client/clock";
 import { useClock } from "../../../provider/runtime";
 import { EmulatorLinkedClock } from "./fake-clock";
@@ -43,7 +43,11 @@ export function providerAgainstEmulator({ resetBeforeEach = true }: ProviderEmul
       process.env.SQUARECLOUD_API_KEY = env.emulator.accounts[index].apiKey;
     },
     clientOf: (index: number) =>
-      createClient({ apiKey: env.emulator.accounts[index].apiKey, platformUrl: env.emulator.platformUrl, blobUrl: env.emulator.blobUrl }),
+      createClient({
+        apiKey: env.emulator.accounts[index].apiKey,
+        platformUrl: env.emulator.platformUrl,
+        blobUrl: env.emulator.blobUrl,
+      }),
     count: async (route: string) => (await env.emulator.admin.counters())[route] ?? 0,
     warnings: [] as string[],
   } as ProviderEmulator;

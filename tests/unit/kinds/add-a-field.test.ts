@@ -4,11 +4,11 @@ import { z } from "zod";
 import { functions } from "../../../provider/functions";
 import { components, kinds } from "../../../provider/kinds";
 import { database } from "../../../provider/kinds/database";
-import { AnyKind, field } from "../../../provider/kinds/declaration";
+import { type AnyKind, field } from "../../../provider/kinds/declaration";
 import { declaredDiff } from "../../../provider/lifecycle/diff";
 import { tables } from "../../../scripts/gen/docs";
 import { languageSdkFiles } from "../../../scripts/gen/language-sdks";
-import { PackageInfo, packageSchema, schemaText, typeToken } from "../../../scripts/gen/schema";
+import { type PackageInfo, packageSchema, schemaText, typeToken } from "../../../scripts/gen/schema";
 import { sdkSource } from "../../../scripts/gen/sdk";
 import { repoRoot } from "../../install-script";
 
@@ -44,7 +44,9 @@ test("the TypeScript class takes it and exposes it", () => {
 
 test("the docs page's tables show it, and what its change does", () => {
   const table = tables(withField);
-  expect(table["inputs of Database"]).toContain(`| \`backupWindow\` | \`string\` | no | updates in place | ${DESCRIPTION} |`);
+  expect(table["inputs of Database"]).toContain(
+    `| \`backupWindow\` | \`string\` | no | updates in place | ${DESCRIPTION} |`,
+  );
   expect(table["outputs of Database"]).toContain(`| \`backupWindow\` | \`string\` | no | ${DESCRIPTION} |`);
 });
 

@@ -23,13 +23,17 @@ test("the package names its publisher, homepage, repository, logo, license and k
   });
 });
 
-test.each(kinds.map((kind) => [kind.name, kind] as const))("%s's description starts with the kind's own and ends with how to import one", (name, kind) => {
-  const description = schema.resources[`squarecloud:index:${name}`].description;
-  expect(description.startsWith(kind.description)).toBe(true);
-  const importSection = description.slice(description.lastIndexOf("## Import\n"));
-  if ("refused" in kind.import) expect(importSection).toContain(`\`pulumi import\` refuses a ${name}: ${kind.import.refused}`);
-  else expect(importSection).toContain(`$ pulumi import squarecloud:index:${name} <name> <id>`);
-});
+test.each(kinds.map((kind) => [kind.name, kind] as const))(
+  "%s's description starts with the kind's own and ends with how to import one",
+  (name, kind) => {
+    const description = schema.resources[`squarecloud:index:${name}`].description;
+    expect(description.startsWith(kind.description)).toBe(true);
+    const importSection = description.slice(description.lastIndexOf("## Import\n"));
+    if ("refused" in kind.import)
+      expect(importSection).toContain(`\`pulumi import\` refuses a ${name}: ${kind.import.refused}`);
+    else expect(importSection).toContain(`$ pulumi import squarecloud:index:${name} <name> <id>`);
+  },
+);
 
 test("a kind's example is its docs page's programs, each language in a fence the registry renders as a tab", () => {
   const description = schema.resources["squarecloud:index:Database"].description;

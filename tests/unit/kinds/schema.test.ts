@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BLOB_URL, DEFAULT_PLATFORM_URL, SETTINGS } from "../../../provider/config";
-import { AnyKind, components, kinds } from "../../../provider/kinds";
+import { type AnyKind, components, kinds } from "../../../provider/kinds";
 import { field, notesOf } from "../../../provider/kinds/declaration";
 import { SCHEMA_FILE } from "../../../scripts/gen";
-import { PackageSchema, packageSchema, PropertySpec, typeToken } from "../../../scripts/gen/schema";
+import { type PackageSchema, packageSchema, type PropertySpec, typeToken } from "../../../scripts/gen/schema";
 import { outputNames } from "../../../sdk/nodejs/registration";
 import { engineDir, repoRoot } from "../../install-script";
 
@@ -18,7 +18,9 @@ const schemaPath = path.join(repoRoot, SCHEMA_FILE);
 const schema = JSON.parse(readFileSync(schemaPath, "utf8")) as PackageSchema;
 const resourceOf = (kind: AnyKind) => schema.resources[typeToken(kind.name)];
 const flagged = (properties: Record<string, PropertySpec>, flag: "secret" | "replaceOnChanges") =>
-  Object.keys(properties).filter((name) => properties[name][flag] === true).sort();
+  Object.keys(properties)
+    .filter((name) => properties[name][flag] === true)
+    .sort();
 const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
 
 /** The fields zod itself finds missing in an empty object: the required ones, by zod's own rules. */
@@ -31,7 +33,9 @@ const byKind = kinds.map((kind) => [kind.name, kind as AnyKind] as const);
 test("the package is squarecloud at package.json's version, and every kind and component is a resource of it", () => {
   const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
   expect({ name: schema.name, version: schema.version }).toEqual({ name: "squarecloud", version: manifest.version });
-  expect(Object.keys(schema.resources).sort()).toEqual([...kinds, ...components].map((resource) => `squarecloud:index:${resource.name}`).sort());
+  expect(Object.keys(schema.resources).sort()).toEqual(
+    [...kinds, ...components].map((resource) => `squarecloud:index:${resource.name}`).sort(),
+  );
 });
 
 test.each(components.map((component) => [component.name, component] as const))(
@@ -48,39 +52,61 @@ test.each(components.map((component) => [component.name, component] as const))(
 );
 
 test("a record is a map: an object type with the values' type", () => {
-  expect(schema.resources["squarecloud:index:BlobFolder"].properties.urls).toMatchObject({ type: "object", additionalProperties: { type: "string" } });
+  expect(schema.resources["squarecloud:index:BlobFolder"].properties.urls).toMatchObject({
+    type: "object",
+    additionalProperties: { type: "string" },
+  });
 });
 
-test.each(byKind)("%s: the declared secret inputs and outputs are secret in the schema, and nothing else is", (_name, kind) => {
-  const resource = resourceOf(kind);
-  expect(flagged(resource.inputProperties, "secret")).toEqual(sorted(kind.secretInputs));
-  // An output named like a secret input is kept secret by the engine: the schema says so too.
-  const outputs = outputNames(kind);
-  expect(flagged(resource.properties, "secret")).toEqual(sorted([...kind.secretOutputs, ...kind.secretInputs.filter((input: string) => outputs.includes(input))]));
-});
+test.each(byKind)(
+  "%s: the declared secret inputs and outputs are secret in the schema, and nothing else is",
+  (_name, kind) => {
+    const resource = resourceOf(kind);
+    expect(flagged(resource.inputProperties, "secret")).toEqual(sorted(kind.secretInputs));
+    // An output named like a secret input is kept secret by the engine: the schema says so too.
+    const outputs = outputNames(kind);
+    expect(flagged(resource.properties, "secret")).toEqual(
+      sorted([...kind.secretOutputs, ...kind.secretInputs.filter((input: string) => outputs.includes(input))]),
+    );
+  },
+);
 
-test.each(byKind)("%s: the replaceOn inputs, and the outputs named like them, carry replaceOnChanges", (_name, kind) => {
-  const resource = resourceOf(kind);
-  expect(flagged(resource.inputProperties, "replaceOnChanges")).toEqual(sorted(kind.replaceOn));
-  expect(flagged(resource.properties, "replaceOnChanges")).toEqual(sorted(kind.replaceOn.filter((input: string) => input in resource.properties)));
-});
+test.each(byKind)(
+  "%s: the replaceOn inputs, and the outputs named like them, carry replaceOnChanges",
+  (_name, kind) => {
+    const resource = resourceOf(kind);
+    expect(flagged(resource.inputProperties, "replaceOnChanges")).toEqual(sorted(kind.replaceOn));
+    expect(flagged(resource.properties, "replaceOnChanges")).toEqual(
+      sorted(kind.replaceOn.filter((input: string) => input in resource.properties)),
+    );
+  },
+);
 
-test.each(byKind)("%s: inputs are the declared ones (sdkArgs left out) and required as zod requires them", (_name, kind) => {
-  const resource = resourceOf(kind);
-  expect(Object.keys(resource.inputProperties).sort()).toEqual(sorted(Object.keys(kind.inputs)));
-  for (const sdkOnly of Object.keys(kind.sdkArgs ?? {})) expect(resource.inputProperties).not.toHaveProperty(sdkOnly);
-  expect(sorted(resource.requiredInputs)).toEqual(requiredByZod(kind.inputs));
-});
+test.each(byKind)(
+  "%s: inputs are the declared ones (sdkArgs left out) and required as zod requires them",
+  (_name, kind) => {
+    const resource = resourceOf(kind);
+    expect(Object.keys(resource.inputProperties).sort()).toEqual(sorted(Object.keys(kind.inputs)));
+    for (const sdkOnly of Object.keys(kind.sdkArgs ?? {})) expect(resource.inputProperties).not.toHaveProperty(sdkOnly);
+    expect(sorted(resource.requiredInputs)).toEqual(requiredByZod(kind.inputs));
+  },
+);
 
-test.each(byKind)("%s: properties are the outputs, each described and required as its declaration says", (_name, kind) => {
-  const resource = resourceOf(kind);
-  const fields = { ...kind.inputs, ...kind.outputs } as Record<string, z.ZodType>;
-  const outputs = outputNames(kind);
-  expect(Object.keys(resource.properties).sort()).toEqual(sorted(outputs));
-  expect(sorted(resource.required)).toEqual(requiredByZod(Object.fromEntries(outputs.map((name) => [name, fields[name]]))));
-  // An output named like an input describes what state holds.
-  for (const name of Object.keys(kind.outputs)) expect(resource.properties[name].description).toBe(notesOf(kind.outputs[name]).description);
-});
+test.each(byKind)(
+  "%s: properties are the outputs, each described and required as its declaration says",
+  (_name, kind) => {
+    const resource = resourceOf(kind);
+    const fields = { ...kind.inputs, ...kind.outputs } as Record<string, z.ZodType>;
+    const outputs = outputNames(kind);
+    expect(Object.keys(resource.properties).sort()).toEqual(sorted(outputs));
+    expect(sorted(resource.required)).toEqual(
+      requiredByZod(Object.fromEntries(outputs.map((name) => [name, fields[name]]))),
+    );
+    // An output named like an input describes what state holds.
+    for (const name of Object.keys(kind.outputs))
+      expect(resource.properties[name].description).toBe(notesOf(kind.outputs[name]).description);
+  },
+);
 
 test("the fields the TypeScript SDK derives from its own arguments are inputs here: other programs give them directly", () => {
   const derived = byKind.flatMap(([, kind]) =>
@@ -94,13 +120,23 @@ test("the fields the TypeScript SDK derives from its own arguments are inputs he
 
 test("every property, config variable, provider argument and object type has a description", () => {
   const described = (where: string, properties: Record<string, PropertySpec>) =>
-    Object.entries(properties).filter(([, property]) => !(typeof property.description === "string" && property.description.length > 10)).map(([name]) => `${where}.${name}`);
+    Object.entries(properties)
+      .filter(([, property]) => !(typeof property.description === "string" && property.description.length > 10))
+      .map(([name]) => `${where}.${name}`);
   const undescribed = [
     ...described("config", schema.config.variables),
     ...described("provider", schema.provider.inputProperties),
-    ...Object.entries(schema.resources).flatMap(([token, resource]) => [...described(`${token} input`, resource.inputProperties), ...described(token, resource.properties)]),
-    ...Object.entries(schema.functions).flatMap(([token, fn]) => [...described(`${token} input`, fn.inputs?.properties ?? {}), ...described(token, fn.outputs.properties)]),
-    ...Object.entries(schema.types).flatMap(([token, type]) => (type.description ? described(token, type.properties) : [token])),
+    ...Object.entries(schema.resources).flatMap(([token, resource]) => [
+      ...described(`${token} input`, resource.inputProperties),
+      ...described(token, resource.properties),
+    ]),
+    ...Object.entries(schema.functions).flatMap(([token, fn]) => [
+      ...described(`${token} input`, fn.inputs?.properties ?? {}),
+      ...described(token, fn.outputs.properties),
+    ]),
+    ...Object.entries(schema.types).flatMap(([token, type]) =>
+      type.description ? described(token, type.properties) : [token],
+    ),
   ];
   expect(undescribed).toEqual([]);
   expect(Object.keys(schema.types).length).toBeGreaterThan(0);
@@ -122,7 +158,10 @@ test("an enum is a string whose description names every allowed value (the provi
   const enums = kinds.flatMap((kind) =>
     Object.entries(kind.inputs as Record<string, z.ZodType>)
       .filter(([, schema]) => schema._zod.def.type === "enum")
-      .map(([name, schema]) => ({ property: resourceOf(kind).inputProperties[name], values: (schema as z.ZodEnum).options as string[] })),
+      .map(([name, schema]) => ({
+        property: resourceOf(kind).inputProperties[name],
+        values: (schema as z.ZodEnum).options as string[],
+      })),
   );
   expect(enums.length).toBeGreaterThan(0);
   for (const { property, values } of enums) {
@@ -133,10 +172,22 @@ test("an enum is a string whose description names every allowed value (the provi
 
 test("the config variables and the provider's arguments are the provider's settings, the key secret", () => {
   for (const properties of [schema.config.variables, schema.provider.inputProperties]) {
-    expect(Object.keys(properties).map((name) => `squarecloud:${name}`).sort()).toEqual(Object.values(SETTINGS).map((setting) => setting.key).sort());
+    expect(
+      Object.keys(properties)
+        .map((name) => `squarecloud:${name}`)
+        .sort(),
+    ).toEqual(
+      Object.values(SETTINGS)
+        .map((setting) => setting.key)
+        .sort(),
+    );
     expect(flagged(properties, "secret")).toEqual(["apiKey"]);
     expect(properties).toMatchObject({
-      platformUrl: { type: "string", default: DEFAULT_PLATFORM_URL, defaultInfo: { environment: [SETTINGS.platformUrl.env] } },
+      platformUrl: {
+        type: "string",
+        default: DEFAULT_PLATFORM_URL,
+        defaultInfo: { environment: [SETTINGS.platformUrl.env] },
+      },
       blobUrl: { type: "string", default: DEFAULT_BLOB_URL, defaultInfo: { environment: [SETTINGS.blobUrl.env] } },
       skipCredentialsCheck: { type: "boolean", default: false },
       apiKey: { type: "string", defaultInfo: { environment: [SETTINGS.apiKey.env] } },
@@ -149,24 +200,33 @@ describe("the generator refuses what it cannot type", () => {
   const kindWith = (outputs: Record<string, z.ZodType>): AnyKind => ({ ...kinds[0], outputs });
 
   test("a zod type it does not know", () => {
-    expect(() => packageSchema([kindWith({ at: field(z.date(), "A date the generator has no type for.") })], [], manifest)).toThrow(
-      'Database.at: no package schema type is known for the zod type "date"',
-    );
+    expect(() =>
+      packageSchema([kindWith({ at: field(z.date(), "A date the generator has no type for.") })], [], manifest),
+    ).toThrow('Database.at: no package schema type is known for the zod type "date"');
   });
 
   test("an object type without a name, or named like a resource", () => {
     const item = z.object({ id: z.string().describe("An id.") }).describe("An item.");
-    expect(() => packageSchema([kindWith({ items: field(z.array(item), "Items without a type name.") })], [], manifest)).toThrow(/Database\.items\[\]: an object needs a name/);
-    expect(() => packageSchema([kindWith({ items: field(z.array(item), "Items named like a resource.", { schemaType: "Database" }) })], [], manifest)).toThrow(
-      /the object type's name Database is a resource's/,
-    );
+    expect(() =>
+      packageSchema([kindWith({ items: field(z.array(item), "Items without a type name.") })], [], manifest),
+    ).toThrow(/Database\.items\[\]: an object needs a name/);
+    expect(() =>
+      packageSchema(
+        [kindWith({ items: field(z.array(item), "Items named like a resource.", { schemaType: "Database" }) })],
+        [],
+        manifest,
+      ),
+    ).toThrow(/the object type's name Database is a resource's/);
   });
 });
 
 describe("the engine's own schema checker", () => {
   // `pulumi schema check` binds a schema file as the code generators do, offline, in well under a second.
   const check = (file: string) =>
-    spawnSync(path.join(engineDir(), "pulumi"), ["schema", "check", file], { encoding: "utf8", env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" } });
+    spawnSync(path.join(engineDir(), "pulumi"), ["schema", "check", file], {
+      encoding: "utf8",
+      env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
+    });
 
   test("binds the schema with no error or warning", () => {
     const run = check(schemaPath);
@@ -177,7 +237,9 @@ describe("the engine's own schema checker", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "schema-check-"));
     try {
       const broken = structuredClone(schema);
-      broken.resources["squarecloud:index:Workspace"].properties.members.items = { $ref: "#/types/squarecloud:index:Missing" };
+      broken.resources["squarecloud:index:Workspace"].properties.members.items = {
+        $ref: "#/types/squarecloud:index:Missing",
+      };
       writeFileSync(path.join(dir, "schema.json"), JSON.stringify(broken));
       const run = check(path.join(dir, "schema.json"));
       expect(run.status).not.toBe(0);

@@ -1,5 +1,5 @@
 import { ApiError } from "../../../provider/client";
-import { confirmGone, refuseOtherAccount, Visibility } from "../../../provider/lifecycle/gone";
+import { confirmGone, refuseOtherAccount, type Visibility } from "../../../provider/lifecycle/gone";
 import { providerAgainstEmulator } from "../helpers/provider-emulator";
 
 // "Gone, or not visible to this key?", the rule every kind shares, on its own: the emulator only
@@ -14,18 +14,30 @@ const DATABASES: Visibility = { notFound: "DATABASE_NOT_FOUND" };
 const WORKSPACES: Visibility = { notFound: "WORKSPACE_NOT_FOUND", deniedToOthers: true };
 
 function answer(code: string, status: number): ApiError {
-  const fields = { code, status, method: "GET" as const, path: "/v2/things/{id}", operation: "read thing", outcomeUnknown: false, mayHaveCommitted: false };
+  const fields = {
+    code,
+    status,
+    method: "GET" as const,
+    path: "/v2/things/{id}",
+    operation: "read thing",
+    outcomeUnknown: false,
+    mayHaveCommitted: false,
+  };
   return new ApiError(fields, `read thing: ${code}`);
 }
 
 describe("confirmGone", () => {
   test("a not-found for the owner's key means gone", async () => {
-    await expect(confirmGone(answer("DATABASE_NOT_FOUND", 404), DATABASES, 'refresh database "cache" (db_1)', owner())).resolves.toBeUndefined();
+    await expect(
+      confirmGone(answer("DATABASE_NOT_FOUND", 404), DATABASES, 'refresh database "cache" (db_1)', owner()),
+    ).resolves.toBeUndefined();
   });
 
   test("a not-found for another account's key is an error that names both accounts, not a deletion", async () => {
     env.useAccount(1);
-    await expect(confirmGone(answer("DATABASE_NOT_FOUND", 404), DATABASES, 'refresh database "cache" (db_1)', owner())).rejects.toThrow(
+    await expect(
+      confirmGone(answer("DATABASE_NOT_FOUND", 404), DATABASES, 'refresh database "cache" (db_1)', owner()),
+    ).rejects.toThrow(
       `refresh database "cache" (db_1): only its owner, account ${owner()}, can do this, and the configured API key is for ` +
         `account ${other()} (DATABASE_NOT_FOUND: another account's key gets it whether or not the object still exists). ` +
         `Use the owner's key (squarecloud:apiKey or SQUARECLOUD_API_KEY). Nothing was changed.`,
@@ -34,7 +46,9 @@ describe("confirmGone", () => {
 
   test("with no owner in state (older versions) a not-found is taken as it is, without asking who the key is", async () => {
     env.useAccount(1);
-    await expect(confirmGone(answer("DATABASE_NOT_FOUND", 404), DATABASES, 'delete database "old" (db_0)', undefined)).resolves.toBeUndefined();
+    await expect(
+      confirmGone(answer("DATABASE_NOT_FOUND", 404), DATABASES, 'delete database "old" (db_0)', undefined),
+    ).resolves.toBeUndefined();
     expect(await askedWhoTheKeyIs()).toBe(0);
   });
 

@@ -13,7 +13,13 @@ afterEach(() => jest.restoreAllMocks());
 /** An inspection that finds the object as the inputs describe it, counting its reads. */
 function inspection(found: string) {
   const reads: string[] = [];
-  return { reads, inspect: async () => (reads.push(found), found) };
+  return {
+    reads,
+    inspect: async () => {
+      reads.push(found);
+      return found;
+    },
+  };
 }
 
 test("an object another resource holds cannot be adopted, before it is read, and the refusal says why", async () => {

@@ -21,11 +21,17 @@ function sources(dir: string): string[] {
 /** The repository files a source imports by a relative path. */
 function importsOf(file: string): string[] {
   const text = readFileSync(path.join(root, file), "utf8");
-  const specifiers = [...text.matchAll(/(?:from\s+|require\(|import\()\s*"(\.{1,2}\/[^"]*)"/g)].map((match) => match[1]);
+  const specifiers = [...text.matchAll(/(?:from\s+|require\(|import\()\s*"(\.{1,2}\/[^"]*)"/g)].map(
+    (match) => match[1],
+  );
   return specifiers.map((specifier) => {
     const target = path.join(path.dirname(file), specifier);
     const candidates = [`${target}.ts`, path.join(target, "index.ts"), target];
-    return candidates.find((candidate) => existsSync(path.join(root, candidate)) && statSync(path.join(root, candidate)).isFile()) ?? target;
+    return (
+      candidates.find(
+        (candidate) => existsSync(path.join(root, candidate)) && statSync(path.join(root, candidate)).isFile(),
+      ) ?? target
+    );
   });
 }
 
@@ -33,14 +39,18 @@ const graph = new Map(LAYERS.flatMap(sources).map((file) => [file, importsOf(fil
 
 test("provider/ imports nothing from sdk/, scripts/, tests/ or the emulator", () => {
   const upward = [...graph].flatMap(([file, targets]) =>
-    file.startsWith("provider/") ? targets.filter((target) => !target.startsWith("provider/")).map((target) => `${file} -> ${target}`) : [],
+    file.startsWith("provider/")
+      ? targets.filter((target) => !target.startsWith("provider/")).map((target) => `${file} -> ${target}`)
+      : [],
   );
   expect(upward).toEqual([]);
 });
 
 test("sdk/nodejs imports only itself and provider/", () => {
   const outside = [...graph].flatMap(([file, targets]) =>
-    file.startsWith("sdk/") ? targets.filter((target) => !/^(sdk\/nodejs|provider)\//.test(target)).map((target) => `${file} -> ${target}`) : [],
+    file.startsWith("sdk/")
+      ? targets.filter((target) => !/^(sdk\/nodejs|provider)\//.test(target)).map((target) => `${file} -> ${target}`)
+      : [],
   );
   expect(outside).toEqual([]);
 });

@@ -18,17 +18,18 @@ jest.setTimeout(120_000);
 /** The format and machine of an executable, read from its header. */
 function executableFormat(bin: Buffer): string {
   if (bin.readUInt32BE(0) === 0x7f454c46) {
-    const machine = { 0x3e: "x86-64", 0xb7: "aarch64" }[bin.readUInt16LE(18)] ?? `machine ${bin.readUInt16LE(18)}`;
+    const machine = { 62: "x86-64", 183: "aarch64" }[bin.readUInt16LE(18)] ?? `machine ${bin.readUInt16LE(18)}`;
     return `ELF ${bin[4] === 2 ? "64-bit" : "32-bit"} ${machine}`;
   }
   if (bin.readUInt32LE(0) === 0xfeedfacf) {
-    const cpu = { 0x01000007: "x86_64", 0x0100000c: "arm64" }[bin.readUInt32LE(4)] ?? `cpu ${bin.readUInt32LE(4)}`;
+    const cpu = { 16777223: "x86_64", 16777228: "arm64" }[bin.readUInt32LE(4)] ?? `cpu ${bin.readUInt32LE(4)}`;
     return `Mach-O 64-bit ${cpu}`;
   }
   if (bin.toString("latin1", 0, 2) === "MZ") {
     const pe = bin.readUInt32LE(0x3c);
     if (bin.toString("latin1", pe, pe + 4) !== "PE\0\0") return "MZ without PE header";
-    const machine = { 0x8664: "x86-64", 0xaa64: "arm64" }[bin.readUInt16LE(pe + 4)] ?? `machine ${bin.readUInt16LE(pe + 4)}`;
+    const machine =
+      { 34404: "x86-64", 43620: "arm64" }[bin.readUInt16LE(pe + 4)] ?? `machine ${bin.readUInt16LE(pe + 4)}`;
     return `${bin.readUInt16LE(pe + 24) === 0x20b ? "PE32+" : "PE32"} ${machine}`;
   }
   return "unknown";
@@ -55,7 +56,9 @@ function handshake(command: string, args: string[], options: { cwd: string; env:
       if (out.includes("\n")) child.kill();
     });
     child.on("error", reject);
-    child.on("close", () => (out.includes("\n") ? resolve(out.split("\n")[0]!) : reject(new Error(`no handshake; stderr: ${err}`))));
+    child.on("close", () =>
+      out.includes("\n") ? resolve(out.split("\n")[0]!) : reject(new Error(`no handshake; stderr: ${err}`)),
+    );
   });
 }
 
@@ -68,15 +71,19 @@ test("Node is pinned for every target the engine names: linux, darwin and window
   expect(targets).toEqual(Object.keys(EXPECTED_FORMAT).sort());
 });
 
-test.each(Object.keys(EXPECTED_FORMAT))("%s: the archive holds the launcher, Node, its license and the bundle, owned by root at time 0", (target) => {
-  const entries = readTarGz(builtArchive(target));
-  expect([...entries.keys()]).toEqual([launcherName(target), nodeName(target), "LICENSE.node", "main.js"].sort());
-  for (const entry of entries.values()) expect([entry.type, entry.uid, entry.gid, entry.mtime]).toEqual(["0", 0, 0, 0]);
-  expect(entries.get(launcherName(target))!.mode).toBe(0o755);
-  expect(entries.get(nodeName(target))!.mode).toBe(0o755);
-  expect(executableFormat(entries.get(nodeName(target))!.data)).toBe(EXPECTED_FORMAT[target]);
-  expect(entries.get("LICENSE.node")!.data.toString()).toMatch(/^Node\.js is licensed for use as follows:/);
-});
+test.each(Object.keys(EXPECTED_FORMAT))(
+  "%s: the archive holds the launcher, Node, its license and the bundle, owned by root at time 0",
+  (target) => {
+    const entries = readTarGz(builtArchive(target));
+    expect([...entries.keys()]).toEqual([launcherName(target), nodeName(target), "LICENSE.node", "main.js"].sort());
+    for (const entry of entries.values())
+      expect([entry.type, entry.uid, entry.gid, entry.mtime]).toEqual(["0", 0, 0, 0]);
+    expect(entries.get(launcherName(target))!.mode).toBe(0o755);
+    expect(entries.get(nodeName(target))!.mode).toBe(0o755);
+    expect(executableFormat(entries.get(nodeName(target))!.data)).toBe(EXPECTED_FORMAT[target]);
+    expect(entries.get("LICENSE.node")!.data.toString()).toMatch(/^Node\.js is licensed for use as follows:/);
+  },
+);
 
 test("the Windows launcher is the .cmd the engine tries after .exe, running node.exe beside it", () => {
   const launcher = readTarGz(builtArchive("windows-amd64")).get("pulumi-resource-squarecloud.cmd")!.data.toString();
@@ -84,9 +91,14 @@ test("the Windows launcher is the .cmd the engine tries after .exe, running node
 });
 
 test("the build wrote SHA256SUMS for the whole set", () => {
-  const sha256 = (name: string) => createHash("sha256").update(readFileSync(path.join(archiveDir, name))).digest("hex");
+  const sha256 = (name: string) =>
+    createHash("sha256")
+      .update(readFileSync(path.join(archiveDir, name)))
+      .digest("hex");
   const names = targets.map((t) => archiveName(packageVersion(), t));
-  expect(readFileSync(path.join(archiveDir, "SHA256SUMS"), "utf8")).toBe(names.map((name) => `${sha256(name)}  ${name}\n`).join(""));
+  expect(readFileSync(path.join(archiveDir, "SHA256SUMS"), "utf8")).toBe(
+    names.map((name) => `${sha256(name)}  ${name}\n`).join(""),
+  );
 });
 
 test("the host's plugin answers the engine's start with no node on PATH, through a symlink, from another directory", async () => {
@@ -96,7 +108,10 @@ test("the host's plugin answers the engine's start with no node on PATH, through
   // What a PATH without node holds: the one tool the launcher needs to follow a symlink.
   const bin = path.join(scratch, "host", "bin");
   mkdirSync(bin);
-  symlinkSync(execFileSync("sh", ["-c", "command -v readlink"], { encoding: "utf8" }).trim(), path.join(bin, "readlink"));
+  symlinkSync(
+    execFileSync("sh", ["-c", "command -v readlink"], { encoding: "utf8" }).trim(),
+    path.join(bin, "readlink"),
+  );
   const linked = path.join(scratch, "host", "links", "pulumi-resource-squarecloud");
   mkdirSync(path.dirname(linked));
   symlinkSync(path.join("..", "plugin", launcherName(hostTarget())), linked);
@@ -112,8 +127,15 @@ underQemu("the linux-arm64 plugin answers the engine's start under qemu-aarch64"
   const plugin = path.join(scratch, "arm64");
   mkdirSync(plugin);
   execFileSync("tar", ["-xzf", builtArchive("linux-arm64"), "-C", plugin]);
-  expect(execFileSync(qemu[0]!, [...qemu.slice(1), path.join(plugin, "node"), "-p", "process.arch"], { encoding: "utf8" }).trim()).toBe("arm64");
-  const port = await handshake(qemu[0]!, [...qemu.slice(1), path.join(plugin, "node"), path.join(plugin, "main.js")], { cwd: tmpdir(), env: {} });
+  expect(
+    execFileSync(qemu[0]!, [...qemu.slice(1), path.join(plugin, "node"), "-p", "process.arch"], {
+      encoding: "utf8",
+    }).trim(),
+  ).toBe("arm64");
+  const port = await handshake(qemu[0]!, [...qemu.slice(1), path.join(plugin, "node"), path.join(plugin, "main.js")], {
+    cwd: tmpdir(),
+    env: {},
+  });
   expect(port).toMatch(/^\d+$/);
 });
 
@@ -127,5 +149,7 @@ test("an archive's bytes depend on its entries alone: not their order, the clock
   expect([first[3], first.readUInt32LE(4), first[9]]).toEqual([0, 0, 3]);
   const file = path.join(scratch, "small.tar.gz");
   writeFileSync(file, first);
-  expect(execFileSync("tar", ["-tvzf", file], { encoding: "utf8" })).toMatch(/^-rwxr-xr-x 0\/0 +3 1970-01-01 00:00 a\n-rw-r--r-- 0\/0 +3 1970-01-01 00:00 b\n$/);
+  expect(execFileSync("tar", ["-tvzf", file], { encoding: "utf8" })).toMatch(
+    /^-rwxr-xr-x 0\/0 +3 1970-01-01 00:00 a\n-rw-r--r-- 0\/0 +3 1970-01-01 00:00 b\n$/,
+  );
 });

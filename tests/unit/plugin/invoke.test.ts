@@ -49,14 +49,20 @@ test("a result read with a secret argument is secret in every field", async () =
 });
 
 test("a bad argument fails with the TypeScript SDK's message, before any request", async () => {
-  expect(await failure("getApp", { id: "not an id!" })).toBe(`getApp: id must be an id of 1 to 64 letters, digits, '_' or '-', got "not an id!"`);
+  expect(await failure("getApp", { id: "not an id!" })).toBe(
+    `getApp: id must be an id of 1 to 64 letters, digits, '_' or '-', got "not an id!"`,
+  );
   expect(await failure("getApp", {})).toBe("getApp: give id or name");
   expect(await env.emulator.admin.requests()).toEqual([]);
 });
 
 test("any other failure names the function", async () => {
-  expect(await failure("getApp", { name: "Nobody" })).toMatch(/^getApp: no application is named "Nobody"; the account has /);
-  expect(await failure("getLatestDatabaseSnapshot", { databaseId: "nosnapshots" })).toBe('getLatestDatabaseSnapshot: database "nosnapshots" has no snapshots');
+  expect(await failure("getApp", { name: "Nobody" })).toMatch(
+    /^getApp: no application is named "Nobody"; the account has /,
+  );
+  expect(await failure("getLatestDatabaseSnapshot", { databaseId: "nosnapshots" })).toBe(
+    'getLatestDatabaseSnapshot: database "nosnapshots" has no snapshots',
+  );
   expect(await failure("getNothing")).toBe("unknown function squarecloud:index:getNothing");
 });
 

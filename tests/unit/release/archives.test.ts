@@ -31,14 +31,27 @@ describe("a reproducible tar.gz", () => {
     const [a, b] = [packAt("a", 1_000_000_000), packAt("b", 1_700_000_000)];
     reproducibleTarGz(a, path.join(scratch, "a-out.tar.gz"), EPOCH);
     reproducibleTarGz(b, path.join(scratch, "b-out.tar.gz"), EPOCH);
-    expect(readFileSync(path.join(scratch, "a-out.tar.gz")).equals(readFileSync(path.join(scratch, "b-out.tar.gz")))).toBe(true);
-    const listing = execFileSync("tar", ["-tvzf", path.join(scratch, "a-out.tar.gz"), "--numeric-owner", "--full-time"], { encoding: "utf8", env: { ...process.env, TZ: "UTC" } });
-    expect(listing.trim().split("\n").map((line) => line.split(/\s+/).filter((_, i) => i !== 2))).toEqual([
+    expect(
+      readFileSync(path.join(scratch, "a-out.tar.gz")).equals(readFileSync(path.join(scratch, "b-out.tar.gz"))),
+    ).toBe(true);
+    const listing = execFileSync(
+      "tar",
+      ["-tvzf", path.join(scratch, "a-out.tar.gz"), "--numeric-owner", "--full-time"],
+      { encoding: "utf8", env: { ...process.env, TZ: "UTC" } },
+    );
+    expect(
+      listing
+        .trim()
+        .split("\n")
+        .map((line) => line.split(/\s+/).filter((_, i) => i !== 2)),
+    ).toEqual([
       ["drwxr-xr-x", "0/0", "2026-11-24", "20:03:18", "lib/"],
       ["-rw-r--r--", "0/0", "2026-11-24", "20:03:18", "lib/main.js"],
       ["-rwxr-xr-x", "0/0", "2026-11-24", "20:03:18", "run"],
     ]);
-    expect(execFileSync("tar", ["-xzOf", path.join(scratch, "a-out.tar.gz"), "lib/main.js"], { encoding: "utf8" })).toBe("console.log(1)\n");
+    expect(
+      execFileSync("tar", ["-xzOf", path.join(scratch, "a-out.tar.gz"), "lib/main.js"], { encoding: "utf8" }),
+    ).toBe("console.log(1)\n");
   });
 });
 
@@ -53,7 +66,8 @@ describe("a zip", () => {
     const file = path.join(scratch, "m.zip");
     writeFileSync(file, zip);
     // Python's zipfile, an independent reader, checks every CRC and reads the names, dates and contents.
-    const script = "import json,sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print(json.dumps([[i.filename, list(i.date_time), z.read(i).decode()] for i in z.infolist()]))";
+    const script =
+      "import json,sys,zipfile; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print(json.dumps([[i.filename, list(i.date_time), z.read(i).decode()] for i in z.infolist()]))";
     const read = JSON.parse(execFileSync("python3", ["-c", script, file], { encoding: "utf8" }));
     expect(read).toEqual(entries.map((entry) => [entry.name, [2026, 11, 24, 20, 3, 18], entry.data.toString()]));
   });

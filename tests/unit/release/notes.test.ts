@@ -31,6 +31,8 @@ describe("the release notes taken from the changelog", () => {
   });
 
   test("of a release the changelog does not describe are an error naming the heading to add", () => {
-    expect(() => releaseNotes(changelog, "0.3.0")).toThrow('CHANGELOG.md has no section for 0.3.0 (a heading "## [0.3.0] - <date>")');
+    expect(() => releaseNotes(changelog, "0.3.0")).toThrow(
+      'CHANGELOG.md has no section for 0.3.0 (a heading "## [0.3.0] - <date>")',
+    );
   });
 });

@@ -12,15 +12,24 @@ const version = (JSON.parse(read("package.json")) as { version: string }).versio
 
 describe("the version", () => {
   test("of package.json is the one every generated file and the changelog carry", () => {
-    const lock = JSON.parse(read("package-lock.json")) as { version: string; packages: Record<string, { version?: string }> };
+    const lock = JSON.parse(read("package-lock.json")) as {
+      version: string;
+      packages: Record<string, { version?: string }>;
+    };
     expect({
       "package-lock.json": lock.version,
       "package-lock.json packages['']": lock.packages[""].version,
       "provider/plugin/schema.json": (JSON.parse(read("provider/plugin/schema.json")) as { version: string }).version,
       "sdk/python/pyproject.toml": /^\s*version = "([^"]+)"$/m.exec(read("sdk/python/pyproject.toml"))?.[1],
-      "sdk/python/pulumi_squarecloud/pulumi-plugin.json": (JSON.parse(read("sdk/python/pulumi_squarecloud/pulumi-plugin.json")) as { version: string }).version,
-      "sdk/go/squarecloud/pulumi-plugin.json": (JSON.parse(read("sdk/go/squarecloud/pulumi-plugin.json")) as { version: string }).version,
-      "sdk/go/squarecloud/internal/pulumiUtilities.go": /semver\.MustParse\("([^"]+)"\)/.exec(read("sdk/go/squarecloud/internal/pulumiUtilities.go"))?.[1],
+      "sdk/python/pulumi_squarecloud/pulumi-plugin.json": (
+        JSON.parse(read("sdk/python/pulumi_squarecloud/pulumi-plugin.json")) as { version: string }
+      ).version,
+      "sdk/go/squarecloud/pulumi-plugin.json": (
+        JSON.parse(read("sdk/go/squarecloud/pulumi-plugin.json")) as { version: string }
+      ).version,
+      "sdk/go/squarecloud/internal/pulumiUtilities.go": /semver\.MustParse\("([^"]+)"\)/.exec(
+        read("sdk/go/squarecloud/internal/pulumiUtilities.go"),
+      )?.[1],
     }).toEqual({
       "package-lock.json": version,
       "package-lock.json packages['']": version,
@@ -43,7 +52,10 @@ describe("the version", () => {
       mkdirSync(path.join(moduleDir, "squarecloud", "internal"), { recursive: true });
       writeFileSync(path.join(moduleDir, "go.mod"), `module ${GO_MODULE_PATH}\n`);
       writeFileSync(path.join(moduleDir, "squarecloud", "pulumi-plugin.json"), JSON.stringify({ version: "0.2.0" }));
-      writeFileSync(path.join(moduleDir, "squarecloud", "internal", "pulumiUtilities.go"), 'version := semver.MustParse("0.2.0")\n');
+      writeFileSync(
+        path.join(moduleDir, "squarecloud", "internal", "pulumiUtilities.go"),
+        'version := semver.MustParse("0.2.0")\n',
+      );
       writeGoModuleVersion(moduleDir, GO_MODULE_PATH, "0.2.0", 0, path.join(out, "goproxy"));
       rmSync(moduleDir, { recursive: true });
       expect(() => checkOneVersion(out, GO_MODULE_PATH, "0.2.0")).toThrow(
@@ -58,5 +70,10 @@ describe("the version", () => {
 });
 
 test("Python's metadata spells a pre-release as PEP 440 does, a release as it is", () => {
-  expect(["0.2.0", "0.2.0-rc.1", "1.0.0-alpha.2", "1.0.0-beta.3"].map(pythonVersion)).toEqual(["0.2.0", "0.2.0rc1", "1.0.0a2", "1.0.0b3"]);
+  expect(["0.2.0", "0.2.0-rc.1", "1.0.0-alpha.2", "1.0.0-beta.3"].map(pythonVersion)).toEqual([
+    "0.2.0",
+    "0.2.0rc1",
+    "1.0.0a2",
+    "1.0.0b3",
+  ]);
 });

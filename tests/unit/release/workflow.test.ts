@@ -9,7 +9,9 @@ import { actionlint, actionlintBinary } from "../examples/actionlint";
 const workflowPath = path.join(repoRoot, ".github", "workflows", "release.yml");
 
 // js-yaml is what @pulumi/pulumi parses its own YAML with; resolved from there, not declared twice.
-const yaml: { load(text: string): unknown } = require(require.resolve("js-yaml", { paths: [path.dirname(require.resolve("@pulumi/pulumi/package.json"))] }));
+const yaml: { load(text: string): unknown } = require(
+  require.resolve("js-yaml", { paths: [path.dirname(require.resolve("@pulumi/pulumi/package.json"))] }),
+);
 
 interface Step {
   name?: string;
@@ -25,7 +27,11 @@ interface Job {
   steps: Step[];
 }
 
-const workflow = yaml.load(readFileSync(workflowPath, "utf8")) as { on: Record<string, unknown>; permissions: Record<string, string>; jobs: Record<string, Job> };
+const workflow = yaml.load(readFileSync(workflowPath, "utf8")) as {
+  on: Record<string, unknown>;
+  permissions: Record<string, string>;
+  jobs: Record<string, Job>;
+};
 const { build, publish } = workflow.jobs;
 const runs = (job: Job) => job.steps.map((step) => step.run ?? "").join("\n");
 
@@ -59,5 +65,8 @@ test("publishing happens on tags only, after the build, from its artifacts, with
   expect(script).toContain("sha256sum -c --strict");
   expect(script).toContain("--provenance");
   expect(script).toContain('tag="sdk/go/v$version"');
-  expect(publish.steps.find((step) => step.uses === "pypa/gh-action-pypi-publish@release/v1")?.with).toEqual({ "packages-dir": "pypi/", "skip-existing": true });
+  expect(publish.steps.find((step) => step.uses === "pypa/gh-action-pypi-publish@release/v1")?.with).toEqual({
+    "packages-dir": "pypi/",
+    "skip-existing": true,
+  });
 });

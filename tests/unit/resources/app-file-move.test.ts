@@ -53,18 +53,30 @@ describe("moving", () => {
   });
 
   test("a lost response of a move that happened is settled as done, never moving twice", async () => {
-    await env.emulator.admin.injectFault({ match: { method: "PATCH", path: "/v2/apps/:id/files" }, kind: "drop-after-commit", count: 1 });
+    await env.emulator.admin.injectFault({
+      match: { method: "PATCH", path: "/v2/apps/:id/files" },
+      kind: "drop-after-commit",
+      count: 1,
+    });
     const { outs } = await appFileMoveHandler.create({ appId: app, path: "index.js", to: "main.js" });
     expect(outs).toMatchObject({ path: "index.js", to: "main.js" });
     expect(await env.count(MOVES)).toBe(2);
     expect(env.warnings).toEqual([expect.stringContaining("so that request moved it; recorded as done")]);
     // The file is at its destination: moving it onto itself succeeds there and fails at the source.
     await expect(env.api.moveAppFile(app, { path: "main.js", to: "main.js" })).resolves.toBeUndefined();
-    await expect(env.api.moveAppFile(app, { path: "index.js", to: "index.js" })).rejects.toMatchObject({ code: "FILE_NOT_FOUND" });
+    await expect(env.api.moveAppFile(app, { path: "index.js", to: "index.js" })).rejects.toMatchObject({
+      code: "FILE_NOT_FOUND",
+    });
   });
 
   test("a move refused with a 503 is retried by the client, and the retry moves the file", async () => {
-    await env.emulator.admin.injectFault({ match: { method: "PATCH", path: "/v2/apps/:id/files" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
+    await env.emulator.admin.injectFault({
+      match: { method: "PATCH", path: "/v2/apps/:id/files" },
+      kind: "status",
+      status: 503,
+      code: "SERVICE_UNAVAILABLE",
+      count: 1,
+    });
     await appFileMoveHandler.create({ appId: app, path: "index.js", to: "main.js" });
     expect(await env.count(MOVES)).toBe(2);
     await expect(env.api.moveAppFile(app, { path: "main.js", to: "main.js" })).resolves.toBeUndefined();

@@ -17,7 +17,9 @@ const entry = (modified: string) => ({ name: "app", size: 1, modified, key: "k",
 
 describe("check and diff: bad input sends nothing", () => {
   test("appId is required; trigger takes any value", async () => {
-    expect((await appSnapshotHandler.check({}, { trigger: 1 })).failures).toEqual([{ property: "appId", reason: "is required" }]);
+    expect((await appSnapshotHandler.check({}, { trigger: 1 })).failures).toEqual([
+      { property: "appId", reason: "is required" },
+    ]);
     expect((await appSnapshotHandler.check({}, { appId: "", trigger: { any: ["thing"] } })).failures).toEqual([
       { property: "appId", reason: `must be an id of 1 to 64 letters, digits, '_' or '-', got ""` },
     ]);
@@ -28,10 +30,22 @@ describe("check and diff: bad input sends nothing", () => {
 
   test("equal inputs change nothing; a new trigger or app replaces, unknown values too", async () => {
     const olds = { appId: "a", trigger: { tag: "v1", n: 1 }, key: "secret", takenAt: "2026-01-01T00:00:00.000Z" };
-    expect(await appSnapshotHandler.diff("id", olds, { appId: "a", trigger: { n: 1, tag: "v1" } })).toEqual({ changes: false, replaces: [] });
-    expect(await appSnapshotHandler.diff("id", olds, { appId: "a", trigger: { tag: "v2", n: 1 } })).toEqual({ changes: true, replaces: ["trigger"] });
-    expect(await appSnapshotHandler.diff("id", olds, { appId: UNKNOWN, trigger: olds.trigger })).toEqual({ changes: true, replaces: ["appId"] });
-    expect(await appSnapshotHandler.diff("id", { appId: "a" }, { appId: "a", trigger: "first" })).toEqual({ changes: true, replaces: ["trigger"] });
+    expect(await appSnapshotHandler.diff("id", olds, { appId: "a", trigger: { n: 1, tag: "v1" } })).toEqual({
+      changes: false,
+      replaces: [],
+    });
+    expect(await appSnapshotHandler.diff("id", olds, { appId: "a", trigger: { tag: "v2", n: 1 } })).toEqual({
+      changes: true,
+      replaces: ["trigger"],
+    });
+    expect(await appSnapshotHandler.diff("id", olds, { appId: UNKNOWN, trigger: olds.trigger })).toEqual({
+      changes: true,
+      replaces: ["appId"],
+    });
+    expect(await appSnapshotHandler.diff("id", { appId: "a" }, { appId: "a", trigger: "first" })).toEqual({
+      changes: true,
+      replaces: ["trigger"],
+    });
   });
 
   test("refresh keeps the record; update and delete call nothing", async () => {
@@ -45,17 +59,34 @@ describe("check and diff: bad input sends nothing", () => {
 
 describe("taking a snapshot", () => {
   test("create takes one snapshot and returns its url, key and time", async () => {
-    const { id, outs } = await appSnapshotHandler.create({ appId: SEED_APPS.aliceWebsite, trigger: "t", __provider: PROVIDER });
-    expect(outs).toMatchObject({ appId: SEED_APPS.aliceWebsite, trigger: "t", __provider: PROVIDER, url: expect.stringContaining(outs.key) });
+    const { id, outs } = await appSnapshotHandler.create({
+      appId: SEED_APPS.aliceWebsite,
+      trigger: "t",
+      __provider: PROVIDER,
+    });
+    expect(outs).toMatchObject({
+      appId: SEED_APPS.aliceWebsite,
+      trigger: "t",
+      __provider: PROVIDER,
+      url: expect.stringContaining(outs.key),
+    });
     expect(id).toBe(`${SEED_APPS.aliceWebsite}@${outs.takenAt}`);
     expect(await env.count(SNAPSHOTS)).toBe(1);
   });
 
   test("a response lost after the snapshot was taken is recorded from the listing, not taken twice", async () => {
     env.useAccount(1);
-    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/apps/:id/snapshots" }, kind: "drop-after-commit", count: 1 });
+    await env.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/apps/:id/snapshots" },
+      kind: "drop-after-commit",
+      count: 1,
+    });
     const { outs } = await appSnapshotHandler.create({ appId: SEED_APPS.bobPortfolio });
-    const [listed] = await createClient({ apiKey: env.emulator.accounts[1].apiKey, platformUrl: env.emulator.platformUrl, blobUrl: env.emulator.blobUrl }).listSnapshots();
+    const [listed] = await createClient({
+      apiKey: env.emulator.accounts[1].apiKey,
+      platformUrl: env.emulator.platformUrl,
+      blobUrl: env.emulator.blobUrl,
+    }).listSnapshots();
     // Each listing signs its keys anew (the expiry counts from the listing), so two listings a
     // second apart differ there: the key is compared without its expiry and signature.
     const unsigned = (key: string | undefined) => {
@@ -64,7 +95,11 @@ describe("taking a snapshot", () => {
       params.delete("Signature");
       return params.toString();
     };
-    expect({ ...outs, key: unsigned(outs.key) }).toEqual({ appId: SEED_APPS.bobPortfolio, key: unsigned(listed.key), takenAt: listed.modified });
+    expect({ ...outs, key: unsigned(outs.key) }).toEqual({
+      appId: SEED_APPS.bobPortfolio,
+      key: unsigned(listed.key),
+      takenAt: listed.modified,
+    });
     expect(outs.key).toMatch(/Expires=\d+&Signature=/);
     expect(outs.url).toBeUndefined();
     expect(await env.count(SNAPSHOTS)).toBe(1);
@@ -73,7 +108,11 @@ describe("taking a snapshot", () => {
 
   test("a lost request that left nothing listed fails clearly and is not sent again", async () => {
     env.useAccount(2);
-    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/apps/:id/snapshots" }, kind: "reset", count: 1 });
+    await env.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/apps/:id/snapshots" },
+      kind: "reset",
+      count: 1,
+    });
     await expect(appSnapshotHandler.create({ appId: SEED_APPS.carolBot })).rejects.toThrow(
       /no usable response \(CONNECTION_RESET\) and no new snapshot is listed.*not sent again.*daily quota; run pulumi up again/,
     );
@@ -90,7 +129,11 @@ describe("the daily quota", () => {
 
   test("the next snapshot is allowed 24 hours after the oldest counted one: exact with a full listing, a bound otherwise", () => {
     const now = Date.parse("2026-05-02T12:00:00.000Z");
-    const listed = [entry("2026-05-02T10:00:00.000Z"), entry("2026-05-01T13:00:00.000Z"), entry("2026-05-01T11:00:00.000Z")];
+    const listed = [
+      entry("2026-05-02T10:00:00.000Z"),
+      entry("2026-05-01T13:00:00.000Z"),
+      entry("2026-05-01T11:00:00.000Z"),
+    ];
     expect(nextSnapshotAllowed(listed, 2, now)).toEqual({ at: new Date("2026-05-02T13:00:00.000Z"), exact: true });
     expect(nextSnapshotAllowed(listed, 4, now)).toEqual({ at: new Date("2026-05-02T13:00:00.000Z"), exact: false });
     expect(nextSnapshotAllowed([entry("2026-04-30T00:00:00.000Z")], 4, now)).toBeUndefined();
@@ -100,7 +143,10 @@ describe("the daily quota", () => {
     // carol's free plan (1024 MB) allows 8 a day: use them up, each past the 5 s window of the
     // emulator clock, with a client whose pacing runs on a fake clock.
     const carol = env.emulator.accounts[2];
-    const direct = createClient({ apiKey: carol.apiKey, platformUrl: env.emulator.platformUrl, blobUrl: env.emulator.blobUrl }, { clock: new FakeClock() });
+    const direct = createClient(
+      { apiKey: carol.apiKey, platformUrl: env.emulator.platformUrl, blobUrl: env.emulator.blobUrl },
+      { clock: new FakeClock() },
+    );
     for (let i = 0; i < 8; i++) {
       await direct.createAppSnapshot(SEED_APPS.carolBot);
       await env.emulator.admin.advanceClock(5_000);

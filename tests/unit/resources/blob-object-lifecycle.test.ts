@@ -46,7 +46,13 @@ async function statuses(route: string): Promise<number[]> {
 test("create uploads and reports the server's creation time to the second", async () => {
   const before = await env.emulator.admin.clock();
   const { id, outs } = await blobObjectHandler.create(inputs("first", "lc_first"));
-  expect(outs).toMatchObject({ name: "first", prefix: "lc_first", size: 1500, mimeType: "text/plain", url: `${env.emulator.blobUrl}/public/${id}` });
+  expect(outs).toMatchObject({
+    name: "first",
+    prefix: "lc_first",
+    size: 1500,
+    mimeType: "text/plain",
+    url: `${env.emulator.blobUrl}/public/${id}`,
+  });
   expect(outs).toMatchObject({ securityHash: false, autoDownload: false });
   expect(outs.source).toBeUndefined();
   expect(Date.parse(outs.createdAt) % 1000).toBe(0);
@@ -71,8 +77,15 @@ test("read drops an object deleted outside, once it is older than the list cache
 
 test("many creates at once keep to 4 uploads in flight; one listing of the prefix answers their reads", async () => {
   // Each upload holds its server-side slot 300 ms: without the client's gate a fifth would get 429.
-  await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "latency", latencyMs: 300, count: 12 });
-  const created = await Promise.all(Array.from({ length: 12 }, (_, i) => blobObjectHandler.create(inputs(`many${i}`, "lc_many"))));
+  await env.emulator.admin.injectFault({
+    match: { method: "POST", path: "/v1/objects" },
+    kind: "latency",
+    latencyMs: 300,
+    count: 12,
+  });
+  const created = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => blobObjectHandler.create(inputs(`many${i}`, "lc_many"))),
+  );
   expect(await statuses("POST /v1/objects")).toEqual(Array(12).fill(200));
   expect((await env.emulator.admin.peakUploadsInFlight())[env.emulator.accounts[0].accountId]).toBe(4);
   await env.emulator.admin.advanceClock(PAST_LIST_CACHE);
@@ -86,7 +99,11 @@ test("a lost upload answer: the cache is waited out on the server's clock and th
   // The first looks are answered from this listing, cached before the upload.
   await env.api.listObjects({ prefix: "lc_lost" });
   await env.emulator.admin.clearRequests();
-  await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "drop-after-commit", count: 1 });
+  await env.emulator.admin.injectFault({
+    match: { method: "POST", path: "/v1/objects" },
+    kind: "drop-after-commit",
+    count: 1,
+  });
   const { id } = await blobObjectHandler.create(inputs("lost", "lc_lost"));
   expect(await env.count("POST /v1/objects")).toBe(1);
   expect(waitedMs()).toBeGreaterThanOrEqual(LIST_CACHE_MS);
@@ -95,7 +112,13 @@ test("a lost upload answer: the cache is waited out on the server's clock and th
 });
 
 test("a lost upload that was not stored is uploaded again once the cache window has passed", async () => {
-  await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "status", status: 502, code: "BAD_GATEWAY", count: 1 });
+  await env.emulator.admin.injectFault({
+    match: { method: "POST", path: "/v1/objects" },
+    kind: "status",
+    status: 502,
+    code: "BAD_GATEWAY",
+    count: 1,
+  });
   const { id } = await blobObjectHandler.create(inputs("again", "lc_again"));
   expect(await statuses("POST /v1/objects")).toEqual([502, 200]);
   // Not before a listing answered after the lost upload had passed the server's cache.
@@ -119,43 +142,73 @@ test("with another account's key, read and delete stop instead of taking the obj
     `refresh object "mine" (${id}): only its owner, account ${owner}, can do this, and the configured API key is for account ${other}. ` +
       `Use the owner's key (squarecloud:apiKey or SQUARECLOUD_API_KEY). Nothing was changed.`,
   );
-  await expect(blobObjectHandler.delete(id, outs)).rejects.toThrow(`delete object "mine" (${id}): only its owner, account ${owner}`);
+  await expect(blobObjectHandler.delete(id, outs)).rejects.toThrow(
+    `delete object "mine" (${id}): only its owner, account ${owner}`,
+  );
   expect(await env.emulator.admin.requests()).toHaveLength(1);
 });
 
 test("adoptId takes over a listed object of the same name, prefix and size", async () => {
   const content = "adopted:".padEnd(1500, "-");
-  const existing = await env.api.uploadObject({ name: "taken", prefix: "lc_adopt", content: Buffer.from(content), mimeType: "text/plain" });
+  const existing = await env.api.uploadObject({
+    name: "taken",
+    prefix: "lc_adopt",
+    content: Buffer.from(content),
+    mimeType: "text/plain",
+  });
   await env.emulator.admin.advanceClock(PAST_LIST_CACHE);
-  const { id, outs } = await blobObjectHandler.create({ ...inputs("taken", "lc_adopt", content), adoptId: existing.id });
+  const { id, outs } = await blobObjectHandler.create({
+    ...inputs("taken", "lc_adopt", content),
+    adoptId: existing.id,
+  });
   expect(id).toBe(existing.id);
   expect(outs.url).toBe(existing.url);
   expect(await env.count("POST /v1/objects")).toBe(1);
-  await expect(blobObjectHandler.create({ ...inputs("taken", "lc_adopt", content.slice(0, 1200)), adoptId: existing.id })).rejects.toThrow(
-    /another resource of this stack already holds it/,
-  );
-  await expect(blobObjectHandler.create({ ...inputs("other", "lc_adopt", content), adoptId: existing.id })).rejects.toThrow(
-    /its name and prefix are "taken" and "lc_adopt", but the inputs say "other" and "lc_adopt"/,
-  );
+  await expect(
+    blobObjectHandler.create({ ...inputs("taken", "lc_adopt", content.slice(0, 1200)), adoptId: existing.id }),
+  ).rejects.toThrow(/another resource of this stack already holds it/);
+  await expect(
+    blobObjectHandler.create({ ...inputs("other", "lc_adopt", content), adoptId: existing.id }),
+  ).rejects.toThrow(/its name and prefix are "taken" and "lc_adopt", but the inputs say "other" and "lc_adopt"/);
 });
 
 test("two resources adopting one object at once: one takes it, the other is refused", async () => {
   const content = "both:".padEnd(1500, "-");
-  const existing = await env.api.uploadObject({ name: "both", prefix: "lc_both", content: Buffer.from(content), mimeType: "text/plain" });
+  const existing = await env.api.uploadObject({
+    name: "both",
+    prefix: "lc_both",
+    content: Buffer.from(content),
+    mimeType: "text/plain",
+  });
   await env.emulator.admin.advanceClock(PAST_LIST_CACHE);
-  const adopting = [1, 2].map(() => blobObjectHandler.create({ ...inputs("both", "lc_both", content), adoptId: existing.id }));
+  const adopting = [1, 2].map(() =>
+    blobObjectHandler.create({ ...inputs("both", "lc_both", content), adoptId: existing.id }),
+  );
   const outcomes = await Promise.allSettled(adopting);
   expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
-  expect(String((outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult).reason)).toMatch(/another resource of this stack already holds it/);
+  expect(String((outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult).reason)).toMatch(
+    /another resource of this stack already holds it/,
+  );
 });
 
 test("a lost upload is not matched to an identical object another stack stored before the upload started", async () => {
   const content = "shared:".padEnd(1500, "-");
-  const otherStacks = await env.api.uploadObject({ name: "shared", prefix: "lc_shared", content: Buffer.from(content), mimeType: "text/plain" });
+  const otherStacks = await env.api.uploadObject({
+    name: "shared",
+    prefix: "lc_shared",
+    content: Buffer.from(content),
+    mimeType: "text/plain",
+  });
   await env.emulator.admin.advanceClock(60_000);
   // A sibling's upload: the provider's last look at the server's clock before the lost one.
   await blobObjectHandler.create(inputs("sibling", "lc_shared"));
-  await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "status", status: 502, code: "BAD_GATEWAY", count: 1 });
+  await env.emulator.admin.injectFault({
+    match: { method: "POST", path: "/v1/objects" },
+    kind: "status",
+    status: 502,
+    code: "BAD_GATEWAY",
+    count: 1,
+  });
   const { id } = await blobObjectHandler.create(inputs("shared", "lc_shared", content));
   expect(id).not.toBe(otherStacks.id);
   expect((await listedFresh("lc_shared")).sort()).toEqual(expect.arrayContaining([otherStacks.id, id]));

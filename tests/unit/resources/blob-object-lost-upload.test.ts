@@ -39,7 +39,8 @@ test("a lost upload whose server's clock stands still fails after a bounded wait
   const stillAt = new Date(clock.now()).toUTCString();
   stub.handler = (req, res) => {
     const headers = { "content-type": "application/json", date: stillAt };
-    if (req.method === "POST") return void res.writeHead(502, headers).end(JSON.stringify({ status: "error", code: "BAD_GATEWAY" }));
+    if (req.method === "POST")
+      return void res.writeHead(502, headers).end(JSON.stringify({ status: "error", code: "BAD_GATEWAY" }));
     res.writeHead(200, headers).end(JSON.stringify({ status: "success", response: { objects: [] } }));
   };
   const creating = blobObjectHandler.create({
@@ -48,7 +49,9 @@ test("a lost upload whose server's clock stands still fails after a bounded wait
     source: { [SIG_KEY]: ASSET_SIG, text: "still:".padEnd(1500, "-") },
     __provider: "serialized-stub",
   });
-  await expect(creating).rejects.toThrow(/did not move past its 30 s list cache within 60 s.*An object may exist: .*set adoptId to its id/);
+  await expect(creating).rejects.toThrow(
+    /did not move past its 30 s list cache within 60 s.*An object may exist: .*set adoptId to its id/,
+  );
   expect(stub.seen.filter((r) => r.method === "POST")).toHaveLength(1);
   // A minute on the provider's clock, listing every few seconds, then it gave up.
   expect(clock.sleeps.reduce((sum, ms) => sum + ms, 0)).toBe(60_000);
@@ -63,25 +66,34 @@ test("a lost upload whose server's clock stands still fails after a bounded wait
 test.each([
   ["without", ""],
   ["with", "-ex2"],
-])("a lost upload with expireDays, its id %s the -ex suffix, is found by its listed expiry and not sent again", async (_form, suffix) => {
-  const id = `1/strict_abcd1234-07ee${suffix}.txt`;
-  let aheadMs = 0;
-  stub.handler = (req, res) => {
-    const created = clock.now() + aheadMs;
-    const headers = { "content-type": "application/json", date: new Date(created).toUTCString() };
-    if (req.method === "POST") return void res.writeHead(502, headers).end(JSON.stringify({ status: "error", code: "BAD_GATEWAY" }));
-    aheadMs += 60_000;
-    const object = { id, size: 1500, created_at: new Date(created).toISOString(), expires_at: new Date(created + 2 * 86_400_000).toISOString() };
-    res.writeHead(200, headers).end(JSON.stringify({ status: "success", response: { objects: [object] } }));
-  };
-  const created = await blobObjectHandler.create({
-    name: "strict",
-    mimeType: "text/plain",
-    expireDays: 2,
-    source: { [SIG_KEY]: ASSET_SIG, text: `strict${suffix}:`.padEnd(1500, "-") },
-    __provider: "serialized-stub",
-  });
-  expect(created.id).toBe(id);
-  expect(stub.seen.filter((r) => r.method === "POST")).toHaveLength(1);
-  expect(clock.sleeps).toEqual([]);
-});
+])(
+  "a lost upload with expireDays, its id %s the -ex suffix, is found by its listed expiry and not sent again",
+  async (_form, suffix) => {
+    const id = `1/strict_abcd1234-07ee${suffix}.txt`;
+    let aheadMs = 0;
+    stub.handler = (req, res) => {
+      const created = clock.now() + aheadMs;
+      const headers = { "content-type": "application/json", date: new Date(created).toUTCString() };
+      if (req.method === "POST")
+        return void res.writeHead(502, headers).end(JSON.stringify({ status: "error", code: "BAD_GATEWAY" }));
+      aheadMs += 60_000;
+      const object = {
+        id,
+        size: 1500,
+        created_at: new Date(created).toISOString(),
+        expires_at: new Date(created + 2 * 86_400_000).toISOString(),
+      };
+      res.writeHead(200, headers).end(JSON.stringify({ status: "success", response: { objects: [object] } }));
+    };
+    const created = await blobObjectHandler.create({
+      name: "strict",
+      mimeType: "text/plain",
+      expireDays: 2,
+      source: { [SIG_KEY]: ASSET_SIG, text: `strict${suffix}:`.padEnd(1500, "-") },
+      __provider: "serialized-stub",
+    });
+    expect(created.id).toBe(id);
+    expect(stub.seen.filter((r) => r.method === "POST")).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  },
+);

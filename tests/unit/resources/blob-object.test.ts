@@ -37,60 +37,98 @@ describe("BlobObject check", () => {
 
   test("accepts a file and adds the MIME type its extension stands for to the inputs", async () => {
     const news = { name: "logo", prefix: "brand", source: file("logo.png") };
-    expect(await blobObjectHandler.check({}, news)).toEqual({ inputs: { ...news, mimeType: "image/png" }, failures: [] });
+    expect(await blobObjectHandler.check({}, news)).toEqual({
+      inputs: { ...news, mimeType: "image/png" },
+      failures: [],
+    });
   });
 
   test("a StringAsset is text/plain unless mimeType says otherwise", async () => {
     const source = text("x".repeat(1024));
     expect((await blobObjectHandler.check({}, { name: "notes", source })).inputs.mimeType).toBe("text/plain");
-    expect((await blobObjectHandler.check({}, { name: "notes", source, mimeType: "application/json" })).inputs.mimeType).toBe("application/json");
+    expect(
+      (await blobObjectHandler.check({}, { name: "notes", source, mimeType: "application/json" })).inputs.mimeType,
+    ).toBe("application/json");
   });
 
   test("names the field, the rule and the value for each bad input", async () => {
-    const { failures = [] } = await blobObjectHandler.check({}, {
-      name: "a-b",
-      prefix: "x".repeat(33),
-      mimeType: "application/zip",
-      expireDays: 0,
-      securityHash: "yes",
-      source: file("logo.png"),
-    });
+    const { failures = [] } = await blobObjectHandler.check(
+      {},
+      {
+        name: "a-b",
+        prefix: "x".repeat(33),
+        mimeType: "application/zip",
+        expireDays: 0,
+        securityHash: "yes",
+        source: file("logo.png"),
+      },
+    );
     expect(failures.map((f) => f.property)).toEqual(["name", "prefix", "mimeType", "expireDays", "securityHash"]);
     expect(failures[0].reason).toBe('must be 3 to 32 characters of a-z, A-Z, 0-9 and _, got "a-b"');
-    expect(failures[2].reason).toMatch(/^must be one of video\/mp4, .*application\/javascript, got "application\/zip"$/);
+    expect(failures[2].reason).toMatch(
+      /^must be one of video\/mp4, .*application\/javascript, got "application\/zip"$/,
+    );
     expect(failures[3].reason).toBe("must be from 1 to 365 days, got 0");
   });
 
   test("sources: size bounds, missing files, remote assets, archives, unknown extensions", async () => {
     const reasons = async (source: unknown, extra: object = {}) =>
-      ((await blobObjectHandler.check({}, { name: "thing", source, ...extra })).failures ?? []).map((f) => `${f.property}: ${f.reason}`);
-    expect(await reasons(file("small.css"))).toEqual(['source: must be from 1 KiB (1024 bytes) to 100 MB (100000000 bytes), got "small.css" of 3 bytes']);
-    expect(await reasons(text("tiny"))).toEqual(["source: must be from 1 KiB (1024 bytes) to 100 MB (100000000 bytes), got a StringAsset of 4 bytes"]);
-    expect((await reasons(file("gone.txt")))[0]).toMatch(/^source: must name an existing file \(relative to the project directory .*\), got "gone.txt"$/);
+      ((await blobObjectHandler.check({}, { name: "thing", source, ...extra })).failures ?? []).map(
+        (f) => `${f.property}: ${f.reason}`,
+      );
+    expect(await reasons(file("small.css"))).toEqual([
+      'source: must be from 1 KiB (1024 bytes) to 100 MB (100000000 bytes), got "small.css" of 3 bytes',
+    ]);
+    expect(await reasons(text("tiny"))).toEqual([
+      "source: must be from 1 KiB (1024 bytes) to 100 MB (100000000 bytes), got a StringAsset of 4 bytes",
+    ]);
+    expect((await reasons(file("gone.txt")))[0]).toMatch(
+      /^source: must name an existing file \(relative to the project directory .*\), got "gone.txt"$/,
+    );
     expect(await reasons({ [SIG_KEY]: ASSET_SIG, uri: "https://example.com/a.png" })).toEqual([
       'source: must be a pulumi.asset.FileAsset or pulumi.asset.StringAsset: a RemoteAsset is not uploaded (the provider reads the content itself), got a RemoteAsset of "https://example.com/a.png"',
     ]);
     expect(await reasons({ [SIG_KEY]: ARCHIVE_SIG, path: "dir" })).toEqual([
       "source: must be a pulumi.asset.FileAsset or pulumi.asset.StringAsset, got an archive",
     ]);
-    expect((await reasons(file("data.bin")))[0]).toMatch(/^mimeType: is required when the file's extension maps to no accepted MIME type .*got none for "data.bin"$/);
+    expect((await reasons(file("data.bin")))[0]).toMatch(
+      /^mimeType: is required when the file's extension maps to no accepted MIME type .*got none for "data.bin"$/,
+    );
     expect(await reasons(file("data.bin"), { mimeType: "image/png" })).toEqual([]);
-    expect(await reasons(undefined)).toEqual(["source: must be a pulumi.asset.FileAsset or pulumi.asset.StringAsset, got nothing"]);
+    expect(await reasons(undefined)).toEqual([
+      "source: must be a pulumi.asset.FileAsset or pulumi.asset.StringAsset, got nothing",
+    ]);
   });
 
   test("unknown values are tolerated at preview", async () => {
-    const { failures, inputs } = await blobObjectHandler.check({}, { name: UNKNOWN, source: UNKNOWN, expireDays: UNKNOWN });
+    const { failures, inputs } = await blobObjectHandler.check(
+      {},
+      { name: UNKNOWN, source: UNKNOWN, expireDays: UNKNOWN },
+    );
     expect(failures).toEqual([]);
     expect(inputs.mimeType).toBeUndefined();
   });
 });
 
 describe("BlobObject diff", () => {
-  const olds = { name: "logo", prefix: "brand", mimeType: "image/png", sha256: "aa", url: "u", size: 2048, createdAt: "2026-01-01T00:00:00.000Z" };
+  const olds = {
+    name: "logo",
+    prefix: "brand",
+    mimeType: "image/png",
+    sha256: "aa",
+    url: "u",
+    size: 2048,
+    createdAt: "2026-01-01T00:00:00.000Z",
+  };
   const news = { name: "logo", prefix: "brand", mimeType: "image/png", source: file("logo.png", "aa") };
 
   test("the same content (by the engine's hash, wherever the file now lies) and options: no change", async () => {
-    expect(await blobObjectHandler.diff("1/brand/logo_x-aa.png", olds, { ...news, source: { [SIG_KEY]: ASSET_SIG, hash: "aa" } })).toEqual({
+    expect(
+      await blobObjectHandler.diff("1/brand/logo_x-aa.png", olds, {
+        ...news,
+        source: { [SIG_KEY]: ASSET_SIG, hash: "aa" },
+      }),
+    ).toEqual({
       changes: false,
       replaces: [],
       deleteBeforeReplace: false,
@@ -99,9 +137,15 @@ describe("BlobObject diff", () => {
 
   test("any change replaces, never deleting first", async () => {
     const id = "1/brand/logo_x-aa.png";
-    expect(await blobObjectHandler.diff(id, olds, { ...news, source: file("logo.png", "bb") })).toEqual({ changes: true, replaces: ["source"], deleteBeforeReplace: false });
+    expect(await blobObjectHandler.diff(id, olds, { ...news, source: file("logo.png", "bb") })).toEqual({
+      changes: true,
+      replaces: ["source"],
+      deleteBeforeReplace: false,
+    });
     expect((await blobObjectHandler.diff(id, olds, { ...news, expireDays: 3 })).replaces).toEqual(["expireDays"]);
-    expect((await blobObjectHandler.diff(id, olds, { ...news, mimeType: "image/webp", prefix: UNKNOWN })).replaces).toEqual(["prefix", "mimeType"]);
+    expect(
+      (await blobObjectHandler.diff(id, olds, { ...news, mimeType: "image/webp", prefix: UNKNOWN })).replaces,
+    ).toEqual(["prefix", "mimeType"]);
     expect((await blobObjectHandler.diff(id, olds, { ...news, source: UNKNOWN })).replaces).toEqual(["source"]);
   });
 
@@ -110,12 +154,16 @@ describe("BlobObject diff", () => {
     const off = { securityHash: false, autoDownload: false };
     expect((await blobObjectHandler.diff(id, olds, { ...news, ...off })).changes).toBe(false);
     expect((await blobObjectHandler.diff(id, { ...olds, ...off }, news)).changes).toBe(false);
-    expect((await blobObjectHandler.diff(id, olds, { ...news, autoDownload: true })).replaces).toEqual(["autoDownload"]);
+    expect((await blobObjectHandler.diff(id, olds, { ...news, autoDownload: true })).replaces).toEqual([
+      "autoDownload",
+    ]);
   });
 
   test("a replacement that would adopt the object it replaces is refused", async () => {
     const id = "1/brand/logo_x-aa.png";
-    await expect(blobObjectHandler.diff(id, olds, { ...news, adoptId: id, expireDays: 2 })).rejects.toThrow(/while adoptId still names it/);
+    await expect(blobObjectHandler.diff(id, olds, { ...news, adoptId: id, expireDays: 2 })).rejects.toThrow(
+      /while adoptId still names it/,
+    );
   });
 });
 
@@ -154,7 +202,10 @@ describe.each(ID_FORMS)("BlobObject lost upload candidates, ids %s", (form, idOf
   const startedAt = Date.parse("2026-01-01T00:00:00Z");
   const createdAt = "2026-01-01T00:00:01Z";
   /** An object whose listing says it expires `expiresInMs` after it was stored. */
-  const object = (id: string, { created = createdAt, size = 1500, expiresInMs }: { created?: string; size?: number; expiresInMs?: number } = {}) => ({
+  const object = (
+    id: string,
+    { created = createdAt, size = 1500, expiresInMs }: { created?: string; size?: number; expiresInMs?: number } = {},
+  ) => ({
     id,
     size,
     created_at: created,
@@ -178,7 +229,10 @@ describe.each(ID_FORMS)("BlobObject lost upload candidates, ids %s", (form, idOf
     const early = object(id("logo", 3), { expiresInMs: 3 * DAY - 11 * HOUR });
     expect(lostUploadCandidates([late], expiring, startedAt)).toEqual([late]);
     expect(lostUploadCandidates([early], expiring, startedAt)).toEqual([early]);
-    const other = [object(id("logo", 4), { expiresInMs: 4 * DAY }), object(id("logo", 3), { expiresInMs: 3 * DAY + 13 * HOUR })];
+    const other = [
+      object(id("logo", 4), { expiresInMs: 4 * DAY }),
+      object(id("logo", 3), { expiresInMs: 3 * DAY + 13 * HOUR }),
+    ];
     expect(lostUploadCandidates(other, expiring, startedAt)).toEqual([]);
   });
 

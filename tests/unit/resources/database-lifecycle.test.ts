@@ -27,7 +27,13 @@ describe("create with an unknown outcome", () => {
   });
 
   test("a 503 refusal is sent again once nothing appeared", async () => {
-    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
+    await env.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/databases" },
+      kind: "status",
+      status: 503,
+      code: "SERVICE_UNAVAILABLE",
+      count: 1,
+    });
     const { id, outs } = await databaseHandler.create(redis("refused"));
     expect(outs.password).toEqual(expect.any(String));
     expect((await named("refused")).map((db) => db.id)).toEqual([id]);
@@ -36,7 +42,13 @@ describe("create with an unknown outcome", () => {
   });
 
   test("two resources of the same name created at once never share one database", async () => {
-    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 503, code: "SERVICE_UNAVAILABLE", count: 1 });
+    await env.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/databases" },
+      kind: "status",
+      status: 503,
+      code: "SERVICE_UNAVAILABLE",
+      count: 1,
+    });
     const [a, b] = await Promise.all([databaseHandler.create(redis("twin")), databaseHandler.create(redis("twin"))]);
     expect(a.id).not.toBe(b.id);
     expect((await named("twin")).map((db) => db.id).sort()).toEqual([a.id, b.id].sort());
@@ -44,19 +56,40 @@ describe("create with an unknown outcome", () => {
   });
 
   test("a lost create whose adoption fails is recorded in state without secrets, and the next update completes it", async () => {
-    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "drop-after-commit", count: 1 });
+    await env.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/databases" },
+      kind: "drop-after-commit",
+      count: 1,
+    });
     // A refusal that is not retried (a passing 500 would be) makes the adoption's read fail.
-    await env.emulator.admin.injectFault({ match: { method: "GET", path: "/v2/databases/:id" }, kind: "status", status: 403, code: "PERMISSION_DENIED", count: 1 });
-    const error = await databaseHandler.create(redis("orphan")).then(() => undefined, (err) => err);
+    await env.emulator.admin.injectFault({
+      match: { method: "GET", path: "/v2/databases/:id" },
+      kind: "status",
+      status: 403,
+      code: "PERMISSION_DENIED",
+      count: 1,
+    });
+    const error = await databaseHandler.create(redis("orphan")).then(
+      () => undefined,
+      (err) => err,
+    );
     const [made] = await named("orphan");
-    expect(error).toMatchObject({ id: made.id, properties: { name: "orphan", owner: expect.any(String), __provider: PROVIDER } });
+    expect(error).toMatchObject({
+      id: made.id,
+      properties: { name: "orphan", owner: expect.any(String), __provider: PROVIDER },
+    });
     expect(error.message).toContain("could not be adopted yet");
-    for (const secret of ["password", "certificate", "connectionUrl"]) expect(error.properties).not.toHaveProperty(secret);
+    for (const secret of ["password", "certificate", "connectionUrl"])
+      expect(error.properties).not.toHaveProperty(secret);
     expect(await posts()).toBe(1);
 
     // The engine keeps it and retries through update, which fills what the adoption could not.
     const { outs } = await databaseHandler.update(made.id, error.properties, redis("orphan"));
-    expect(outs).toMatchObject({ owner: error.properties.owner, certificate: expect.any(String), connectionUrl: expect.any(String) });
+    expect(outs).toMatchObject({
+      owner: error.properties.owner,
+      certificate: expect.any(String),
+      connectionUrl: expect.any(String),
+    });
     env.useAccount(1);
     await expect(databaseHandler.delete(made.id, outs)).rejects.toThrow(/only its owner, account \d+, can do this/);
   });
@@ -72,7 +105,9 @@ describe("ownership", () => {
         `account ${other} (DATABASE_NOT_FOUND: another account's key gets it whether or not the object still exists). ` +
         `Use the owner's key (squarecloud:apiKey or SQUARECLOUD_API_KEY). Nothing was changed.`,
     );
-    await expect(databaseHandler.delete(id, outs)).rejects.toThrow(`delete database "mine" (${id}): only its owner, account ${owner}`);
+    await expect(databaseHandler.delete(id, outs)).rejects.toThrow(
+      `delete database "mine" (${id}): only its owner, account ${owner}`,
+    );
     expect(await named("mine")).toHaveLength(1);
   });
 
@@ -97,7 +132,11 @@ describe("adoption and rotation", () => {
 
   test("a password reset whose response is lost says the password may have changed", async () => {
     const { id, outs } = await databaseHandler.create(redis("rotating"));
-    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases/:id/credentials/reset" }, kind: "drop-after-commit", count: 1 });
+    await env.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/databases/:id/credentials/reset" },
+      kind: "drop-after-commit",
+      count: 1,
+    });
     await expect(databaseHandler.update(id, outs, { ...redis("rotating"), passwordRotation: "2" })).rejects.toThrow(
       /may have been reset without the new one being received.*Run pulumi up again/,
     );
@@ -130,7 +169,13 @@ describe("two resources holding one database", () => {
 
   test("a sibling renamed onto the name during the re-check is not taken for the lost database", async () => {
     const sibling = await databaseHandler.create(redis("sibling"));
-    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "status", status: 500, code: "INTERNAL_SERVER_ERROR", count: 1 });
+    await env.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/databases" },
+      kind: "status",
+      status: 500,
+      code: "INTERNAL_SERVER_ERROR",
+      count: 1,
+    });
     // After the first look, so the sibling is new to every later one.
     env.clock.duringNextSleep(() => env.api.updateDatabase(sibling.id, { name: "contested" }));
     await expect(databaseHandler.create(redis("contested"))).rejects.toThrow(/the outcome is unknown/);

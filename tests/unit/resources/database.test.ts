@@ -15,7 +15,10 @@ describe("Database check", () => {
   });
 
   test("names the field, the rule and the value for each bad input", async () => {
-    const { failures } = await databaseHandler.check({}, { name: "my-db", type: "postgres", memory: 12.5, version: "latest" });
+    const { failures } = await databaseHandler.check(
+      {},
+      { name: "my-db", type: "postgres", memory: 12.5, version: "latest" },
+    );
     expect(failures).toEqual([
       { property: "name", reason: 'must contain only the letters a-z, A-Z and the digits 0-9, got "my-db"' },
       { property: "type", reason: 'must be "mongo" or "redis", got "postgres"' },
@@ -42,12 +45,16 @@ describe("Database check", () => {
   test("a database already in state (imported: the API never reports a version) may leave version out", async () => {
     const imported = { name: "cache", type: "redis", memory: 512 };
     expect((await databaseHandler.check(imported, imported)).failures).toEqual([]);
-    expect((await databaseHandler.check({}, imported)).failures).toEqual([{ property: "version", reason: "is required to create a database" }]);
+    expect((await databaseHandler.check({}, imported)).failures).toEqual([
+      { property: "version", reason: "is required to create a database" },
+    ]);
   });
 
   test("tolerates unknown values during preview but still checks the known ones", async () => {
     // 768 MB is enough for a redis database: with the engine unknown, it waits for up.
-    expect((await databaseHandler.check({}, { ...valid, name: UNKNOWN, type: UNKNOWN, memory: 768 })).failures).toEqual([]);
+    expect((await databaseHandler.check({}, { ...valid, name: UNKNOWN, type: UNKNOWN, memory: 768 })).failures).toEqual(
+      [],
+    );
     // 256 MB is too little for any engine, whichever it turns out to be.
     expect((await databaseHandler.check({}, { ...valid, type: UNKNOWN, memory: 256 })).failures).toEqual([
       { property: "memory", reason: "must be at least 512 MB, the least any database engine takes, got 256" },
@@ -70,9 +77,18 @@ describe("Database check", () => {
 describe("Database diff", () => {
   test("a version given to an imported database (none in state) is recorded in place, never a replacement", async () => {
     const imported = { name: "cache", type: "redis" as const, memory: 512 };
-    expect(await databaseHandler.diff("id", imported, { ...imported, version: "7.4.5" })).toEqual({ changes: true, replaces: [] });
-    expect(await databaseHandler.diff("id", imported, { ...imported, version: UNKNOWN })).toEqual({ changes: true, replaces: [] });
-    expect(await databaseHandler.diff("id", { ...imported, version: "7.4.5" }, imported)).toEqual({ changes: false, replaces: [] });
+    expect(await databaseHandler.diff("id", imported, { ...imported, version: "7.4.5" })).toEqual({
+      changes: true,
+      replaces: [],
+    });
+    expect(await databaseHandler.diff("id", imported, { ...imported, version: UNKNOWN })).toEqual({
+      changes: true,
+      replaces: [],
+    });
+    expect(await databaseHandler.diff("id", { ...imported, version: "7.4.5" }, imported)).toEqual({
+      changes: false,
+      replaces: [],
+    });
   });
 
   const olds = { ...valid, password: "p", certificate: "c", connectionUrl: "redis://default:p@h:1" };
@@ -95,18 +111,27 @@ describe("Database diff", () => {
   });
 
   test("an unknown value counts as a change", async () => {
-    expect(await databaseHandler.diff("id", olds, { ...valid, version: UNKNOWN })).toEqual({ changes: true, replaces: ["version"] });
+    expect(await databaseHandler.diff("id", olds, { ...valid, version: UNKNOWN })).toEqual({
+      changes: true,
+      replaces: ["version"],
+    });
   });
 
   test("adoptId is read at creation only", async () => {
-    expect(await databaseHandler.diff("id", { ...olds, adoptId: "a" }, { ...valid, adoptId: "b" })).toEqual({ changes: false, replaces: [] });
+    expect(await databaseHandler.diff("id", { ...olds, adoptId: "a" }, { ...valid, adoptId: "b" })).toEqual({
+      changes: false,
+      replaces: [],
+    });
   });
 
   test("a replacement is refused while adoptId names the database itself", async () => {
     // The replacement's create would adopt the same database, then the old one's delete would delete it.
-    await expect(databaseHandler.diff("db1", { ...olds, adoptId: "db1" }, { ...valid, version: "8.0", adoptId: "db1" })).rejects.toThrow(
-      /cannot be replaced \(version changed\) while adoptId still names it.*Remove adoptId/,
-    );
-    expect(await databaseHandler.diff("db1", olds, { ...valid, version: "8.0" })).toEqual({ changes: true, replaces: ["version"] });
+    await expect(
+      databaseHandler.diff("db1", { ...olds, adoptId: "db1" }, { ...valid, version: "8.0", adoptId: "db1" }),
+    ).rejects.toThrow(/cannot be replaced \(version changed\) while adoptId still names it.*Remove adoptId/);
+    expect(await databaseHandler.diff("db1", olds, { ...valid, version: "8.0" })).toEqual({
+      changes: true,
+      replaces: ["version"],
+    });
   });
 });

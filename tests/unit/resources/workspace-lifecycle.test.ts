@@ -33,7 +33,13 @@ async function newWorkspace(name: string, applications?: string[]) {
 
 describe("Workspace", () => {
   test("an application the API calls already in a workspace, but not in this one, fails clearly", async () => {
-    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces/applications" }, kind: "status", status: 409, code: "APP_ALREADY_IN_WORKSPACE", count: 1 });
+    await env.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/workspaces/applications" },
+      kind: "status",
+      status: 409,
+      code: "APP_ALREADY_IN_WORKSPACE",
+      count: 1,
+    });
     await expect(newWorkspace("elsewhere", [SEED_APPS.aliceApi])).rejects.toThrow(
       `(APP_ALREADY_IN_WORKSPACE), but it is not linked to this one. Unlink it from the other workspace`,
     );
@@ -41,15 +47,28 @@ describe("Workspace", () => {
 
   test("create links the listed applications and reports owner, members and links", async () => {
     const { id, outs } = await newWorkspace("unit_team", [SEED_APPS.aliceApi, SEED_APPS.aliceBot]);
-    expect(outs).toMatchObject({ name: "unit_team", owner: env.emulator.accounts[0].accountId, createdAt: expect.any(String) });
+    expect(outs).toMatchObject({
+      name: "unit_team",
+      owner: env.emulator.accounts[0].accountId,
+      createdAt: expect.any(String),
+    });
     expect(outs.members?.map((m) => m.group)).toEqual(["owner"]);
     expect(outs.applications?.sort()).toEqual([SEED_APPS.aliceApi, SEED_APPS.aliceBot].sort());
-    expect(outs.linkedApplications?.map((a) => [a.id, a.name]).sort()).toEqual([[SEED_APPS.aliceApi, "Alice API"], [SEED_APPS.aliceBot, "Alice Bot"]].sort());
+    expect(outs.linkedApplications?.map((a) => [a.id, a.name]).sort()).toEqual(
+      [
+        [SEED_APPS.aliceApi, "Alice API"],
+        [SEED_APPS.aliceBot, "Alice Bot"],
+      ].sort(),
+    );
     expect((await env.api.getWorkspace(id)).applications).toHaveLength(2);
   });
 
   test("a create whose response is lost is found by listing, not sent twice", async () => {
-    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces" }, kind: "drop-after-commit", count: 1 });
+    await env.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/workspaces" },
+      kind: "drop-after-commit",
+      count: 1,
+    });
     const { id } = await newWorkspace("lost_team");
     expect((await env.api.listWorkspaces()).filter((w) => w.name === "lost_team").map((w) => w.id)).toEqual([id]);
     expect(await counter("POST /v2/workspaces")).toBe(1);
@@ -58,7 +77,10 @@ describe("Workspace", () => {
   test("an application that cannot be linked leaves the new workspace recorded in state", async () => {
     const error = await workspaceHandler
       .create({ name: "half_team", applications: [SEED_APPS.bobPortfolio], __provider: PROVIDER })
-      .then(() => undefined, (err) => err);
+      .then(
+        () => undefined,
+        (err) => err,
+      );
     const [made] = (await env.api.listWorkspaces()).filter((w) => w.name === "half_team");
     expect(error).toMatchObject({ id: made.id, properties: { name: "half_team", __provider: PROVIDER } });
     expect(error.message).toContain("APP_NOT_FOUND");
@@ -67,21 +89,36 @@ describe("Workspace", () => {
   test("adoption requires the caller to own it and the name to match", async () => {
     // Made outside the stack: one the stack's own resource holds cannot be adopted at all.
     const { id } = await env.api.createWorkspace("adopt_me");
-    await expect(workspaceHandler.create({ name: "other_name", adoptId: id })).rejects.toThrow(/set name to "adopt_me"/);
+    await expect(workspaceHandler.create({ name: "other_name", adoptId: id })).rejects.toThrow(
+      /set name to "adopt_me"/,
+    );
     useAccount(1);
-    await expect(workspaceHandler.create({ name: "platform_team", adoptId: "f4baa585916f98ab6add6316" })).rejects.toThrow(
+    await expect(
+      workspaceHandler.create({ name: "platform_team", adoptId: "f4baa585916f98ab6add6316" }),
+    ).rejects.toThrow(
       `adopt workspace "platform_team" (f4baa585916f98ab6add6316): only its owner, account ${env.emulator.accounts[0].accountId}, ` +
         `can do this, and the configured API key is for account ${bob()}. Use the owner's key`,
     );
     useAccount(0);
-    const adopted = await workspaceHandler.create({ name: "adopt_me", adoptId: id, applications: [SEED_APPS.aliceWebsite] });
+    const adopted = await workspaceHandler.create({
+      name: "adopt_me",
+      adoptId: id,
+      applications: [SEED_APPS.aliceWebsite],
+    });
     expect(adopted.id).toBe(id);
     expect(await counter("POST /v2/workspaces")).toBe(1);
   });
 
   test("a link whose answer is lost is settled by reading the workspace: sent again only while not linked", async () => {
     const route = { method: "POST", path: "/v2/workspaces/applications" };
-    await env.emulator.admin.injectFault({ match: route, kind: "status", status: 504, code: "GATEWAY_TIMEOUT", retryAfter: "0", count: 1 });
+    await env.emulator.admin.injectFault({
+      match: route,
+      kind: "status",
+      status: 504,
+      code: "GATEWAY_TIMEOUT",
+      retryAfter: "0",
+      count: 1,
+    });
     await env.emulator.admin.injectFault({ match: route, kind: "drop-after-commit", count: 1 });
     const { outs } = await newWorkspace("lossy_links", [SEED_APPS.aliceApi]);
     expect(outs.applications).toEqual([SEED_APPS.aliceApi]);
@@ -94,16 +131,26 @@ describe("Workspace", () => {
     const { id, outs } = await newWorkspace("old_state", [SEED_APPS.aliceApi]);
     const stored = { ...outs, applications: outs.linkedApplications, linkedApplications: undefined };
     const refreshed = await workspaceHandler.read(id, stored);
-    expect(refreshed.props).toMatchObject({ applications: [SEED_APPS.aliceApi], linkedApplications: [expect.objectContaining({ id: SEED_APPS.aliceApi })] });
-    const updated = await workspaceHandler.update(id, stored, { name: "old_state", applications: [SEED_APPS.aliceBot] });
+    expect(refreshed.props).toMatchObject({
+      applications: [SEED_APPS.aliceApi],
+      linkedApplications: [expect.objectContaining({ id: SEED_APPS.aliceApi })],
+    });
+    const updated = await workspaceHandler.update(id, stored, {
+      name: "old_state",
+      applications: [SEED_APPS.aliceBot],
+    });
     expect(updated.outs).toMatchObject({ applications: [SEED_APPS.aliceBot] });
     await workspaceHandler.delete(id, stored);
     await expect(env.api.getWorkspace(id)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
   });
 
-  test("a delete whose answer is lost is done, without an \"already gone\" warning", async () => {
+  test('a delete whose answer is lost is done, without an "already gone" warning', async () => {
     const { id, outs } = await newWorkspace("lossy_delete");
-    await env.emulator.admin.injectFault({ match: { method: "DELETE", path: "/v2/workspaces" }, kind: "drop-after-commit", count: 1 });
+    await env.emulator.admin.injectFault({
+      match: { method: "DELETE", path: "/v2/workspaces" },
+      kind: "drop-after-commit",
+      count: 1,
+    });
     await workspaceHandler.delete(id, outs);
     await expect(env.api.getWorkspace(id)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
     expect(await counter("DELETE /v2/workspaces")).toBe(2);
@@ -132,7 +179,8 @@ describe("Workspace", () => {
     const dave = env.emulator.accounts[3].accountId;
     try {
       const made = [];
-      for (const name of ["refresh_a", "refresh_b", "refresh_c", "refresh_gone"]) made.push(await daveClient.createWorkspace(name));
+      for (const name of ["refresh_a", "refresh_b", "refresh_c", "refresh_gone"])
+        made.push(await daveClient.createWorkspace(name));
       await daveClient.addWorkspaceMember({ workspaceId: made[0]!.id, code: await codeOf(1), group: "admin" });
       const gone = made.pop()!;
       await daveClient.deleteWorkspace(gone.id);
@@ -141,13 +189,21 @@ describe("Workspace", () => {
 
       const read = await Promise.all([
         ...made.map((w) => workspaceHandler.read(w.id, { name: w.name, owner: dave } as WorkspaceOutputs)),
-        workspaceMemberHandler.read(`${made[0]!.id}/${bob()}`, { workspaceId: made[0]!.id, userId: bob(), group: "view", workspaceOwner: dave }),
+        workspaceMemberHandler.read(`${made[0]!.id}/${bob()}`, {
+          workspaceId: made[0]!.id,
+          userId: bob(),
+          group: "view",
+          workspaceOwner: dave,
+        }),
       ]);
       expect(read.map((r) => r.id)).toEqual([...made.map((w) => w.id), `${made[0]!.id}/${bob()}`]);
       expect(read[3]!.props).toMatchObject({ group: "admin" });
       expect(await env.emulator.admin.counters()).toEqual({ "GET /v2/workspaces": 1 });
 
-      expect(await workspaceHandler.read(gone.id, { name: gone.name, owner: dave } as WorkspaceOutputs)).toEqual({ id: "", props: {} });
+      expect(await workspaceHandler.read(gone.id, { name: gone.name, owner: dave } as WorkspaceOutputs)).toEqual({
+        id: "",
+        props: {},
+      });
       expect(await counter("GET /v2/workspaces")).toBe(1);
       expect(await counter("GET /v2/workspaces/:id")).toBe(1);
     } finally {
@@ -208,10 +264,21 @@ describe("WorkspaceMember", () => {
   test("an add lost on every attempt, with nobody joined, fails and says what the next up does", async () => {
     const { id } = await newWorkspace("lossy_always");
     // Retry-After 0: the client's attempts follow one another without its backoff waits.
-    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/workspaces/members" }, kind: "status", status: 500, retryAfter: "0", count: 6 });
+    await env.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/workspaces/members" },
+      kind: "status",
+      status: 500,
+      retryAfter: "0",
+      count: 6,
+    });
     const code = await codeOf(1);
-    const error = await workspaceMemberHandler.create(member(id, "maintain", code, bob())).then(() => undefined, (err: Error) => err);
-    expect(error?.message).toMatch(/the outcome is unknown .* nobody new had joined after any sending\. Run pulumi up again: it reads the members first/);
+    const error = await workspaceMemberHandler.create(member(id, "maintain", code, bob())).then(
+      () => undefined,
+      (err: Error) => err,
+    );
+    expect(error?.message).toMatch(
+      /the outcome is unknown .* nobody new had joined after any sending\. Run pulumi up again: it reads the members first/,
+    );
     expect(error?.message).not.toContain(code);
     expect(await counter("POST /v2/workspaces/members")).toBe(6);
   });
@@ -238,9 +305,9 @@ describe("WorkspaceMember", () => {
 
   test("the owner cannot be taken over; refusals of the code are explained", async () => {
     const { id } = await newWorkspace("refusals");
-    await expect(workspaceMemberHandler.create(member(id, "admin", undefined, env.emulator.accounts[0].accountId))).rejects.toThrow(
-      /is the owner of workspace "refusals"/,
-    );
+    await expect(
+      workspaceMemberHandler.create(member(id, "admin", undefined, env.emulator.accounts[0].accountId)),
+    ).rejects.toThrow(/is the owner of workspace "refusals"/);
     await expect(workspaceMemberHandler.create(member(id, "admin", "0".repeat(32)))).rejects.toThrow(
       /INVALID_CODE\): it is invalid, already used or expired.*GET \/v2\/workspaces\/members\/code with their own API key/,
     );
@@ -266,7 +333,9 @@ describe("WorkspaceMember", () => {
     const warned = jest.spyOn(console, "warn").mockImplementation(() => undefined);
     expect(await workspaceMemberHandler.read(created.id, outs)).toEqual({ id: "", props: {} });
     expect(String(warned.mock.calls[0][0])).toMatch(/no longer a member .* fresh invite code/);
-    await expect(workspaceMemberHandler.update(created.id, outs, member(id, "view"))).rejects.toThrow(/no longer a member/);
+    await expect(workspaceMemberHandler.update(created.id, outs, member(id, "view"))).rejects.toThrow(
+      /no longer a member/,
+    );
     await workspaceMemberHandler.delete(created.id, outs);
     expect(String(warned.mock.calls[1][0])).toMatch(/was already removed/);
   });
@@ -274,7 +343,11 @@ describe("WorkspaceMember", () => {
   test("a removal whose answer is lost is this removal, not one made outside Pulumi", async () => {
     const { id } = await newWorkspace("lossy_removal");
     const created = await workspaceMemberHandler.create(member(id, "view", await codeOf(1), bob()));
-    await env.emulator.admin.injectFault({ match: { method: "DELETE", path: "/v2/workspaces/members" }, kind: "drop-after-commit", count: 1 });
+    await env.emulator.admin.injectFault({
+      match: { method: "DELETE", path: "/v2/workspaces/members" },
+      kind: "drop-after-commit",
+      count: 1,
+    });
     await workspaceMemberHandler.delete(created.id, created.outs as WorkspaceMemberOutputs);
     expect((await env.api.getWorkspace(id)).members.map((m) => m.id)).not.toContain(bob());
     expect(await counter("DELETE /v2/workspaces/members")).toBe(2);
@@ -292,14 +365,16 @@ describe("two resources holding one workspace", () => {
     await expect(workspaceHandler.delete(existing, adopted.outs)).resolves.toBeUndefined();
     expect((await env.api.getWorkspace(existing)).members.map((m) => m.id)).toContain(bob());
     expect(await counter("DELETE /v2/workspaces")).toBe(0);
-    expect(env.warnings.join("\n")).toContain(`workspace "renamed_team" (${existing}) is now held by another resource of this stack`);
+    expect(env.warnings.join("\n")).toContain(
+      `workspace "renamed_team" (${existing}) is now held by another resource of this stack`,
+    );
   });
 
   test("a workspace another resource of the stack holds cannot be adopted", async () => {
     const first = await newWorkspace("held_team");
-    await expect(workspaceHandler.create({ name: "held_team", adoptId: first.id, __provider: PROVIDER })).rejects.toThrow(
-      `adopt workspace ${first.id}: another resource of this stack already holds it`,
-    );
+    await expect(
+      workspaceHandler.create({ name: "held_team", adoptId: first.id, __provider: PROVIDER }),
+    ).rejects.toThrow(`adopt workspace ${first.id}: another resource of this stack already holds it`);
   });
 
   test("a rename is refused while adoptId still names the workspace", async () => {

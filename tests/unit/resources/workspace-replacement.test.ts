@@ -14,9 +14,12 @@ test("a delete before the renamed workspace's replacement is refused and deletes
   const diff = await workspaceHandler.diff(old.id, old.outs, { name: "new_team" });
   expect(diff.replaces).toEqual(["name"]);
 
-  const refused = "deleteBeforeReplace is not allowed on a Workspace: a replacement (a new name) would delete the old workspace";
+  const refused =
+    "deleteBeforeReplace is not allowed on a Workspace: a replacement (a new name) would delete the old workspace";
   await expect(workspaceMemberHandler.delete(`${old.id}/${member.userId}`, member)).rejects.toThrow(refused);
-  await expect(workspaceHandler.delete(old.id, old.outs)).rejects.toThrow(`delete workspace "old_team" (${old.id}): ${refused}`);
+  await expect(workspaceHandler.delete(old.id, old.outs)).rejects.toThrow(
+    `delete workspace "old_team" (${old.id}): ${refused}`,
+  );
   expect((await env.api.getWorkspace(old.id)).name).toBe("old_team");
 
   await workspaceHandler.create({ name: "new_team", __provider: PROVIDER });

@@ -20,7 +20,10 @@ describe("Workspace and WorkspaceMember check", () => {
     for (const name of ["ab", "a".repeat(33), "with-dash", "with space", 12]) {
       const { failures } = await workspaceHandler.check({}, { name });
       expect(failures).toEqual([
-        { property: "name", reason: expect.stringContaining(`must be ${typeof name === "string" ? "3 to 32 characters" : "a string"}`) },
+        {
+          property: "name",
+          reason: expect.stringContaining(`must be ${typeof name === "string" ? "3 to 32 characters" : "a string"}`),
+        },
       ]);
       expect(failures?.[0].reason).toContain(`got ${JSON.stringify(name)}`);
     }
@@ -35,14 +38,18 @@ describe("Workspace and WorkspaceMember check", () => {
     expect((await workspaceHandler.check({}, { name: "team", applications: ["a1", "b2", "a1"] })).failures).toEqual([
       { property: "applications", reason: 'must list each application once, got ["a1"]' },
     ]);
-    expect((await workspaceHandler.check({}, { name: "team", applications: [UNKNOWN, UNKNOWN, "a1"] })).failures).toEqual([]);
+    expect(
+      (await workspaceHandler.check({}, { name: "team", applications: [UNKNOWN, UNKNOWN, "a1"] })).failures,
+    ).toEqual([]);
     expect((await workspaceHandler.check({}, { name: UNKNOWN, applications: UNKNOWN })).failures).toEqual([]);
   });
 
   test("a valid member passes through, with or without a code", async () => {
     const news = { workspaceId: "w1", group: "admin", inviteCode: CODE, userId: "42", __provider: "stub" };
     expect(await workspaceMemberHandler.check({}, news)).toEqual({ inputs: news, failures: [] });
-    expect((await workspaceMemberHandler.check({}, { workspaceId: "w1", group: "view", userId: "42" })).failures).toEqual([]);
+    expect(
+      (await workspaceMemberHandler.check({}, { workspaceId: "w1", group: "view", userId: "42" })).failures,
+    ).toEqual([]);
   });
 
   test("a new member needs a code or a userId; a member in state needs neither", async () => {
@@ -72,7 +79,10 @@ describe("Workspace and WorkspaceMember check", () => {
     // Reported against the resource, the field named in the reason: the engine prints a failed
     // property's value beside its reason, and this value is a secret.
     for (const code of [CODE.toUpperCase(), CODE.slice(1), `${CODE}0`, "g".repeat(32)]) {
-      const { failures } = await workspaceMemberHandler.check({}, { workspaceId: "w1", group: "view", inviteCode: code });
+      const { failures } = await workspaceMemberHandler.check(
+        {},
+        { workspaceId: "w1", group: "view", inviteCode: code },
+      );
       expect(failures).toEqual([
         {
           property: "",
@@ -82,7 +92,9 @@ describe("Workspace and WorkspaceMember check", () => {
       expect(JSON.stringify(failures)).not.toContain(code);
     }
     const { failures } = await workspaceMemberHandler.check({}, { workspaceId: "w1", group: "view", inviteCode: 1234 });
-    expect(failures?.[0].reason).toBe("inviteCode must be a string, got a value that is not a string (hidden: a secret)");
+    expect(failures?.[0].reason).toBe(
+      "inviteCode must be a string, got a value that is not a string (hidden: a secret)",
+    );
   });
 
   test("missing and malformed ids, and unknown values during preview", async () => {
@@ -90,30 +102,53 @@ describe("Workspace and WorkspaceMember check", () => {
     expect(failures?.map((f) => f.property)).toEqual(["workspaceId", "group", "userId"]);
     expect(failures?.[0].reason).toBe("is required");
     expect(
-      (await workspaceMemberHandler.check({}, { workspaceId: UNKNOWN, group: UNKNOWN, inviteCode: UNKNOWN, userId: UNKNOWN })).failures,
+      (
+        await workspaceMemberHandler.check(
+          {},
+          { workspaceId: UNKNOWN, group: UNKNOWN, inviteCode: UNKNOWN, userId: UNKNOWN },
+        )
+      ).failures,
     ).toEqual([]);
   });
 });
 
 describe("Workspace diff", () => {
-  const olds = { name: "team", owner: "1", applications: ["a1", "b2"], linkedApplications: [app("a1"), app("b2")], members: [] };
+  const olds = {
+    name: "team",
+    owner: "1",
+    applications: ["a1", "b2"],
+    linkedApplications: [app("a1"), app("b2")],
+    members: [],
+  };
   beforeEach(() => jest.spyOn(console, "warn").mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());
 
   test("the same applications in another order, or left out, change nothing", async () => {
-    expect(await workspaceHandler.diff("w", olds, { name: "team", applications: ["b2", "a1"] })).toEqual({ changes: false, replaces: [] });
+    expect(await workspaceHandler.diff("w", olds, { name: "team", applications: ["b2", "a1"] })).toEqual({
+      changes: false,
+      replaces: [],
+    });
     expect(await workspaceHandler.diff("w", olds, { name: "team" })).toEqual({ changes: false, replaces: [] });
   });
 
   test("state written by 0.1.0, with application objects in applications, diffs by their ids", async () => {
     const stored = { name: "team", owner: "1", applications: [app("a1"), app("b2")], members: [] };
-    expect(await workspaceHandler.diff("w", stored, { name: "team", applications: ["b2", "a1"] })).toEqual({ changes: false, replaces: [] });
-    expect(await workspaceHandler.diff("w", stored, { name: "team", applications: ["a1"] })).toEqual({ changes: true, replaces: [] });
+    expect(await workspaceHandler.diff("w", stored, { name: "team", applications: ["b2", "a1"] })).toEqual({
+      changes: false,
+      replaces: [],
+    });
+    expect(await workspaceHandler.diff("w", stored, { name: "team", applications: ["a1"] })).toEqual({
+      changes: true,
+      replaces: [],
+    });
   });
 
   test("another list of applications updates in place", async () => {
     for (const applications of [["a1"], ["a1", "b2", "c3"], [], UNKNOWN, ["a1", UNKNOWN]]) {
-      expect(await workspaceHandler.diff("w", olds, { name: "team", applications })).toEqual({ changes: true, replaces: [] });
+      expect(await workspaceHandler.diff("w", olds, { name: "team", applications })).toEqual({
+        changes: true,
+        replaces: [],
+      });
     }
   });
 
@@ -138,7 +173,14 @@ describe("WorkspaceMember diff", () => {
 
   test("the invite code is ignored: changed or removed, nothing happens", async () => {
     for (const inviteCode of [undefined, CODE, UNKNOWN]) {
-      expect(await workspaceMemberHandler.diff("w1/42", olds, { workspaceId: "w1", group: "admin", userId: "42", inviteCode })).toEqual({
+      expect(
+        await workspaceMemberHandler.diff("w1/42", olds, {
+          workspaceId: "w1",
+          group: "admin",
+          userId: "42",
+          inviteCode,
+        }),
+      ).toEqual({
         changes: false,
         replaces: [],
       });
@@ -146,16 +188,24 @@ describe("WorkspaceMember diff", () => {
   });
 
   test("a left-out userId means whoever the code added", async () => {
-    expect(await workspaceMemberHandler.diff("w1/42", olds, { workspaceId: "w1", group: "admin" })).toEqual({ changes: false, replaces: [] });
+    expect(await workspaceMemberHandler.diff("w1/42", olds, { workspaceId: "w1", group: "admin" })).toEqual({
+      changes: false,
+      replaces: [],
+    });
   });
 
   test("group changes in place; workspaceId and userId replace", async () => {
-    expect(await workspaceMemberHandler.diff("w1/42", olds, { workspaceId: "w1", group: "view" })).toEqual({ changes: true, replaces: [] });
+    expect(await workspaceMemberHandler.diff("w1/42", olds, { workspaceId: "w1", group: "view" })).toEqual({
+      changes: true,
+      replaces: [],
+    });
     expect(await workspaceMemberHandler.diff("w1/42", olds, { workspaceId: UNKNOWN, group: "admin" })).toEqual({
       changes: true,
       replaces: ["workspaceId"],
     });
-    expect(await workspaceMemberHandler.diff("w1/42", olds, { workspaceId: "w1", group: "admin", userId: "43" })).toEqual({
+    expect(
+      await workspaceMemberHandler.diff("w1/42", olds, { workspaceId: "w1", group: "admin", userId: "43" }),
+    ).toEqual({
       changes: true,
       replaces: ["userId"],
     });

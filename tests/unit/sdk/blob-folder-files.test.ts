@@ -30,7 +30,9 @@ describe("BlobFolder object names", () => {
         ["index.html", "index_html"],
       ]);
       writeFileSync(join(dir, "css_site.css"), "x");
-      expect(() => objectNames(dir)).toThrow('the files "css/site.css" and "css_site.css" both make the object name "css_site_css"');
+      expect(() => objectNames(dir)).toThrow(
+        'the files "css/site.css" and "css_site.css" both make the object name "css_site_css"',
+      );
       expect(() => objectNames(join(dir, "nope"))).toThrow(/directory must name an existing directory .*nope"$/);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -10,5 +10,7 @@ test("the pom's Java SDK is the release scripts/install-java-host builds the gen
   const script = readFileSync(path.join(repoRoot, "scripts", "install-java-host"), "utf8");
   expect(/^java_version=(\S+)$/m.exec(script)?.[1]).toBe(PULUMI_JAVA_VERSION);
   const pom = readFileSync(path.join(repoRoot, "sdk", "java", "pom.xml"), "utf8");
-  expect(pom).toMatch(new RegExp(`<artifactId>pulumi</artifactId>\\s*<version>${PULUMI_JAVA_VERSION.replace(/\./g, "\\.")}</version>`));
+  expect(pom).toMatch(
+    new RegExp(`<artifactId>pulumi</artifactId>\\s*<version>${PULUMI_JAVA_VERSION.replace(/\./g, "\\.")}</version>`),
+  );
 });

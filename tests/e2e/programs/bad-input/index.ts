@@ -23,7 +23,8 @@ const computedSource = () => (source ??= new sq.Workspace("computed", { name: "c
 function argsOf(spec: Case): Record<string, any> {
   const args: Record<string, unknown> = { ...spec.args };
   for (const field of spec.unknown ?? []) args[field] = pulumi.output(unknown);
-  for (const [field, value] of Object.entries(spec.computed ?? {})) args[field] = computedSource().id.apply(() => value);
+  for (const [field, value] of Object.entries(spec.computed ?? {}))
+    args[field] = computedSource().id.apply(() => value);
   return args;
 }
 
@@ -49,7 +50,8 @@ const declare: Record<string, (name: string, args: Record<string, any>) => unkno
   getAppDeployments: (_name, args) => sq.getAppDeploymentsOutput(args as sq.GetAppDeploymentsArgs),
   getDatabaseMetrics: (_name, args) => sq.getDatabaseMetricsOutput(args as sq.GetDatabaseMetricsArgs),
   getSnapshots: (_name, args) => sq.getSnapshotsOutput(args),
-  getLatestDatabaseSnapshot: (_name, args) => sq.getLatestDatabaseSnapshotOutput(args as sq.GetLatestDatabaseSnapshotArgs),
+  getLatestDatabaseSnapshot: (_name, args) =>
+    sq.getLatestDatabaseSnapshotOutput(args as sq.GetLatestDatabaseSnapshotArgs),
   getWorkspace: (_name, args) => sq.getWorkspaceOutput(args),
   getBlobObjects: (_name, args) => sq.getBlobObjectsOutput(args),
 };

@@ -3,7 +3,7 @@
 // and the folders of config `folders` (logical name -> BlobFolder args), so one program serves
 // every blob scenario of the e2e suite.
 import * as pulumi from "@pulumi/pulumi";
-import { BlobFolder, BlobFolderArgs, BlobObject, BlobObjectArgs } from "pulumi-squarecloud";
+import { BlobFolder, type BlobFolderArgs, BlobObject, type BlobObjectArgs } from "pulumi-squarecloud";
 
 type ObjectSpec = Omit<BlobObjectArgs, "source"> & { file?: string; text?: string; remote?: string };
 

@@ -57,4 +57,6 @@ function readEverything(ids: Ids) {
 const scenario = config.get("scenario") ?? "read";
 
 export const result =
-  scenario === "appByName" ? { app: sq.getAppOutput({ name: config.require("appName") }) } : readEverything(config.requireObject<Ids>("ids"));
+  scenario === "appByName"
+    ? { app: sq.getAppOutput({ name: config.require("appName") }) }
+    : readEverything(config.requireObject<Ids>("ids"));

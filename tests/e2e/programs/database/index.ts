@@ -1,7 +1,7 @@
 // Declares one Database `cache` from config `database` (its args) and exports what the shared
 // Database lifecycle (tests/e2e/database-lifecycle.ts) reads, as its YAML, Python and Go programs do.
 import * as pulumi from "@pulumi/pulumi";
-import { Database, DatabaseArgs } from "pulumi-squarecloud";
+import { Database, type DatabaseArgs } from "pulumi-squarecloud";
 
 const cache = new Database("cache", new pulumi.Config().requireObject<DatabaseArgs>("database"));
 

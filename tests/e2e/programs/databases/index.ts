@@ -1,7 +1,7 @@
 // Declares the databases given in config `databases` (an object: logical name -> Database args),
 // so one program serves every database scenario of the e2e suite.
 import * as pulumi from "@pulumi/pulumi";
-import { Database, DatabaseArgs } from "pulumi-squarecloud";
+import { Database, type DatabaseArgs } from "pulumi-squarecloud";
 
 const specs = new pulumi.Config().requireObject<Record<string, DatabaseArgs>>("databases");
 

@@ -15,10 +15,16 @@ const workspaceName = config.get("workspace");
 
 const objects = Array.from({ length: objectCount }, (_, i) => {
   const name = `${prefix}${String(i).padStart(3, "0")}`;
-  return new BlobObject(name, { name, prefix, source: new pulumi.asset.StringAsset(`${name}\n`.padEnd(1024 + i, "x")) });
+  return new BlobObject(name, {
+    name,
+    prefix,
+    source: new pulumi.asset.StringAsset(`${name}\n`.padEnd(1024 + i, "x")),
+  });
 });
 const snapshots = snapshotApps.map((appId, i) => new AppSnapshot(`${prefix}-snapshot-${i}`, { appId }));
-const databases = databaseNames.map((name) => new Database(name, { name, type: "redis", memory: 512, version: "7.4.5" }));
+const databases = databaseNames.map(
+  (name) => new Database(name, { name, type: "redis", memory: 512, version: "7.4.5" }),
+);
 const workspace = workspaceName === undefined ? undefined : new Workspace(workspaceName, { name: workspaceName });
 
 export const objectIds = objects.map((o) => o.id);

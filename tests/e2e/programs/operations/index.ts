@@ -1,7 +1,15 @@
 // Declares the operations given in config `snapshots`, `restores` and `moves` (each an object:
 // logical name -> args), so one program and one stack serve every operation scenario.
 import * as pulumi from "@pulumi/pulumi";
-import { AppFileMove, AppFileMoveArgs, AppSnapshot, AppSnapshotArgs, DatabaseRestore, DatabaseRestoreArgs, getSnapshotsOutput } from "pulumi-squarecloud";
+import {
+  AppFileMove,
+  type AppFileMoveArgs,
+  AppSnapshot,
+  type AppSnapshotArgs,
+  DatabaseRestore,
+  type DatabaseRestoreArgs,
+  getSnapshotsOutput,
+} from "pulumi-squarecloud";
 
 const config = new pulumi.Config();
 const specs = <T>(key: string) => config.getObject<Record<string, T>>(key) ?? {};
@@ -18,14 +26,26 @@ export const snapshots = Object.fromEntries(
 const databaseSnapshots = getSnapshotsOutput({ scope: "databases" });
 
 export const restores = Object.fromEntries(
-  Object.entries(specs<DatabaseRestoreArgs & { snapshotEntry?: number }>("restores")).map(([key, { snapshotEntry, ...args }]) => {
-    const snapshot =
-      snapshotEntry === undefined
-        ? undefined
-        : databaseSnapshots.apply(({ entries }) => entries.filter((entry) => entry.name === args.databaseId)[snapshotEntry]);
-    const restore = new DatabaseRestore(key, { ...args, snapshot });
-    return [key, { id: restore.id, snapshotId: restore.snapshotId, versionId: restore.versionId, restoredAt: restore.restoredAt }];
-  }),
+  Object.entries(specs<DatabaseRestoreArgs & { snapshotEntry?: number }>("restores")).map(
+    ([key, { snapshotEntry, ...args }]) => {
+      const snapshot =
+        snapshotEntry === undefined
+          ? undefined
+          : databaseSnapshots.apply(
+              ({ entries }) => entries.filter((entry) => entry.name === args.databaseId)[snapshotEntry],
+            );
+      const restore = new DatabaseRestore(key, { ...args, snapshot });
+      return [
+        key,
+        {
+          id: restore.id,
+          snapshotId: restore.snapshotId,
+          versionId: restore.versionId,
+          restoredAt: restore.restoredAt,
+        },
+      ];
+    },
+  ),
 );
 
 export const moves = Object.fromEntries(

@@ -16,9 +16,19 @@ const member = new WorkspaceMember("member", {
   userId: config.require("memberId"),
   inviteCode: config.requireSecret("memberCode"),
 });
-const logo = new BlobObject("logo", { name: "portlogo", prefix: "port", source: new pulumi.asset.FileAsset("assets/logo.txt") });
-const notes = new BlobObject("notes", { name: "portnotes", prefix: "port", source: new pulumi.asset.FileAsset(path.resolve("assets/notes.txt")) });
+const logo = new BlobObject("logo", {
+  name: "portlogo",
+  prefix: "port",
+  source: new pulumi.asset.FileAsset("assets/logo.txt"),
+});
+const notes = new BlobObject("notes", {
+  name: "portnotes",
+  prefix: "port",
+  source: new pulumi.asset.FileAsset(path.resolve("assets/notes.txt")),
+});
 const site = new BlobFolder("site", { directory: path.resolve("site"), prefix: "portsite" });
 
 export const ids = { cache: cache.id, team: team.id, member: member.id, logo: logo.id, notes: notes.id };
-export const urls = pulumi.all([logo.url, notes.url, site.urls]).apply(([logoUrl, notesUrl, siteUrls]) => ({ logo: logoUrl, notes: notesUrl, ...siteUrls }));
+export const urls = pulumi
+  .all([logo.url, notes.url, site.urls])
+  .apply(([logoUrl, notesUrl, siteUrls]) => ({ logo: logoUrl, notes: notesUrl, ...siteUrls }));

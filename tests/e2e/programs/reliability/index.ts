@@ -25,7 +25,12 @@ const invitees = config.requireObject<Record<"bob" | "dave", Invitee>>("invitees
 const tag = config.require("tag");
 const changed = generation > 1;
 
-const cache = new Database("cache", { name: `${tag}cache`, type: "redis", memory: changed ? 1024 : 512, version: "7.4.5" });
+const cache = new Database("cache", {
+  name: `${tag}cache`,
+  type: "redis",
+  memory: changed ? 1024 : 512,
+  version: "7.4.5",
+});
 const documents = new Database("documents", { name: `${tag}docs`, type: "mongo", memory: 1024, version: "7.0" });
 
 const crew = new Workspace("crew", {
@@ -53,8 +58,22 @@ const site = new BlobFolder("site", { directory: "site", prefix: `${tag}_site` }
 const backup = new AppSnapshot("backup", { appId: apps.bot, trigger: `generation-${generation}` });
 
 export const databases = {
-  cache: { id: cache.id, name: cache.name, memory: cache.memory, password: cache.password, certificate: cache.certificate, connectionUrl: cache.connectionUrl },
-  documents: { id: documents.id, name: documents.name, memory: documents.memory, password: documents.password, certificate: documents.certificate, connectionUrl: documents.connectionUrl },
+  cache: {
+    id: cache.id,
+    name: cache.name,
+    memory: cache.memory,
+    password: cache.password,
+    certificate: cache.certificate,
+    connectionUrl: cache.connectionUrl,
+  },
+  documents: {
+    id: documents.id,
+    name: documents.name,
+    memory: documents.memory,
+    password: documents.password,
+    certificate: documents.certificate,
+    connectionUrl: documents.connectionUrl,
+  },
 };
 export const workspace = { id: crew.id, name: crew.name, applications: crew.applications };
 export const members = { bob: { id: bob.id, group: bob.group }, dave: { id: dave.id, group: dave.group } };

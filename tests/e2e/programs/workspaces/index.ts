@@ -3,7 +3,7 @@
 // scenario of the e2e suite. A member line names its workspace by logical name and the secret
 // config key holding its invite code, as a team's roster does.
 import * as pulumi from "@pulumi/pulumi";
-import { Workspace, WorkspaceArgs, WorkspaceMember } from "pulumi-squarecloud";
+import { Workspace, type WorkspaceArgs, WorkspaceMember } from "pulumi-squarecloud";
 
 interface MemberLine {
   workspace: string;
@@ -17,10 +17,14 @@ const workspaceSpecs = config.requireObject<Record<string, WorkspaceArgs>>("work
 const memberLines = config.getObject<Record<string, MemberLine>>("members") ?? {};
 
 // Each application id goes in as an Output, as ids from a data source or another resource do.
-const asOutputs = (ids: WorkspaceArgs["applications"]) => (ids === undefined ? undefined : (ids as string[]).map((id) => pulumi.output(id)));
+const asOutputs = (ids: WorkspaceArgs["applications"]) =>
+  ids === undefined ? undefined : (ids as string[]).map((id) => pulumi.output(id));
 
 const created = Object.fromEntries(
-  Object.entries(workspaceSpecs).map(([key, args]) => [key, new Workspace(key, { ...args, applications: asOutputs(args.applications) })]),
+  Object.entries(workspaceSpecs).map(([key, args]) => [
+    key,
+    new Workspace(key, { ...args, applications: asOutputs(args.applications) }),
+  ]),
 );
 
 export const workspaces = Object.fromEntries(

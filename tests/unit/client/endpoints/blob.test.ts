@@ -27,7 +27,11 @@ describe("blob endpoints", () => {
       peak = Math.max(peak, ++inFlight);
       setTimeout(() => {
         inFlight--;
-        reply(200, { status: "success", response: { id: "1/x", name: "x", size: 2048, url: "https://cdn/1/x" } })(req, res, body);
+        reply(200, { status: "success", response: { id: "1/x", name: "x", size: 2048, url: "https://cdn/1/x" } })(
+          req,
+          res,
+          body,
+        );
       }, 40);
     };
     const clock = new FakeClock();
@@ -44,10 +48,21 @@ describe("blob endpoints", () => {
   });
 
   it("maps upload options to the query the blob API expects and names itself", async () => {
-    stub.handler = reply(200, { status: "success", response: { id: "1/brand/logo_a-b-ex3.png", name: "logo", prefix: "brand", size: 4, url: "u" } });
+    stub.handler = reply(200, {
+      status: "success",
+      response: { id: "1/brand/logo_a-b-ex3.png", name: "logo", prefix: "brand", size: 4, url: "u" },
+    });
     const client = clientFor(new FakeClock());
     try {
-      await client.uploadObject({ name: "logo", prefix: "brand", expireDays: 3, securityHash: true, autoDownload: false, content: Buffer.alloc(4), mimeType: "image/png" });
+      await client.uploadObject({
+        name: "logo",
+        prefix: "brand",
+        expireDays: 3,
+        securityHash: true,
+        autoDownload: false,
+        content: Buffer.alloc(4),
+        mimeType: "image/png",
+      });
     } finally {
       await client.close();
     }
@@ -61,7 +76,8 @@ describe("blob endpoints", () => {
       { objects: [{ id: "1/b", size: 1, created_at: "t" }], continuationToken: "p3" },
       { objects: [{ id: "1/c", size: 1, created_at: "t" }] },
     ];
-    stub.handler = (req, res, body) => reply(200, { status: "success", response: pages[stub.seen.length - 1] })(req, res, body);
+    stub.handler = (req, res, body) =>
+      reply(200, { status: "success", response: pages[stub.seen.length - 1] })(req, res, body);
     const client = clientFor(new FakeClock());
     try {
       expect((await client.listAllObjects("images")).map((o) => o.id)).toEqual(["1/a", "1/b", "1/c"]);
