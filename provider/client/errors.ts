@@ -97,6 +97,12 @@ export class ApiError extends Error {
    * a sign that someone else removed the object.
    */
   afterLostAttempt = false;
+  /**
+   * Set by the retry loop when a settle read after this lost attempt showed nothing of it, and it
+   * was not sent again (its answer proves nothing, or the attempts ran out): the outcome stays
+   * unknown, and the caller says so in its own words.
+   */
+  nothingShown = false;
 
   constructor(fields: ApiErrorFields, message: string) {
     super(message);

@@ -15,7 +15,7 @@ import {
   SyntheticCode,
 } from "./errors";
 import { DeadlineExceeded, type Gate, type Release } from "./pacing";
-import { type RetryPolicy, withRetry } from "./retry";
+import { type RetryPolicy, type Settle, type Settled, withRetry } from "./retry";
 
 /**
  * One HttpClient per base URL: a keep-alive connection pool, JSON in and out, the Authorization
@@ -61,11 +61,6 @@ export interface ApiRequest<S extends z.ZodType | undefined = undefined> extends
    * times the server records (created_at) are compared with it, never with the local clock.
    */
   serverTime?: (epochMs: number) => void;
-  /**
-   * For a request that cannot simply be sent again: reads whether a lost attempt took effect
-   * (see RetryOptions.settle). Only status-only requests have one: a settled call has no answer.
-   */
-  settle?: S extends undefined ? () => Promise<boolean> : never;
 }
 
 /**
@@ -101,12 +96,20 @@ export class HttpClient {
     });
   }
 
-  async request<S extends z.ZodType | undefined = undefined>(req: ApiRequest<S>): Promise<ResultOf<S>> {
+  /**
+   * Sends the request, again while the answer proves it was not done (see withRetry). `settle`,
+   * for a request that cannot simply be sent again, reads what a lost attempt did.
+   */
+  async request<S extends z.ZodType | undefined = undefined, F = never>(
+    req: ApiRequest<S>,
+    settle?: Settle<F>,
+  ): Promise<Settled<ResultOf<S>, F>> {
     const { retry: policy, clock, random } = this.options;
     // The path as sent, base path included, so that errors show it (a stray /v2 in the base URL).
     const sent = { ...req, path: this.basePath + req.path };
-    const attempt = (attemptNumber: number, deadline: number) => this.attempt(sent, deadline, attemptNumber);
-    return withRetry(attempt, { policy, clock, random, settle: req.settle }) as Promise<ResultOf<S>>;
+    const attempt = (attemptNumber: number, deadline: number) =>
+      this.attempt(sent, deadline, attemptNumber) as Promise<ResultOf<S>>;
+    return withRetry(attempt, { policy, clock, random, settle });
   }
 
   /** Idempotent. Requests made afterwards fail with CLIENT_CLOSED without being sent. */

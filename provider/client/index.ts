@@ -10,7 +10,8 @@ import { USER_AGENT } from "./version";
 // What resources and data sources need; the modules themselves are imported directly by tests.
 export { ApiError, isNotFound } from "./errors";
 export type { Clock } from "./clock";
-export type { RetryPolicy } from "./retry";
+export type { RetryPolicy, Settle } from "./retry";
+export { Found } from "./retry";
 export type { AccountLimits } from "./pacing";
 export type { SquareCloudClient } from "./squarecloud";
 export type { CreateDatabaseInput, UpdateDatabaseInput } from "./endpoints/databases";

@@ -1,5 +1,6 @@
 import type { HttpClient } from "../http";
 import type { AccountLimits } from "../pacing";
+import type { Settle, Settled } from "../retry";
 import * as platform from "../payloads/platform";
 
 /** The account and its applications: /v2/users and /v2/apps of the platform API. */
@@ -51,9 +52,13 @@ export function accountEndpoints(api: HttpClient, limits: AccountLimits) {
       });
     },
 
-    /** The result carries a pre-signed URL: treat it as a secret. Paced to one per 5 s. */
-    createAppSnapshot(appId: string): Promise<platform.AppSnapshot> {
-      return api.request({
+    /**
+     * The result carries a pre-signed URL: treat it as a secret. Paced to one per 5 s. Sent again
+     * after a lost answer only as `settle` allows (each snapshot counts against a daily quota).
+     */
+    createAppSnapshot<F = never>(appId: string, settle?: Settle<F>): Promise<Settled<platform.AppSnapshot, F>> {
+      return api.request(
+        {
         operation: "create application snapshot",
         resource: appId,
         method: "POST",
@@ -61,7 +66,9 @@ export function accountEndpoints(api: HttpClient, limits: AccountLimits) {
         params: { appId },
         schema: platform.AppSnapshot,
         gate: limits.appSnapshot(),
-      });
+      },
+        settle,
+      );
     },
 
     /**

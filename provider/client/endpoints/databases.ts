@@ -2,6 +2,7 @@ import { z } from "zod";
 import { refusedLocally } from "../errors";
 import type { HttpClient } from "../http";
 import type { AccountLimits } from "../pacing";
+import type { Settle, Settled } from "../retry";
 import * as platform from "../payloads/platform";
 
 /** /v2/databases of the platform API, plus the account's list of databases. */
@@ -33,9 +34,16 @@ const DATABASE_CREATE_TIMEOUT_MS = 120_000;
 
 export function databaseEndpoints(api: HttpClient, limits: AccountLimits) {
   return {
-    /** The only response that shows the password. Not retried once the request may have been sent. */
-    createDatabase(input: CreateDatabaseInput): Promise<platform.CreatedDatabase> {
-      return api.request({
+    /**
+     * The only response that shows the password. Sent again after a lost answer only as `settle`
+     * allows.
+     */
+    createDatabase<F = never>(
+      input: CreateDatabaseInput,
+      settle?: Settle<F>,
+    ): Promise<Settled<platform.CreatedDatabase, F>> {
+      return api.request(
+        {
         operation: "create database",
         resource: input.name,
         method: "POST",
@@ -43,7 +51,9 @@ export function databaseEndpoints(api: HttpClient, limits: AccountLimits) {
         json: { name: input.name, memory: input.memory, type: input.type, version: input.version },
         schema: platform.CreatedDatabase,
         timeoutMs: DATABASE_CREATE_TIMEOUT_MS,
-      });
+      },
+        settle,
+      );
     },
 
     getDatabase(databaseId: string): Promise<platform.DatabaseDetails> {

@@ -1,5 +1,6 @@
 import type { HttpClient } from "../http";
 import * as platform from "../payloads/platform";
+import type { Settle, Settled } from "../retry";
 
 /** /v2/workspaces of the platform API: workspaces, their members and their linked applications. */
 export function workspaceEndpoints(api: HttpClient) {
@@ -26,15 +27,19 @@ export function workspaceEndpoints(api: HttpClient) {
 
     getWorkspace,
 
-    createWorkspace(name: string): Promise<platform.CreatedWorkspace> {
-      return api.request({
+    /** Sent again after a lost answer only as `settle` allows. */
+    createWorkspace<F = never>(name: string, settle?: Settle<F>): Promise<Settled<platform.CreatedWorkspace, F>> {
+      return api.request(
+        {
         operation: "create workspace",
         resource: name,
         method: "POST",
         path: "/v2/workspaces",
         json: { name },
         schema: platform.CreatedWorkspace,
-      });
+      },
+        settle,
+      );
     },
 
     /** Owner only; linked applications are kept. */
@@ -61,21 +66,23 @@ export function workspaceEndpoints(api: HttpClient) {
 
     /**
      * Consumes the invitee's code. Only the caller can tell who joined since it last read the
-     * members, so it settles a lost answer with `settle` (true: someone joined); without one, a
-     * lost answer is an error with mayHaveCommitted set.
+     * members, so it settles a lost answer with `settle`; without one, a lost answer is an error
+     * with mayHaveCommitted set.
      */
-    addWorkspaceMember(
+    addWorkspaceMember<F = never>(
       input: { workspaceId: string; code: string; group: platform.WorkspaceGroup },
-      settle?: () => Promise<boolean>,
-    ): Promise<void> {
-      return api.request({
-        operation: "add workspace member",
-        resource: input.workspaceId,
-        method: "POST",
-        path: "/v2/workspaces/members",
-        json: { workspaceId: input.workspaceId, code: input.code, group: input.group },
+      settle?: Settle<F>,
+    ): Promise<Settled<undefined, F>> {
+      return api.request(
+        {
+          operation: "add workspace member",
+          resource: input.workspaceId,
+          method: "POST",
+          path: "/v2/workspaces/members",
+          json: { workspaceId: input.workspaceId, code: input.code, group: input.group },
+        },
         settle,
-      });
+      );
     },
 
     updateWorkspaceMember(input: {
@@ -107,18 +114,23 @@ export function workspaceEndpoints(api: HttpClient) {
      * workspace: linked means done; otherwise the link is sent again (a link exists once, so a late
      * first one makes the next answer APP_ALREADY_IN_WORKSPACE, never a duplicate).
      */
-    linkApplication(input: { workspaceId: string; appId: string }): Promise<void> {
-      return api.request({
-        operation: "link application to workspace",
-        resource: `${input.workspaceId}/${input.appId}`,
-        method: "POST",
-        path: "/v2/workspaces/applications",
-        json: { workspaceId: input.workspaceId, appId: input.appId },
-        settle: async () => {
-          const workspace = await getWorkspace(input.workspaceId);
-          return workspace.applications.some((app) => app.id === input.appId);
+    async linkApplication(input: { workspaceId: string; appId: string }): Promise<void> {
+      await api.request(
+        {
+          operation: "link application to workspace",
+          resource: `${input.workspaceId}/${input.appId}`,
+          method: "POST",
+          path: "/v2/workspaces/applications",
+          json: { workspaceId: input.workspaceId, appId: input.appId },
         },
-      });
+        {
+          onceOnly: true,
+          read: async () => {
+            const workspace = await getWorkspace(input.workspaceId);
+            return workspace.applications.some((app) => app.id === input.appId) || undefined;
+          },
+        },
+      );
     },
 
     unlinkApplication(input: { workspaceId: string; appId: string }): Promise<void> {

@@ -1,4 +1,4 @@
-import { ApiError } from "../../client";
+import { ApiError, Found } from "../../client";
 import { failedButRecorded, warn } from "../../handler";
 import { apiClient } from "../../runtime";
 import { database, type DatabaseInputs, type DatabaseOutputs } from "../../kinds/database";
@@ -13,12 +13,10 @@ import { LOOK_AGAIN_MS, lookAgain } from "../../lifecycle/look-again";
  * POST /v2/databases, reconciled. When its outcome is unknown (no usable response: timeout,
  * dropped connection, 5xx), the account's databases of that name, listed before the first POST
  * and again for a few seconds after, decide: a new one is adopted, never one that existed before
- * or that another resource of the stack holds. Only a 503 (the service refused it) is sent again
- * when nothing appeared; otherwise the database may still be on its way, so nothing is sent
- * twice and the error says how to adopt it.
+ * or that another resource of the stack holds. Sent again only when nothing appeared after an
+ * answer that proves nothing was done (a 503; the client's rule); otherwise the database may
+ * still be on its way, so nothing is sent twice and the error says how to adopt it.
  */
-
-const CREATE_ATTEMPTS = 3;
 
 export async function createDatabase(inputs: DatabaseInputs): Promise<Located> {
   // Creates of one name run one at a time in this process, so a reconciliation never mistakes a
@@ -26,40 +24,37 @@ export async function createDatabase(inputs: DatabaseInputs): Promise<Located> {
   return oneAtATime(inputs.name, async () => {
     const account = await apiClient().me();
     const before = idsNamed(account.databases, inputs.name);
-    const created = await createReconciled(inputs, before, account.user.id, CREATE_ATTEMPTS);
+    const created = await createReconciled(inputs, before, account.user.id);
     holdingsOf(database).noteCreated(created.id);
     return created;
   });
 }
 
-async function createReconciled(
-  inputs: DatabaseInputs,
-  before: string[],
-  owner: string,
-  attemptsLeft: number,
-): Promise<Located> {
-  let created: CreatedDatabase;
+async function createReconciled(inputs: DatabaseInputs, before: string[], owner: string): Promise<Located> {
+  let looked = false;
+  let created: CreatedDatabase | Found<{ id: string; cause: ApiError }>;
   try {
     // check refuses a new database without a version (only an imported one may lack it).
-    created = await apiClient().createDatabase({ ...inputs, version: inputs.version as string });
+    created = await apiClient().createDatabase(
+      { ...inputs, version: inputs.version as string },
+      {
+        read: async (cause) => {
+          looked = true;
+          const id = await appearedSince(inputs.name, before, cause);
+          return id === undefined ? undefined : { id, cause };
+        },
+      },
+    );
   } catch (err) {
-    if (!(err instanceof ApiError) || !err.mayHaveCommitted) throw err;
-    const appeared = await appearedSince(inputs.name, before, err);
-    if (appeared.length === 1) return adoptLostCreate(inputs, appeared[0], err);
-    if (appeared.length > 1) {
-      throw new Error(
-        `create database "${inputs.name}": there was no usable response (${err.code}) and ${appeared.length} new ` +
-          `databases of that name appeared (${appeared.join(", ")}); adopt the right one with adoptId and delete the others`,
-      );
-    }
-    if (err.status === 503 && attemptsLeft > 1) return createReconciled(inputs, before, owner, attemptsLeft - 1);
+    if (!(err instanceof ApiError) || !err.nothingShown) throw err;
     throw new Error(
       `create database "${inputs.name}": the outcome is unknown (${err.message}) and no new database of that ` +
         `name has appeared. If one appears in the account later, set adoptId to its id before running pulumi up ` +
         `again, so that it is not created twice.`,
     );
   }
-  if (attemptsLeft < CREATE_ATTEMPTS) await warnOfStrays(inputs.name, before, created.id);
+  if (created instanceof Found) return adoptLostCreate(inputs, created.value.id, created.value.cause);
+  if (looked) await warnOfStrays(inputs.name, before, created.id);
   return { id: created.id, props: fromCreation(inputs, created, owner) };
 }
 
@@ -77,9 +72,21 @@ function fromCreation(inputs: DatabaseInputs, created: CreatedDatabase, owner: s
   };
 }
 
-/** New ids of that name, neither there before nor held by another resource, after each wait. */
-function appearedSince(name: string, before: string[], cause: ApiError): Promise<string[]> {
-  return lookAgain(LOOK_AGAIN_MS.databaseCreate, async () => newNamed(await listAfter(name, cause), name, before));
+/**
+ * The one new id of that name, neither there before nor held by another resource, after each
+ * wait; several fail, naming them.
+ */
+async function appearedSince(name: string, before: string[], cause: ApiError): Promise<string | undefined> {
+  const appeared = await lookAgain(LOOK_AGAIN_MS.databaseCreate, async () =>
+    newNamed(await listAfter(name, cause), name, before),
+  );
+  if (appeared.length > 1) {
+    throw new Error(
+      `create database "${name}": there was no usable response (${cause.code}) and ${appeared.length} new ` +
+        `databases of that name appeared (${appeared.join(", ")}); adopt the right one with adoptId and delete the others`,
+    );
+  }
+  return appeared[0];
 }
 
 async function listAfter(name: string, cause: ApiError): Promise<DatabaseSummary[]> {

@@ -1,4 +1,4 @@
-import { ApiError } from "../../client";
+import { ApiError, Found } from "../../client";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient } from "../../runtime";
 import type { Workspace } from "../../client/payloads/platform";
@@ -11,7 +11,8 @@ import { holdingsOf } from "../../lifecycle/holdings";
 /**
  * POST /v2/workspaces, reconciled: when its outcome is unknown, the caller's workspaces of that
  * name are listed (before the POST, and again after it for a few seconds); one new one is taken,
- * never one that existed before. Nothing is sent twice.
+ * never one that existed before. Sent again only when none appeared after an answer that proves
+ * nothing was done (a 503; the client's rule), so nothing is made twice.
  */
 
 export async function createWorkspace(inputs: WorkspaceInputs): Promise<Workspace> {
@@ -22,33 +23,42 @@ export async function createWorkspace(inputs: WorkspaceInputs): Promise<Workspac
     const before = ownedNamed(await client.listWorkspaces(), caller, inputs.name);
     let id: string;
     try {
-      id = (await client.createWorkspace(inputs.name)).id;
+      const created = await client.createWorkspace(inputs.name, {
+        read: (lost) => appearedSince(inputs.name, caller, before, lost),
+      });
+      id = created instanceof Found ? created.value : created.id;
     } catch (err) {
-      if (!(err instanceof ApiError) || !err.mayHaveCommitted) throw err;
-      id = await appearedSince(inputs.name, caller, before, err);
+      if (!(err instanceof ApiError) || !err.nothingShown) throw err;
+      throw new Error(
+        `create workspace "${inputs.name}": the outcome is unknown (${err.message}) and no new workspace of that name ` +
+          `has appeared. If one appears later, set adoptId to its id before running pulumi up again, so that it is not ` +
+          `created twice.`,
+      );
     }
     holdingsOf(workspace).noteCreated(id);
     return client.getWorkspace(id);
   });
 }
 
-async function appearedSince(name: string, caller: string, before: string[], cause: ApiError): Promise<string> {
+/** The one new workspace of that name a lost create made, if any. */
+async function appearedSince(
+  name: string,
+  caller: string,
+  before: string[],
+  cause: ApiError,
+): Promise<string | undefined> {
   const appeared = await lookAgain(LOOK_AGAIN_MS.workspaceCreate, async () =>
     ownedNamed(await apiClient().listWorkspaces(), caller, name).filter(
       (id) => !before.includes(id) && !holdingsOf(workspace).isHeld(id),
     ),
   );
-  if (appeared.length === 1) return appeared[0];
   if (appeared.length > 1) {
     throw new Error(
       `create workspace "${name}": there was no usable response (${cause.code}) and ${appeared.length} new workspaces ` +
         `of that name appeared (${appeared.join(", ")}); set adoptId to the right one and delete the others`,
     );
   }
-  throw new Error(
-    `create workspace "${name}": the outcome is unknown (${cause.message}) and no new workspace of that name has ` +
-      `appeared. If one appears later, set adoptId to its id before running pulumi up again, so that it is not created twice.`,
-  );
+  return appeared[0];
 }
 
 function ownedNamed(workspaces: Workspace[], owner: string, name: string): string[] {

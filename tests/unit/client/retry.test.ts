@@ -3,10 +3,11 @@ import {
   errorFromResponse,
   errorFromTransport,
   type HttpMethod,
+  invalidResponse,
   type Origin,
   type RequestContext,
 } from "../../../provider/client/errors";
-import { type RetryPolicy, withRetry } from "../../../provider/client/retry";
+import { Found, type RetryPolicy, type Settle, withRetry } from "../../../provider/client/retry";
 import { FakeClock } from "../helpers/fake-clock";
 
 const policy: RetryPolicy = {
@@ -51,7 +52,7 @@ async function run(
   failures: unknown[],
   overrides: Partial<RetryPolicy> = {},
   random = () => 0.5,
-  settle?: () => Promise<boolean>,
+  settle?: Settle<string>,
 ) {
   const clock = new FakeClock();
   const { calls, attempt } = script(...failures);
@@ -62,10 +63,13 @@ async function run(
   return { ...outcome, attempts: calls.attempts, numbers: calls.numbers, sleeps: clock.sleeps };
 }
 
-/** A settle read that answers the given findings in turn (false once they run out); counts reads. */
-function reads(...findings: boolean[]) {
+/**
+ * A settle read that answers the given findings in turn (nothing once they run out); counts reads.
+ * Once-only unless told: most tests here are about the loop, not about which answers prove.
+ */
+function reads(findings: (string | undefined)[], onceOnly = true) {
   const calls = { reads: 0 };
-  const settle = async () => findings[calls.reads++] ?? false;
+  const settle: Settle<string> = { onceOnly, read: async () => findings[calls.reads++] };
   return { calls, settle };
 }
 
@@ -193,58 +197,92 @@ describe("withRetry", () => {
 describe("withRetry with a settle read", () => {
   const lost = () => httpError("POST", 504, "GATEWAY_TIMEOUT");
 
-  it("ends a lost request that took effect as a success after one read, without sending it again", async () => {
-    const { calls, settle } = reads(true);
+  it("ends a lost request that took effect with what the read found, without sending it again", async () => {
+    const { calls, settle } = reads(["db_1"]);
     const result = await run([transportError("POST", "ECONNRESET")], {}, () => 0.5, settle);
-    expect(result).toMatchObject({ value: undefined, error: undefined, attempts: 1, sleeps: [] });
+    expect(result).toMatchObject({ error: undefined, attempts: 1, sleeps: [] });
+    expect(result.value).toEqual(new Found("db_1"));
     expect(calls.reads).toBe(1);
   });
 
-  it("sends a lost request that did not take effect again, with the backoff, as the next attempt", async () => {
-    const { calls, settle } = reads(false, false);
+  it("sends a once-only request that did not take effect again, with the backoff, as the next attempt", async () => {
+    const { calls, settle } = reads([]);
     const result = await run([lost(), timeoutError("POST")], {}, () => 0.5, settle);
     expect(result).toMatchObject({ value: "ok", attempts: 3, numbers: [1, 2, 3], sleeps: [50, 100] });
     expect(calls.reads).toBe(2);
   });
 
+  it("sends any request again after a 503 the read shows did nothing, waiting what Retry-After asks", async () => {
+    const { calls, settle } = reads([], false);
+    const result = await run(
+      [httpError("POST", 503, "SERVICE_UNAVAILABLE", 3_000), httpError("POST", 503, "SERVICE_UNAVAILABLE")],
+      {},
+      () => 0.5,
+      settle,
+    );
+    expect(result).toMatchObject({ value: "ok", attempts: 3, sleeps: [3_000, 100] });
+    expect(calls.reads).toBe(2);
+  });
+
+  it.each([
+    ["a 500", () => httpError("POST", 500, "INTERNAL_SERVER_ERROR")],
+    ["a 502", () => httpError("POST", 502, "BAD_GATEWAY")],
+    ["a 504", () => httpError("POST", 504, "GATEWAY_TIMEOUT")],
+    ["a reset", () => transportError("POST", "ECONNRESET")],
+    ["a timeout", () => timeoutError("POST")],
+    ["an unreadable success", () => invalidResponse(context("POST"), 200, "the body is not JSON")],
+  ])("never sends a request that may create something again after %s, even when the read shows nothing", async (_name, failure) => {
+    const { calls, settle } = reads([], false);
+    const error = failure();
+    const result = await run([error], {}, () => 0.5, settle);
+    expect(result).toMatchObject({ error, attempts: 1, sleeps: [] });
+    expect(error.nothingShown).toBe(true);
+    expect(calls.reads).toBe(1);
+  });
+
   it("reads after the last attempt too: a last attempt that took effect is a success", async () => {
-    const { calls, settle } = reads(false, false, false, false, true);
+    const { calls, settle } = reads([undefined, undefined, undefined, undefined, "late"]);
     const result = await run(Array.from({ length: 10 }, lost), {}, () => 0.5, settle);
-    expect(result).toMatchObject({ value: undefined, error: undefined, attempts: 5 });
+    expect(result).toMatchObject({ value: new Found("late"), error: undefined, attempts: 5 });
     expect(calls.reads).toBe(5);
   });
 
   it("keeps to the attempt budget and throws the last lost attempt's error when nothing took effect", async () => {
     const failures = Array.from({ length: 10 }, lost);
-    const { settle } = reads();
+    const { settle } = reads([]);
     const result = await run(failures, {}, () => 0.999999, settle);
     expect(result).toMatchObject({ attempts: 5, sleeps: [99, 199, 399, 799] });
     expect(result.error).toBe(failures[4]);
-    expect((result.error as ApiError).mayHaveCommitted).toBe(true);
+    expect(result.error).toMatchObject({ mayHaveCommitted: true, nothingShown: true });
   });
 
   it("keeps to the deadline", async () => {
     const failures = Array.from({ length: 10 }, lost);
-    const result = await run(failures, { deadlineMs: 500 }, () => 0.999999, reads().settle);
+    const result = await run(failures, { deadlineMs: 500 }, () => 0.999999, reads([]).settle);
     expect(result).toMatchObject({ attempts: 3, sleeps: [99, 199] });
     expect(result.error).toBe(failures[2]);
   });
 
-  it("reports the lost attempt's error when the read itself fails", async () => {
+  it("reports the lost attempt's error when the read itself fails, and the reader's own refusal as it is", async () => {
     const failure = lost();
-    const result = await run(
-      [failure],
-      {},
-      () => 0.5,
-      async () => {
+    const readFails: Settle<string> = {
+      read: async () => {
         throw httpError("GET", 503);
       },
-    );
-    expect(result).toMatchObject({ error: failure, attempts: 1, sleeps: [] });
+    };
+    expect(await run([failure], {}, () => 0.5, readFails)).toMatchObject({ error: failure, attempts: 1, sleeps: [] });
+    expect(failure.nothingShown).toBe(false);
+    const several = new Error("two new databases of that name appeared");
+    const readRefuses: Settle<string> = {
+      read: async () => {
+        throw several;
+      },
+    };
+    expect(await run([lost()], {}, () => 0.5, readRefuses)).toMatchObject({ error: several, attempts: 1 });
   });
 
   it("does not read after failures that cannot have taken effect, nor after refusals", async () => {
-    const { calls, settle } = reads(true);
+    const { calls, settle } = reads(["found"]);
     const refused = httpError("POST", 400, "INVALID_CODE");
     const result = await run(
       [transportError("POST", "ECONNREFUSED"), httpError("POST", 429, "RATE_LIMIT"), refused],
