@@ -59,14 +59,14 @@ export function accountEndpoints(api: HttpClient, limits: AccountLimits) {
     createAppSnapshot<F = never>(appId: string, settle?: Settle<F>): Promise<Settled<platform.AppSnapshot, F>> {
       return api.request(
         {
-        operation: "create application snapshot",
-        resource: appId,
-        method: "POST",
-        path: "/v2/apps/{appId}/snapshots",
-        params: { appId },
-        schema: platform.AppSnapshot,
-        gate: limits.appSnapshot(),
-      },
+          operation: "create application snapshot",
+          resource: appId,
+          method: "POST",
+          path: "/v2/apps/{appId}/snapshots",
+          params: { appId },
+          schema: platform.AppSnapshot,
+          gate: limits.appSnapshot(),
+        },
         settle,
       );
     },

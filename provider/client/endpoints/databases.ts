@@ -44,14 +44,14 @@ export function databaseEndpoints(api: HttpClient, limits: AccountLimits) {
     ): Promise<Settled<platform.CreatedDatabase, F>> {
       return api.request(
         {
-        operation: "create database",
-        resource: input.name,
-        method: "POST",
-        path: "/v2/databases",
-        json: { name: input.name, memory: input.memory, type: input.type, version: input.version },
-        schema: platform.CreatedDatabase,
-        timeoutMs: DATABASE_CREATE_TIMEOUT_MS,
-      },
+          operation: "create database",
+          resource: input.name,
+          method: "POST",
+          path: "/v2/databases",
+          json: { name: input.name, memory: input.memory, type: input.type, version: input.version },
+          schema: platform.CreatedDatabase,
+          timeoutMs: DATABASE_CREATE_TIMEOUT_MS,
+        },
         settle,
       );
     },

@@ -31,13 +31,13 @@ export function workspaceEndpoints(api: HttpClient) {
     createWorkspace<F = never>(name: string, settle?: Settle<F>): Promise<Settled<platform.CreatedWorkspace, F>> {
       return api.request(
         {
-        operation: "create workspace",
-        resource: name,
-        method: "POST",
-        path: "/v2/workspaces",
-        json: { name },
-        schema: platform.CreatedWorkspace,
-      },
+          operation: "create workspace",
+          resource: name,
+          method: "POST",
+          path: "/v2/workspaces",
+          json: { name },
+          schema: platform.CreatedWorkspace,
+        },
         settle,
       );
     },

@@ -83,7 +83,7 @@ async function sendAdd(before: Workspace, inputs: WorkspaceMemberInputs, code: s
     await apiClient().addWorkspaceMember(
       { workspaceId: before.id, code, group: inputs.group },
       // Once-only: a code adds one person once, so while nobody joined it is sent again.
-      { onceOnly: true, read: async () => ((await joinedSince()).length > 0 || undefined) },
+      { onceOnly: true, read: async () => (await joinedSince()).length > 0 || undefined },
     );
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;

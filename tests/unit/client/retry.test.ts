@@ -231,14 +231,17 @@ describe("withRetry with a settle read", () => {
     ["a reset", () => transportError("POST", "ECONNRESET")],
     ["a timeout", () => timeoutError("POST")],
     ["an unreadable success", () => invalidResponse(context("POST"), 200, "the body is not JSON")],
-  ])("never sends a request that may create something again after %s, even when the read shows nothing", async (_name, failure) => {
-    const { calls, settle } = reads([], false);
-    const error = failure();
-    const result = await run([error], {}, () => 0.5, settle);
-    expect(result).toMatchObject({ error, attempts: 1, sleeps: [] });
-    expect(error.nothingShown).toBe(true);
-    expect(calls.reads).toBe(1);
-  });
+  ])(
+    "never sends a request that may create something again after %s, even when the read shows nothing",
+    async (_name, failure) => {
+      const { calls, settle } = reads([], false);
+      const error = failure();
+      const result = await run([error], {}, () => 0.5, settle);
+      expect(result).toMatchObject({ error, attempts: 1, sleeps: [] });
+      expect(error.nothingShown).toBe(true);
+      expect(calls.reads).toBe(1);
+    },
+  );
 
   it("reads after the last attempt too: a last attempt that took effect is a success", async () => {
     const { calls, settle } = reads([undefined, undefined, undefined, undefined, "late"]);
