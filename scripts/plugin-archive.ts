@@ -1,23 +1,20 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
+import { hostTarget } from "../provider/release-assets";
 import { PLUGIN_EXECUTABLE } from "./plugin-bundle";
 import { reproducibleTarGz, type TarEntry } from "./reproducible-tar";
 
 /**
  * The plugin archives the engine downloads: one per target (`<os>-<arch>` as the engine names
  * them), each holding the unmodified Node build of scripts/install-node-builds, its LICENSE, the
- * bundled plugin and the launcher the engine looks for at the archive's root.
+ * bundled plugin and the launcher the engine looks for at the archive's root. The emulator's
+ * archives are made the same way, around its own bundle and launcher.
  */
 
 const repoRoot = path.join(__dirname, "..", "..");
 
-/** The engine's name for the machine this runs on, e.g. linux-amd64. */
-export function hostTarget(): string {
-  const os = process.platform === "win32" ? "windows" : process.platform;
-  const arch = process.arch === "x64" ? "amd64" : process.arch;
-  return `${os}-${arch}`;
-}
+export { hostTarget };
 
 /** The asset name the engine asks a server for. */
 export function archiveName(version: string, target: string): string {
@@ -25,8 +22,8 @@ export function archiveName(version: string, target: string): string {
 }
 
 /** The launcher's file name in a target's archive: the engine tries `.exe`, then `.cmd` on Windows. */
-export function launcherName(target: string): string {
-  return isWindows(target) ? `${PLUGIN_EXECUTABLE}.cmd` : PLUGIN_EXECUTABLE;
+export function launcherName(target: string, executable = PLUGIN_EXECUTABLE): string {
+  return isWindows(target) ? `${executable}.cmd` : executable;
 }
 
 /** The Node executable's file name in a target's archive. */
@@ -67,10 +64,19 @@ export function nodeBuilds(targets: string[]): { root: string; targets: string[]
   return { root, targets: targets.length ? targets : readdirSync(root).sort() };
 }
 
-/** One target's archive, from the bundle `mainJs` and the target's Node build in `nodeDir`. */
+/** One target's plugin archive, from the bundle `mainJs` and the target's Node build in `nodeDir`. */
 export function pluginArchive(target: string, mainJs: Buffer, nodeDir: string): Promise<Buffer> {
+  return nodeArchive(PLUGIN_EXECUTABLE, target, mainJs, nodeDir);
+}
+
+/** One target's archive of the command `executable`: its launcher runs the bundle `mainJs` on the Node build in `nodeDir`. */
+export function nodeArchive(executable: string, target: string, mainJs: Buffer, nodeDir: string): Promise<Buffer> {
   const entries: TarEntry[] = [
-    { name: launcherName(target), mode: 0o755, data: Buffer.from(isWindows(target) ? CMD_LAUNCHER : SH_LAUNCHER) },
+    {
+      name: launcherName(target, executable),
+      mode: 0o755,
+      data: Buffer.from(isWindows(target) ? CMD_LAUNCHER : SH_LAUNCHER),
+    },
     { name: nodeName(target), mode: 0o755, data: readFileSync(path.join(nodeDir, nodeName(target))) },
     { name: "LICENSE.node", mode: 0o644, data: readFileSync(path.join(nodeDir, "LICENSE")) },
     { name: "main.js", mode: 0o644, data: mainJs },

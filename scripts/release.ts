@@ -23,6 +23,7 @@ import { GO_MODULE_PATH } from "./gen/schema";
  * commit checked out (never from uncommitted changes) into dir, which must be new or empty:
  *
  *   pulumi-resource-squarecloud-v<version>[-<os>-<arch>].tar.gz   the plugin archives of build:plugin
+ *   squarecloud-emulator-v<version>-<os>-<arch>.tar.gz            the emulator's archives of build:emulator
  *   pulumi-squarecloud-<version>.tgz                              the npm package
  *   pulumi_squarecloud-<version>-py3-none-any.whl, .tar.gz        the Python wheel and sdist
  *   goproxy/<module>/@v/v<version>.{info,mod,zip}, list            the Go SDK as a module proxy serves it
@@ -130,12 +131,17 @@ function main(stage: string): void {
   const version = packageVersion(stage);
   const out = options.out;
 
-  say("the plugin archives");
-  const pluginDir = path.join(stage, ".plugin");
-  run("node", ["dist/scripts/build-plugin.js", pluginDir], stage);
-  // build-plugin writes them reproducibly already (fixed times, order and owners): taken as they are.
-  for (const archive of readdirSync(pluginDir).filter((file) => file.endsWith(".tar.gz"))) {
-    copyFileSync(path.join(pluginDir, archive), path.join(out, archive));
+  for (const [what, script] of [
+    ["the plugin archives", "build-plugin"],
+    ["the emulator's archives", "build-emulator"],
+  ]) {
+    say(what);
+    const dir = path.join(stage, `.${script}`);
+    run("node", [`dist/scripts/${script}.js`, dir], stage);
+    // Written reproducibly already (fixed times, order and owners): taken as they are.
+    for (const archive of readdirSync(dir).filter((file) => file.endsWith(".tar.gz"))) {
+      copyFileSync(path.join(dir, archive), path.join(out, archive));
+    }
   }
 
   say("the npm package");

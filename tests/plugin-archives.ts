@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { packageVersion } from "../provider/client/version";
+import { emulatorArchiveName } from "../provider/release-assets";
 import { archiveName, hostTarget } from "../scripts/plugin-archive";
 import { installedToolDir, repoRoot } from "./install-script";
 
@@ -12,6 +13,16 @@ export const archiveDir = path.join(repoRoot, "dist", "plugin");
 export function builtArchive(target = hostTarget()): string {
   const file = path.join(archiveDir, archiveName(packageVersion(), target));
   if (!existsSync(file)) throw new Error(`no ${file}: run \`npm run build:plugin\` (scripts/test does)`);
+  return file;
+}
+
+/** Where `npm run build:emulator` writes the emulator's archives; scripts/test builds the host's before jest. */
+export const emulatorArchiveDir = path.join(repoRoot, "dist", "emulator-archives");
+
+/** The path of the host's emulator archive, which must have been built. */
+export function builtEmulatorArchive(): string {
+  const file = path.join(emulatorArchiveDir, emulatorArchiveName(packageVersion(), hostTarget()));
+  if (!existsSync(file)) throw new Error(`no ${file}: run \`npm run build:emulator\` (scripts/test does)`);
   return file;
 }
 

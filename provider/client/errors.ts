@@ -1,4 +1,5 @@
 import { SETTINGS } from "../config";
+import { emulatorSteps } from "./emulator-hint";
 import { redact } from "./redact";
 
 /**
@@ -312,17 +313,9 @@ const RECORDED_URL_STEPS =
   "pulumi refresh and pulumi destroy on their own use the URLs recorded by the last run of the program: " +
   "after changing one, run them with --run-program";
 
-/**
- * A local address nobody listens at is most often the emulator, not started. Its command comes with
- * the npm package, which a TypeScript project has installed and a YAML, Python or Go one runs from
- * its tarball.
- */
-const EMULATOR_STEPS =
-  "For the local emulator, start it first: npx squarecloud-emulator in a Node.js project that installed pulumi-squarecloud; " +
-  "with YAML, Python or Go, npx --package=<the pulumi-squarecloud tarball> squarecloud-emulator (Node.js 20 or later)";
-
+/** A local address nobody listens at is most often the emulator, not started. */
 function notConnectedSteps(origin: Origin): string {
-  return isLoopback(origin.baseUrl) ? `${EMULATOR_STEPS}. ${RECORDED_URL_STEPS}` : RECORDED_URL_STEPS;
+  return isLoopback(origin.baseUrl) ? `${emulatorSteps()}. ${RECORDED_URL_STEPS}` : RECORDED_URL_STEPS;
 }
 
 function isLoopback(baseUrl: string): boolean {

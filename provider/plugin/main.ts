@@ -1,3 +1,4 @@
+import { hintForNativePlugin } from "../client/emulator-hint";
 import { engineAddress } from "./engine-address";
 import { logWarningsTo } from "./engine-log";
 import { serveResourceProvider } from "./serve";
@@ -8,6 +9,7 @@ import { resourceProviderService } from "./service";
  * reads the port it listens on from the first line of stdout.
  */
 async function main(): Promise<void> {
+  hintForNativePlugin();
   const engine = engineAddress();
   if (engine) logWarningsTo(engine);
   await serveResourceProvider(resourceProviderService);

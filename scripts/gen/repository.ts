@@ -1,13 +1,14 @@
 /**
- * The project's home, declared once: its GitHub repository holds the sources, the issues and the
+ * The project's home: its GitHub repository (declared once, in provider/release-assets.ts, where
+ * the provider's messages name its release page too) holds the sources, the issues and the
  * releases whose assets are the plugin archives the engine downloads. Everything that names it is
- * derived from here: package.json's links (written by `npm run gen`), the schema's `repository`
+ * derived from there: package.json's links (written by `npm run gen`), the schema's `repository`
  * and `pluginDownloadURL` (and through the schema the Python and Go SDKs' `server`), the Go module
  * path.
  */
-export const GITHUB_REPOSITORY = "squarecloud/pulumi-squarecloud";
+import { GITHUB_REPOSITORY, REPOSITORY_URL } from "../../provider/release-assets";
 
-export const REPOSITORY_URL = `https://github.com/${GITHUB_REPOSITORY}`;
+export { GITHUB_REPOSITORY, REPOSITORY_URL };
 
 /** The engine reads this form as "the release v<version> of that repository on GitHub". */
 export const PLUGIN_DOWNLOAD_URL = `github://api.github.com/${GITHUB_REPOSITORY}`;

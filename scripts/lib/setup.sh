@@ -170,6 +170,21 @@ ensure_plugin_archives() {
   node dist/scripts/build-plugin.js >/dev/null
 }
 
+# The emulator's archive for this machine in dist/emulator-archives/ (`npm run build:emulator`), which
+# a test runs without Node on PATH, as users without Node do; the release builds every target's.
+# Built after the compile unless the archive is newer than the compiled output and the Node pin.
+ensure_emulator_archive() {
+  local archive
+  archive=dist/emulator-archives/$(node -p 'const r = require("./dist/provider/release-assets");
+    r.emulatorArchiveName(require("./dist/provider/client/version").packageVersion(), r.hostTarget())')
+  if [ "$archive" -nt dist/.sources-sha256 ] && [ "$archive" -nt scripts/install-node-builds ]; then
+    say "emulator archive is up to date"
+    return
+  fi
+  say "building the emulator archive of this machine"
+  node dist/scripts/build-emulator.js --target "$(node -p 'require("./dist/provider/release-assets").hostTarget()')" >/dev/null
+}
+
 # An aarch64 user-mode emulator (qemu-user), which runs the linux-arm64 archive's Node in the tests;
 # installed with apt-get when missing. Exports QEMU_AARCH64, the command prefix that runs one.
 # Only an x86-64 Linux machine needs it: elsewhere the tests run no foreign-architecture build.

@@ -30,6 +30,8 @@ export function artifactVersions(out: string, modulePath: string): ArtifactVersi
   for (const file of files) {
     const plugin = /^pulumi-resource-squarecloud-v(.+?)(-(linux|darwin|windows)-(amd64|arm64))?\.tar\.gz$/.exec(file);
     if (plugin) add(`${file} (its name)`, plugin[1]);
+    const emulator = /^squarecloud-emulator-v(.+?)-(linux|darwin|windows)-(amd64|arm64)\.tar\.gz$/.exec(file);
+    if (emulator) add(`${file} (its name)`, emulator[1]);
     const npm = /^pulumi-squarecloud-(.+)\.tgz$/.exec(file);
     if (npm) {
       add(`${file} (its name)`, npm[1]);

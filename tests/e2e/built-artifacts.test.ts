@@ -1,10 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import * as path from "node:path";
 import { packageVersion } from "../../provider/client/version";
 import { archiveName, hostTarget } from "../../scripts/plugin-archive";
 import { repoRoot } from "../install-script";
+import { freePorts } from "./free-ports";
 import { outsideDir } from "./outside-project";
 
 // What a reader builds for YAML, Python and Go (the plugin archive, the wheel) must outlive the
@@ -52,15 +52,6 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
   return printed;
 }
 
-/** Two ports free at once, for the demo's emulator (its fixed ones may be in use). */
-async function twoFreePorts(): Promise<[number, number]> {
-  const servers = [createServer(), createServer()];
-  await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))));
-  const ports = servers.map((server) => (server.address() as { port: number }).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return [ports[0], ports[1]];
-}
-
 const built = (): string[] =>
   ["plugin", "python"].flatMap((dir) => readdirSync(path.join(copy, "dist", dir)).map((file) => `${dir}/${file}`));
 
@@ -104,7 +95,7 @@ test("npm run emulator compiles changed sources again, removes the compiled modu
 
 test("bash scripts/demo keeps the archive and wheel", async () => {
   const before = built();
-  const [platform, blob] = await twoFreePorts();
+  const [platform, blob] = await freePorts(2);
   run("bash", ["scripts/demo"], { DEMO_PLATFORM_PORT: String(platform), DEMO_BLOB_PORT: String(blob) });
   expect(built()).toEqual(before);
 }, 300_000);

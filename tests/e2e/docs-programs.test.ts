@@ -238,7 +238,7 @@ function yamlBody(program: DocProgram): string {
 beforeAll(async () => {
   const source = mkdtempSync(path.join(tmpdir(), "squarecloud-docs-"));
   try {
-    for (const [name, content] of Object.entries(sectionFiles("README.md", "Install")))
+    for (const [name, content] of Object.entries(sectionFiles("docs/install.md", "The project files")))
       writeFileSync(path.join(source, name), content);
     const project = suite.keep(await projectStack(source));
     stacks.ts = { project, write: (code) => writeFileSync(path.join(project.workDir, "index.ts"), code) };

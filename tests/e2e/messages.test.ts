@@ -1,3 +1,6 @@
+import { packageVersion } from "../../provider/client/version";
+import { emulatorArchiveName, hostTarget } from "../../provider/release-assets";
+import { closedPort } from "../unit/helpers/stub-server";
 import { emulatorConfig, emulatorSuite } from "./emulator-env";
 import { programStack, type ProgramStack, yamlStack, type YamlStack } from "./stack";
 
@@ -69,6 +72,21 @@ test("a refused key in YAML: the error once, and no 'Error registering variable'
   const output = await failedPreview(yaml);
   expect(diagnostics(output).split(REFUSED).length - 1).toBe(1);
   expect(output).not.toContain("Error registering");
+  expectClean(output);
+});
+
+test("a stopped emulator in YAML: the hint names the release's archive for the machine, not npx", async () => {
+  const stopped = `http://127.0.0.1:${await closedPort()}`;
+  await yaml.stack.setAllConfig({
+    ...emulatorConfig(suite.emulator),
+    "squarecloud:platformUrl": { value: stopped },
+    "squarecloud:blobUrl": { value: stopped },
+  });
+  const output = await failedPreview(yaml);
+  expect(output).toContain(
+    `For the local emulator, start it first: squarecloud-emulator, from ${emulatorArchiveName(packageVersion(), hostTarget())}`,
+  );
+  expect(output).not.toContain("npx");
   expectClean(output);
 });
 

@@ -6,6 +6,9 @@ import { filesUnder } from "../../../scripts/gen/language-sdks";
 import { GO_MODULE_PATH } from "../../../scripts/gen/schema";
 import { checksumsFileName } from "../../../scripts/release/checksums";
 import { artifactVersions } from "../../../scripts/release/versions";
+import { archiveName } from "../../../scripts/plugin-archive";
+import { emulatorArchiveName } from "../../../provider/release-assets";
+import { pinnedTargets } from "../../plugin-archives";
 import { repoRoot } from "../engine";
 import { outsideDir } from "../outside-project";
 import { releaseInto } from "./release";
@@ -46,7 +49,12 @@ test("hold every artifact of the version, and the checksums file verifies each w
       "schema.json",
     ]),
   );
-  expect(filesUnder(a).filter((file) => file.startsWith("pulumi-resource-squarecloud-v")).length).toBeGreaterThan(0);
+  // The plugin's and the emulator's archives, one of each per target the Node builds are pinned for.
+  expect(filesUnder(a)).toEqual(
+    expect.arrayContaining(
+      pinnedTargets().flatMap((target) => [archiveName(version, target), emulatorArchiveName(version, target)]),
+    ),
+  );
   const verified = execFileSync("sha256sum", ["-c", "--strict", checksumsFileName(version)], {
     cwd: a,
     encoding: "utf8",

@@ -7,16 +7,16 @@ import { outsideDir, packInto } from "../outside-project";
 import { outsideProjectStack, type ProgramStack } from "../stack";
 import { cachedTsc, SUPPORTED_TYPESCRIPT } from "../typescript-versions";
 
-// A new project made exactly as README.md says, from the blocks in the file itself: the three
-// files of Install, the tarball in vendor/, `npm install`, and README's program (the block marked
-// `<!-- program: readme -->`).
+// A new project made exactly as the pages say, from the blocks in the files themselves: the three
+// files of docs/install.md's "The project files", the tarball in vendor/, `npm install`, and
+// README's program (the block marked `<!-- program: readme -->`).
 
 const suite = emulatorSuite();
 let project: ProgramStack;
 
 beforeAll(async () => {
   const dir = outsideDir("readme");
-  const files = sectionFiles("README.md", "Install");
+  const files = sectionFiles("docs/install.md", "The project files");
   expect(Object.keys(files).sort()).toEqual(["Pulumi.yaml", "package.json", "tsconfig.json"]);
   for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, name), content);
   writeFileSync(path.join(dir, "index.ts"), program("README.md", "readme"));

@@ -212,9 +212,8 @@ describe("HttpClient connection errors", () => {
       );
       expect(error.message).toBe(
         `read account failed: CONNECTION_REFUSED (ECONNREFUSED, GET /v2/v2/users/me): nothing accepted the connection at ${base} ` +
-          "(from SQUARECLOUD_PLATFORM_URL). For the local emulator, start it first: npx squarecloud-emulator in a Node.js project that " +
-          "installed pulumi-squarecloud; with YAML, Python or Go, npx --package=<the pulumi-squarecloud tarball> squarecloud-emulator " +
-          "(Node.js 20 or later). pulumi refresh and " +
+          "(from SQUARECLOUD_PLATFORM_URL). For the local emulator, start it first: npx squarecloud-emulator in this project " +
+          "(it comes with pulumi-squarecloud). pulumi refresh and " +
           "pulumi destroy on their own use the URLs recorded by the last run of the program: after changing one, run them with --run-program",
       );
       expect(error.message).not.toContain(API_KEY);

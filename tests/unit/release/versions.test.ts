@@ -48,6 +48,8 @@ describe("the version", () => {
       writeFileSync(path.join(out, "schema.json"), JSON.stringify({ name: "squarecloud", version: "0.2.0" }));
       writeFileSync(path.join(out, "pulumi-resource-squarecloud-v0.2.0-linux-arm64.tar.gz"), "");
       writeFileSync(path.join(out, "pulumi-resource-squarecloud-v0.1.0-darwin-amd64.tar.gz"), "");
+      writeFileSync(path.join(out, "squarecloud-emulator-v0.2.0-linux-arm64.tar.gz"), "");
+      writeFileSync(path.join(out, "squarecloud-emulator-v0.1.0-windows-amd64.tar.gz"), "");
       const moduleDir = path.join(out, "module");
       mkdirSync(path.join(moduleDir, "squarecloud", "internal"), { recursive: true });
       writeFileSync(path.join(moduleDir, "go.mod"), `module ${GO_MODULE_PATH}\n`);
@@ -59,9 +61,11 @@ describe("the version", () => {
       writeGoModuleVersion(moduleDir, GO_MODULE_PATH, "0.2.0", 0, path.join(out, "goproxy"));
       rmSync(moduleDir, { recursive: true });
       expect(() => checkOneVersion(out, GO_MODULE_PATH, "0.2.0")).toThrow(
-        "artifacts that are not of version 0.2.0: pulumi-resource-squarecloud-v0.1.0-darwin-amd64.tar.gz (its name) says 0.1.0",
+        "artifacts that are not of version 0.2.0: pulumi-resource-squarecloud-v0.1.0-darwin-amd64.tar.gz (its name) says 0.1.0; " +
+          "squarecloud-emulator-v0.1.0-windows-amd64.tar.gz (its name) says 0.1.0",
       );
       rmSync(path.join(out, "pulumi-resource-squarecloud-v0.1.0-darwin-amd64.tar.gz"));
+      rmSync(path.join(out, "squarecloud-emulator-v0.1.0-windows-amd64.tar.gz"));
       expect(() => checkOneVersion(out, GO_MODULE_PATH, "0.2.0")).not.toThrow();
     } finally {
       rmSync(out, { recursive: true, force: true });

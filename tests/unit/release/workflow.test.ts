@@ -65,6 +65,9 @@ test("publishing happens on tags only, after the build, from its artifacts, with
   expect(script).toContain("sha256sum -c --strict");
   expect(script).toContain("--provenance");
   expect(script).toContain('tag="sdk/go/v$version"');
+  // The GitHub release carries every archive users download: the plugin's and the emulator's.
+  expect(script).toMatch(/gh release upload .*release\/pulumi-resource-squarecloud-v\*\.tar\.gz/s);
+  expect(script).toMatch(/gh release upload .*release\/squarecloud-emulator-v\*\.tar\.gz/s);
   expect(publish.steps.find((step) => step.uses === "pypa/gh-action-pypi-publish@release/v1")?.with).toEqual({
     "packages-dir": "pypi/",
     "skip-existing": true,

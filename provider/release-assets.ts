@@ -1,0 +1,30 @@
+/**
+ * Where a release's files are and what they are called, for the provider's messages that send a
+ * user to them and for the builds that make them: the project's GitHub repository, the machines
+ * (`<os>-<arch>` as the engine names them) and the emulator's archives.
+ */
+
+/** The project's home on GitHub: its sources, issues and releases. */
+export const GITHUB_REPOSITORY = "squarecloud/pulumi-squarecloud";
+
+export const REPOSITORY_URL = `https://github.com/${GITHUB_REPOSITORY}`;
+
+/** The page of a release: its notes and every file it publishes. */
+export function releasePageUrl(version: string): string {
+  return `${REPOSITORY_URL}/releases/tag/v${version}`;
+}
+
+/** The engine's name for the machine this runs on, e.g. linux-amd64. */
+export function hostTarget(): string {
+  const os = process.platform === "win32" ? "windows" : process.platform;
+  const arch = process.arch === "x64" ? "amd64" : process.arch;
+  return `${os}-${arch}`;
+}
+
+/** The emulator's command, in its archive and in the npm package. */
+export const EMULATOR_EXECUTABLE = "squarecloud-emulator";
+
+/** A release's emulator for one machine: the command with the Node.js it runs on, for users without Node. */
+export function emulatorArchiveName(version: string, target: string): string {
+  return `${EMULATOR_EXECUTABLE}-v${version}-${target}.tar.gz`;
+}
