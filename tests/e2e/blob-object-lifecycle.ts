@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { contentOf, expectReplaced, fetchBytes, replaceOneByNewContent, sha256 } from "./blob-content";
-import { emulatorConfig, emulatorSuite } from "./emulator-env";
+import { type EmulatorSuite, emulatorConfig, emulatorSuite } from "./emulator-env";
 import type { ProgramStack, ProgramStackOptions } from "./stack";
 
 /** A BlobObject of a program: its name and its content, a file of the project or a text. */
@@ -15,15 +15,39 @@ export interface BlobObjectShape {
  * exports, under the same key, an object of its id, url, size, sha256 and mimeType.
  */
 export interface BlobObjectsProgram extends ProgramStack {
-  setObjects(objects: Record<string, BlobObjectShape>): void;
+  /** Rewrites the program (a file of the project, or the stack's config) to declare the objects. */
+  setObjects(objects: Record<string, BlobObjectShape>): void | Promise<void>;
+  /** The outputs of each object, by its key; by default the stack's outputs of those names. */
+  objectOutputs?(): Promise<Record<string, Record<string, any>>>;
+}
+
+/** What a language's own tests of the lifecycle's stack reach. */
+export interface BlobObjectLifecycleContext {
+  suite: EmulatorSuite;
+  program(): BlobObjectsProgram;
+  /** The objects the program declares at that point. */
+  objects(): Record<string, BlobObjectShape>;
+  /** Writes a file of the project. */
+  write(relative: string, content: string): void;
+}
+
+/** Tests a language adds on the lifecycle's stack, so that what it proves beyond the lifecycle costs no stack of its own. */
+export interface BlobObjectLifecycleExtras {
+  /** After the refusal at preview, before the first up. */
+  beforeCreate?(context: BlobObjectLifecycleContext): void;
+  /** After the create and the preview of the same contents. */
+  afterCreate?(context: BlobObjectLifecycleContext): void;
+  /** After the replacements and the refresh, before the destroy; objects added here must be gone after it. */
+  beforeDestroy?(context: BlobObjectLifecycleContext): void;
+  afterDestroy?(context: BlobObjectLifecycleContext): void;
 }
 
 /**
- * The lifecycle of BlobObjects declared in a program of another language than TypeScript, their
- * content given as a file asset and as a string asset, served by the native plugin: what the
- * TypeScript SDK's tests prove for the dynamic provider, against the emulator, whose local CDN
- * serves the bytes. Defines the tests of the calling file; `open` makes the stack from the first
- * objects, under `prefix`.
+ * The lifecycle of BlobObjects declared in a program, their content given as a file asset and as a
+ * string asset, whatever the program's language and whichever provider serves them (the
+ * TypeScript SDK's dynamic provider, or the native plugin for the others), against the emulator,
+ * whose local CDN serves the bytes. Defines the tests of the calling file; `open` makes the stack
+ * from the first objects, under `prefix`.
  */
 export function blobObjectLifecycle(
   prefix: string,
@@ -31,6 +55,7 @@ export function blobObjectLifecycle(
     first: Record<string, BlobObjectShape>,
     options: Omit<ProgramStackOptions, "program">,
   ) => Promise<BlobObjectsProgram>,
+  extras: BlobObjectLifecycleExtras = {},
 ): void {
   const suite = emulatorSuite();
   /** Past the server's 30 s list cache: listings after this are computed afresh. */
@@ -48,12 +73,18 @@ export function blobObjectLifecycle(
     notes: { name: "notes", source: { text: notes } },
   };
 
+  /** The objects the program declares now. */
+  let current = objects;
+
   function write(relative: string, content: string) {
     mkdirSync(path.dirname(path.join(program.workDir, relative)), { recursive: true });
     writeFileSync(path.join(program.workDir, relative), content);
   }
 
+  const context: BlobObjectLifecycleContext = { suite, program: () => program, objects: () => current, write };
+
   async function outputsOf(): Promise<Record<string, Record<string, any>>> {
+    if (program.objectOutputs) return program.objectOutputs();
     return Object.fromEntries(
       Object.entries(await program.stack.outputs()).map(([key, output]) => [key, output.value]),
     );
@@ -88,8 +119,10 @@ export function blobObjectLifecycle(
     expect(await suite.emulator.admin.requests()).toEqual([]);
   });
 
+  extras.beforeCreate?.(context);
+
   test("up uploads from a fileAsset and a stringAsset; url, size, sha256 and MIME type are outputs; the URLs serve the exact bytes", async () => {
-    program.setObjects(objects);
+    await program.setObjects(objects);
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ create: 4 });
     expect(
@@ -124,6 +157,8 @@ export function blobObjectLifecycle(
     expect(await mutatingRequests()).toEqual([]);
   });
 
+  extras.afterCreate?.(context);
+
   test("a new file content replaces the object: new URL, the old object deleted only after the new one is stored", async () => {
     const before = (await outputsOf()).one;
     const next = await replaceOneByNewContent(program.stack, () => suite.emulator.admin.clearRequests(), write);
@@ -136,7 +171,8 @@ export function blobObjectLifecycle(
   test("a new text replaces the object the same way", async () => {
     const before = (await outputsOf()).notes;
     const next = contentOf("notes-v2", 1600);
-    program.setObjects({ ...objects, notes: { name: "notes", source: { text: next } } });
+    current = { ...objects, notes: { name: "notes", source: { text: next } } };
+    await program.setObjects(current);
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ replace: 1, same: 3 });
     const after = (await outputsOf()).notes;
@@ -160,12 +196,17 @@ export function blobObjectLifecycle(
     expect((await fetchBytes(back.url)).body.toString()).toBe(data);
   });
 
+  extras.beforeDestroy?.(context);
+
   test("destroy deletes every object", async () => {
-    const ids = Object.values(await outputsOf()).map((o) => o.id);
+    const out = await outputsOf();
+    const ids = Object.keys(objects).map((key) => out[key]?.id);
     await program.stack.destroy();
     await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
     const left = (await suite.api.listAllObjects(prefix)).map((o) => o.id);
-    expect(ids).toHaveLength(3);
+    expect(ids).toEqual([expect.any(String), expect.any(String), expect.any(String)]);
     for (const id of ids) expect(left).not.toContain(id);
   });
+
+  extras.afterDestroy?.(context);
 }

@@ -6,7 +6,7 @@ import { SEED_ACCOUNTS, SEED_APPS, SEED_DATABASES } from "../../emulator";
 import { type DocProgram, docFiles, programs, sectionFiles } from "../doc-blocks";
 import { repoRoot } from "./engine";
 import { RESTORE_ROUTE, SNAPSHOT_ROUTE } from "./operation-routes";
-import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
+import { type EmulatorSuite, emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
 import {
   type JavaStack,
   javaStack,
@@ -23,18 +23,19 @@ import {
 // resolved by its name; a Pulumi YAML program is the project file and a Python program the
 // project's __main__.py and a Java program its class App (the generated SDKs), run by the native plugin. One stack per language
 // serves them all, one program after the other: `up`, what the page says it does, then `destroy`.
-// A page's tabs share a name and, where they say the same, the run. README.md's own program runs
-// in readme.test.ts, in a project outside the repository.
+// The languages run side by side, each against an emulator of its own, as the engine's runs of one
+// stack leave the cores idle much of the time. A page's tabs share a name and, where they say the
+// same, the run. README.md's own program runs in readme.test.ts, in a project outside the repository.
 
 interface ProgramRun {
   /** Stack config besides the emulator's URLs and key. */
-  config?: () => Promise<ConfigMap>;
+  config?: (suite: EmulatorSuite) => Promise<ConfigMap>;
   /** Repository paths copied into the project, by their path there: what the page says the project holds. */
   files?: Record<string, string>;
   /** What `up` creates, the stack included. */
   creates: number;
-  /** What the outputs and the account show after `up`. */
-  check(outputs: OutputMap): Promise<void> | void;
+  /** What the outputs and the account (the emulator of the program's language) show after `up`. */
+  check(outputs: OutputMap, suite: EmulatorSuite): Promise<void> | void;
   /** What differs for the page's YAML program of that name. */
   yaml?: Partial<ProgramRun>;
   /** What differs for the page's Python program of that name. */
@@ -43,14 +44,20 @@ interface ProgramRun {
   java?: Partial<ProgramRun>;
 }
 
-const suite = emulatorSuite();
-const alice = () => suite.emulator.accounts[0];
+const LANGUAGES = ["ts", "yaml", "python", "java"] as const;
+type Language = (typeof LANGUAGES)[number];
+/** An emulator per language: each language's programs meet the account as seeded, whatever the others do. */
+const suites = Object.fromEntries(LANGUAGES.map((language) => [language, emulatorSuite()])) as Record<
+  Language,
+  EmulatorSuite
+>;
+const alice = (suite: EmulatorSuite) => suite.emulator.accounts[0];
 const RESTORED_VERSION = "2ea6d485-9961-4704-94e7-72635b78bdb6";
 
 const RUNS: Record<string, ProgramRun> = {
   database: {
     creates: 2,
-    async check({ sessionsId, sessionsUrl }) {
+    async check({ sessionsId, sessionsUrl }, suite) {
       expect(sessionsUrl).toMatchObject({ secret: true, value: expect.stringMatching(/^redis:\/\//) });
       expect(await suite.api.getDatabase(sessionsId.value)).toMatchObject({
         name: "sessions",
@@ -61,26 +68,26 @@ const RUNS: Record<string, ProgramRun> = {
   },
   workspace: {
     creates: 2,
-    async check({ teamId, teamApps, teamMembers }) {
+    async check({ teamId, teamApps, teamMembers }, suite) {
       expect(teamApps.value).toEqual(["Alice Website"]);
-      expect(teamMembers.value).toEqual([`${alice().name} (owner)`]);
-      await expectOnlyWebsiteLinked(teamId.value);
+      expect(teamMembers.value).toEqual([`${alice(suite).name} (owner)`]);
+      await expectOnlyWebsiteLinked(suite, teamId.value);
     },
     // The YAML program exports the applications and members as they are; Python, as TypeScript, their names.
     yaml: {
-      async check({ teamId, teamApps, teamMembers }) {
+      async check({ teamId, teamApps, teamMembers }, suite) {
         expect(teamApps.value).toEqual([
           expect.objectContaining({ id: SEED_APPS.aliceWebsite, name: "Alice Website" }),
         ]);
-        expect(teamMembers.value).toEqual([expect.objectContaining({ name: alice().name, group: "owner" })]);
-        await expectOnlyWebsiteLinked(teamId.value);
+        expect(teamMembers.value).toEqual([expect.objectContaining({ name: alice(suite).name, group: "owner" })]);
+        await expectOnlyWebsiteLinked(suite, teamId.value);
       },
     },
   },
   "workspace-member": {
-    config: () => inviteCodeConfig(suite.emulator, { bobInviteCode: suite.emulator.accounts[1] }),
+    config: (suite) => inviteCodeConfig(suite.emulator, { bobInviteCode: suite.emulator.accounts[1] }),
     creates: 3,
-    async check({ bobGroup }) {
+    async check({ bobGroup }, suite) {
       expect(bobGroup.value).toBe("maintain");
       const crew = (await suite.api.listWorkspaces()).filter((workspace) => workspace.name === "platform_crew");
       expect(crew.map((workspace) => workspace.members.map(({ id, group }) => ({ id, group })))).toEqual([
@@ -118,30 +125,30 @@ const RUNS: Record<string, ProgramRun> = {
   },
   "app-snapshot": {
     creates: 2,
-    async check({ backupUrl, backupTakenAt }) {
+    async check({ backupUrl, backupTakenAt }, suite) {
       expect(backupUrl.secret).toBe(true);
       expect(Date.parse(backupTakenAt.value)).not.toBeNaN();
-      expect(await succeeded(SNAPSHOT_ROUTE)).toBe(1);
+      expect(await succeeded(suite, SNAPSHOT_ROUTE)).toBe(1);
     },
   },
   "database-restore": {
     creates: 2,
-    async check({ restoredVersion }) {
+    async check({ restoredVersion }, suite) {
       expect(restoredVersion.value).toBe(RESTORED_VERSION);
-      expect(await succeeded(RESTORE_ROUTE)).toBe(1);
+      expect(await succeeded(suite, RESTORE_ROUTE)).toBe(1);
     },
   },
   "app-file-move": {
     creates: 2,
     // Moved: nothing is left at the old path to move.
-    check: () =>
+    check: (_outputs, suite) =>
       expect(suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "index.js", to: "again.js" })).rejects.toMatchObject(
         { code: "FILE_NOT_FOUND" },
       ),
   },
   "native-cache": {
     creates: 2,
-    async check({ redisUrl }) {
+    async check({ redisUrl }, suite) {
       expect(redisUrl).toMatchObject({ secret: true, value: expect.stringMatching(/^redis:\/\//) });
       // The account has a "cache" of its own: the one created is the one the URL leads to.
       const host = new URL(redisUrl.value).host;
@@ -152,10 +159,10 @@ const RUNS: Record<string, ProgramRun> = {
     },
   },
   "native-providers": {
-    config: async () => ({ teamKey: { value: alice().apiKey, secret: true } }),
+    config: async (suite) => ({ teamKey: { value: alice(suite).apiKey, secret: true } }),
     // The stack, the explicit provider and the database.
     creates: 3,
-    async check() {
+    async check(_outputs, suite) {
       expect((await suite.api.listDatabases()).filter((db) => db.name === "teamcache")).toEqual([
         expect.objectContaining({ type: "redis", memory: 512 }),
       ]);
@@ -189,10 +196,10 @@ interface LanguageStack {
   project: ProgramStack;
   write(code: string): void;
 }
-const stacks: Record<string, LanguageStack> = {};
+const stacks = {} as Record<Language, LanguageStack>;
 
 /** How many requests of the route the emulator carried out since the program began (a refusal and its retry count once). */
-async function succeeded(route: string): Promise<number> {
+async function succeeded(suite: EmulatorSuite, route: string): Promise<number> {
   return (await suite.emulator.admin.requests()).filter((request) => request.route === route && request.status < 300)
     .length;
 }
@@ -223,7 +230,7 @@ function readsThroughTeamProvider(check: ProgramRun["check"]): Partial<ProgramRu
   };
 }
 
-async function expectOnlyWebsiteLinked(workspaceId: string): Promise<void> {
+async function expectOnlyWebsiteLinked(suite: EmulatorSuite, workspaceId: string): Promise<void> {
   expect((await suite.api.getWorkspace(workspaceId)).applications.map((app) => app.id)).toEqual([
     SEED_APPS.aliceWebsite,
   ]);
@@ -235,32 +242,80 @@ function yamlBody(program: DocProgram): string {
   return program.code.replace(header, "");
 }
 
+/** The environment of a language's stack: explicit providers read the URLs from it, as a reader's would with SQUARECLOUD_PLATFORM_URL set. */
+const urlsOf = ({ emulator }: EmulatorSuite) => ({
+  SQUARECLOUD_PLATFORM_URL: emulator.platformUrl,
+  SQUARECLOUD_BLOB_URL: emulator.blobUrl,
+});
+
 beforeAll(async () => {
   const source = mkdtempSync(path.join(tmpdir(), "squarecloud-docs-"));
   try {
     for (const [name, content] of Object.entries(sectionFiles("docs/install.md", "The project files")))
       writeFileSync(path.join(source, name), content);
-    const project = suite.keep(await projectStack(source));
+    const project = suites.ts.keep(await projectStack(source));
     stacks.ts = { project, write: (code) => writeFileSync(path.join(project.workDir, "index.ts"), code) };
   } finally {
     rmSync(source, { recursive: true, force: true });
   }
-  // Explicit providers read the URLs from the environment, as a reader's would with SQUARECLOUD_PLATFORM_URL set.
-  const env = { SQUARECLOUD_PLATFORM_URL: suite.emulator.platformUrl, SQUARECLOUD_BLOB_URL: suite.emulator.blobUrl };
-  const yaml: YamlStack = await yamlStack("docs-yaml", { resources: {} }, { env });
-  suite.keep(yaml);
+  const yaml: YamlStack = await yamlStack("docs-yaml", { resources: {} }, { env: urlsOf(suites.yaml) });
+  suites.yaml.keep(yaml);
   stacks.yaml = { project: yaml, write: (code) => yaml.setProgramYaml(code) };
-  const python: PythonStack = await pythonStack("docs-python", "", { env });
-  suite.keep(python);
+  const python: PythonStack = await pythonStack("docs-python", "", { env: urlsOf(suites.python) });
+  suites.python.keep(python);
   stacks.python = { project: python, write: (code) => python.setProgram(code) };
-  const java: JavaStack = await javaStack("docs-java", EMPTY_JAVA_PROGRAM, { env });
-  suite.keep(java);
+  const java: JavaStack = await javaStack("docs-java", EMPTY_JAVA_PROGRAM, { env: urlsOf(suites.java) });
+  suites.java.keep(java);
   stacks.java = { project: java, write: (code) => java.setProgram(code) };
+  startRuns();
 });
 
 /** What the Java stack holds before the first page's program: a program that declares nothing. */
 const EMPTY_JAVA_PROGRAM =
   "public class App { public static void main(String[] args) { com.pulumi.Pulumi.run(ctx -> {}); } }\n";
+
+/** Each program's run, started at once: one after the other within a language, the languages side by side. */
+const runs = new Map<DocProgram, Promise<void>>();
+
+function startRuns(): void {
+  for (const language of LANGUAGES) {
+    let previous: Promise<void> = Promise.resolve();
+    for (const program of found.filter((candidate) => candidate.language === language)) {
+      const run = previous.catch(() => undefined).then(() => runProgram(language, program));
+      // Awaited by the program's test; until then a failure must not count as unhandled.
+      run.catch(() => undefined);
+      runs.set(program, run);
+      previous = run;
+    }
+  }
+}
+
+/** `up`, the page's checks, then `destroy`, which leaves the stack empty for the language's next program whatever happened. */
+async function runProgram(language: Language, program: DocProgram): Promise<void> {
+  const { yaml, python, java, ...shared } = RUNS[program.name];
+  const overrides: Record<string, Partial<ProgramRun> | undefined> = { yaml, python, java };
+  const run: ProgramRun = { ...shared, ...overrides[language] };
+  const suite = suites[language];
+  const { project, write } = stacks[language];
+  write(language === "yaml" ? yamlBody(program) : program.code);
+  const copied = Object.entries(run.files ?? {}).map(([there, here]) => {
+    cpSync(path.join(repoRoot, here), path.join(project.workDir, there), { recursive: true });
+    return path.join(project.workDir, there);
+  });
+  // Each program meets the account as seeded, as on a reader's first run: the one before may have moved a file.
+  await suite.emulator.admin.reset();
+  let destroyed: DestroyResult;
+  try {
+    await project.stack.setAllConfig({ ...emulatorConfig(suite.emulator), ...(await run.config?.(suite)) });
+    const up = await project.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: run.creates });
+    await run.check(up.outputs, suite);
+  } finally {
+    destroyed = await project.stack.destroy();
+    for (const file of copied) rmSync(file, { recursive: true, force: true });
+  }
+  expect(destroyed.summary.resourceChanges).toEqual({ delete: run.creates });
+}
 
 test("every program of docs/ has a run here, and every run a program", () => {
   expect([...new Set(found.map((program) => program.name))].sort()).toEqual(Object.keys(RUNS).sort());
@@ -277,28 +332,6 @@ test("every program of docs/ has a run here, and every run a program", () => {
 test.each(found.map((program) => [program.name, program.language, program] as const))(
   "the program of %s in %s runs up and destroy against the emulator",
   async (name, language, program) => {
-    const { yaml, python, java, ...shared } = RUNS[name];
-    const overrides: Record<string, Partial<ProgramRun> | undefined> = { yaml, python, java };
-    const run: ProgramRun = { ...shared, ...overrides[language] };
-    const { project, write } = stacks[language];
-    write(language === "yaml" ? yamlBody(program) : program.code);
-    const copied = Object.entries(run.files ?? {}).map(([there, here]) => {
-      cpSync(path.join(repoRoot, here), path.join(project.workDir, there), { recursive: true });
-      return path.join(project.workDir, there);
-    });
-    // Each program meets the account as seeded, as on a reader's first run: the one before may have moved a file.
-    await suite.emulator.admin.reset();
-    let destroyed: DestroyResult;
-    try {
-      await project.stack.setAllConfig({ ...emulatorConfig(suite.emulator), ...(await run.config?.()) });
-      const up = await project.stack.up();
-      expect(up.summary.resourceChanges).toEqual({ create: run.creates });
-      await run.check(up.outputs);
-    } finally {
-      // Whatever happened, the stack is left empty for the next program.
-      destroyed = await project.stack.destroy();
-      for (const file of copied) rmSync(file, { recursive: true, force: true });
-    }
-    expect(destroyed.summary.resourceChanges).toEqual({ delete: run.creates });
+    await (runs.get(program) ?? Promise.reject(new Error(`the program of ${name} in ${language} was never started`)));
   },
 );

@@ -1,6 +1,6 @@
 import { SEED_APPS, SEED_DATABASES, SEED_DATABASE_SNAPSHOT_VERSIONS } from "../../emulator";
 import { SNAPSHOT_RATE_MS } from "../../emulator/models/rules";
-import { beyondKeyCheck, emulatorConfig, emulatorSuite } from "./emulator-env";
+import { beyondKeyCheck, type EmulatorSuite, emulatorConfig, emulatorSuite } from "./emulator-env";
 import { SecretScanner } from "./reliability/secret-scan";
 import { MOVE_ROUTE, PRESIGNED_KEY, RESTORE_ROUTE, SNAPSHOT_ROUTE } from "./operation-routes";
 import { type ProgramStack, type ProgramStackOptions, SECRET_SIG, type StateResource } from "./stack";
@@ -18,17 +18,38 @@ export interface Operations {
  * takenAt), restoredAt and movedAt.
  */
 export interface OperationsProgram extends ProgramStack {
-  setOperations(operations: Operations): void;
+  /** Rewrites the program (a file of the project, or the stack's config) to declare the operations. */
+  setOperations(operations: Operations): void | Promise<void>;
+}
+
+/** What a language's own tests of the lifecycle's stack reach. */
+export interface OperationsLifecycleContext {
+  suite: EmulatorSuite;
+  program(): OperationsProgram;
+  /** The operations the lifecycle's program declares at that point. */
+  operations(): Operations;
 }
 
 /**
- * AppSnapshot, DatabaseRestore and AppFileMove declared in a program of another language than
- * TypeScript, served by the native plugin: each operation runs once, by the up that creates it, as
- * the TypeScript SDK's tests prove for the dynamic provider. Defines the tests of the calling
+ * Tests a language adds on the lifecycle's stack, so that what it proves beyond the lifecycle costs
+ * no stack of its own.
+ */
+export interface OperationsLifecycleExtras {
+  /** After the refusals at preview, before the first up; must leave the lifecycle's operations declared. */
+  afterPreviews?(context: OperationsLifecycleContext): void;
+  /** After the new snapshot, before the destroy. */
+  beforeDestroy?(context: OperationsLifecycleContext): void;
+}
+
+/**
+ * AppSnapshot, DatabaseRestore and AppFileMove declared in a program, whatever its language and
+ * whichever provider serves it (the TypeScript SDK's dynamic provider, or the native plugin for the
+ * others): each operation runs once, by the up that creates it. Defines the tests of the calling
  * file; `open` makes the stack from the first operations.
  */
 export function operationsLifecycle(
   open: (first: Operations, options: Omit<ProgramStackOptions, "program">) => Promise<OperationsProgram>,
+  extras: OperationsLifecycleExtras = {},
 ): void {
   const suite = emulatorSuite();
 
@@ -55,6 +76,10 @@ export function operationsLifecycle(
     };
   }
 
+  /** The operations the program declares now. */
+  let current = operations;
+  const context: OperationsLifecycleContext = { suite, program: () => program, operations: () => current };
+
   async function stateOf(name: string): Promise<StateResource | undefined> {
     return (await program.resources()).find((resource) => resource.urn.endsWith(`::${name}`));
   }
@@ -70,14 +95,14 @@ export function operationsLifecycle(
 
   /** The message of a preview of the program with those overrides; the program is restored after. */
   async function previewFailure(overrides: Overrides): Promise<string> {
-    program.setOperations(withOverrides(overrides));
+    await program.setOperations(withOverrides(overrides));
     try {
       return await program.stack.preview().then(
         () => "",
         (err: Error) => err.message,
       );
     } finally {
-      program.setOperations(operations);
+      await program.setOperations(operations);
     }
   }
 
@@ -97,6 +122,8 @@ export function operationsLifecycle(
     expect(message).toMatch(/to.*must be relative to the application root \(no leading "\/"\), got "\/etc\/app\.js"/);
     expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
   });
+
+  extras.afterPreviews?.(context);
 
   test("up performs each operation once; the snapshot's url and key are secrets, ciphertext in state", async () => {
     const up = await program.stack.up();
@@ -144,7 +171,8 @@ export function operationsLifecycle(
     // The first snapshot may be only moments old, and the service takes one per account every 5 s:
     // past that on the emulator's clock, the new one is taken at once on a fast or a slow machine.
     await suite.emulator.admin.advanceClock(SNAPSHOT_RATE_MS);
-    program.setOperations(withOverrides({ snapshot: { trigger: "v2" } }));
+    current = withOverrides({ snapshot: { trigger: "v2" } });
+    await program.setOperations(current);
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ replace: 1, same: 3 });
     expect(up.outputs.snapshotKey.value).not.toBe(before);
@@ -153,6 +181,8 @@ export function operationsLifecycle(
       .map((request) => request.route);
     expect(changes).toEqual([SNAPSHOT_ROUTE]);
   });
+
+  extras.beforeDestroy?.(context);
 
   test("destroy forgets the operations without calling the service", async () => {
     const destroy = await program.stack.destroy();

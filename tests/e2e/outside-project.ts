@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
@@ -38,8 +38,28 @@ export function vendorTarball(tarball: string, projectDir: string): void {
   copyFileSync(tarball, path.join(projectDir, "vendor", path.basename(tarball)));
 }
 
-/** `npm install` in cwd from npm's cache where it can (the registry only for what is missing); npm's errors go to the test output. */
-export function npmInstall(cwd: string, packages: string[] = []): void {
-  const args = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", ...packages];
-  execFileSync("npm", args, { cwd, stdio: ["ignore", "ignore", "inherit"] });
+/** The arguments of an `npm install` of packages from npm's cache where it can (the registry only for what is missing). */
+export const npmInstallArgs = (packages: string[] = []): string[] => [
+  "install",
+  "--prefer-offline",
+  "--no-audit",
+  "--no-fund",
+  "--loglevel=error",
+  ...packages,
+];
+
+/**
+ * `npm install` in cwd; npm's errors go to the test output. It runs beside the test's other work
+ * (a file installs its next project while the engine runs the last one).
+ */
+export function npmInstall(cwd: string, packages: string[] = []): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const npm = spawn("npm", npmInstallArgs(packages), { cwd, stdio: ["ignore", "ignore", "inherit"] });
+    npm.on("error", reject);
+    npm.on("close", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`npm ${npmInstallArgs(packages).join(" ")} in ${cwd} exited with ${code}`)),
+    );
+  });
 }

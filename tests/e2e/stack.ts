@@ -114,7 +114,7 @@ export async function outsideProjectStack(
   mkdirSync(path.join(workDir, ".state"));
   vendorTarball(tarball, workDir);
   // Within the project's range, the SDK of the engine the tests drive.
-  npmInstall(workDir, [pinnedPulumiSdk]);
+  await npmInstall(workDir, [pinnedPulumiSdk]);
   return openStack(workDir, projectName(workDir), options);
 }
 

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import * as path from "node:path";
 import { repoRoot } from "./engine";
-import { npmInstall } from "./outside-project";
+import { execFileSync } from "node:child_process";
+import { npmInstallArgs } from "./outside-project";
 
 const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
 
@@ -23,7 +24,10 @@ export function cachedTsc(version: string): string {
   if (!existsSync(tsc)) {
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: `typescript-${version}`, private: true }));
-    npmInstall(dir, [`typescript@${version}`]);
+    execFileSync("npm", npmInstallArgs([`typescript@${version}`]), {
+      cwd: dir,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
   }
   return tsc;
 }

@@ -1,5 +1,5 @@
 import { SEED_APPS } from "../../emulator";
-import { beyondKeyCheck, emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
+import { beyondKeyCheck, type EmulatorSuite, emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
 import { SecretScanner } from "./reliability/secret-scan";
 import { type ProgramStack, type ProgramStackOptions, SECRET_SIG, type StateResource } from "./stack";
 import { expectRenameWarning } from "./workspace-rename";
@@ -18,18 +18,38 @@ export interface Team {
 }
 
 export interface TeamProgram extends ProgramStack {
-  setTeam(team: Team): void;
+  /** Rewrites the program (a file of the project, or the stack's config) to declare the team. */
+  setTeam(team: Team): void | Promise<void>;
+}
+
+/** What a language's own tests of the lifecycle's stack reach. */
+export interface WorkspaceLifecycleContext {
+  suite: EmulatorSuite;
+  program(): TeamProgram;
+  /** The team the program declares at that point. */
+  team(): Team;
+  /** The id of the workspace the stack holds. */
+  teamId(): string;
+}
+
+/** Tests a language adds on the lifecycle's stack, so that what it proves beyond the lifecycle costs no stack of its own. */
+export interface WorkspaceLifecycleExtras {
+  /** After the create and the up that changes nothing; must leave the team as it found it, bob its only member. */
+  afterCreate?(context: WorkspaceLifecycleContext): void;
+  /** After the preview of the rename, before the up that moves the team. */
+  beforeMove?(context: WorkspaceLifecycleContext): void;
 }
 
 /**
- * The life of a team (a Workspace and a WorkspaceMember) declared in a program of another language
- * than TypeScript, served by the native plugin: what the TypeScript SDK's tests prove for the
- * dynamic provider. Defines the tests of the calling file; `open` makes the stack from the first
- * team. `name` is the workspace's first name.
+ * The life of a team (a Workspace and a WorkspaceMember) declared in a program, whatever its
+ * language and whichever provider serves it (the TypeScript SDK's dynamic provider, or the native
+ * plugin for the others). Defines the tests of the calling file; `open` makes the stack from the
+ * first team. `name` is the workspace's first name.
  */
 export function workspaceLifecycle(
   name: string,
   open: (first: Team, options: Omit<ProgramStackOptions, "program">) => Promise<TeamProgram>,
+  extras: WorkspaceLifecycleExtras = {},
 ): void {
   const apps = { website: SEED_APPS.aliceWebsite, api: SEED_APPS.aliceApi, bot: SEED_APPS.aliceBot };
 
@@ -42,10 +62,17 @@ export function workspaceLifecycle(
   let team: Team;
   let teamId: string;
 
-  function setTeam(next: Team) {
+  async function setTeam(next: Team) {
     team = next;
-    program.setTeam(team);
+    await program.setTeam(team);
   }
+
+  const context: WorkspaceLifecycleContext = {
+    suite,
+    program: () => program,
+    team: () => team,
+    teamId: () => teamId,
+  };
 
   /** The code in the stack's config, spent once the member joined. */
   let spentCode: string;
@@ -124,8 +151,10 @@ export function workspaceLifecycle(
     expect(await mutatingRequests()).toEqual([]);
   });
 
+  extras.afterCreate?.(context);
+
   test("a group change updates the member in place", async () => {
-    setTeam({ ...team, group: "manager" });
+    await setTeam({ ...team, group: "manager" });
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ same: 2, update: 1 });
     expect(await liveGroups(teamId)).toEqual({ [bob().accountId]: "manager" });
@@ -134,7 +163,7 @@ export function workspaceLifecycle(
   });
 
   test("application links follow the program's list in place: missing ones linked, extra ones unlinked", async () => {
-    setTeam({ ...team, applications: [apps.api, apps.website] });
+    await setTeam({ ...team, applications: [apps.api, apps.website] });
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ same: 2, update: 1 });
     expect(await liveApplications(teamId)).toEqual([apps.api, apps.website].sort());
@@ -145,7 +174,7 @@ export function workspaceLifecycle(
     expect(up.outputs.teamId.value).toBe(teamId);
 
     // Order does not matter.
-    setTeam({ ...team, applications: [apps.website, apps.api] });
+    await setTeam({ ...team, applications: [apps.website, apps.api] });
     expect((await program.stack.preview()).changeSummary).toEqual({ same: 3 });
   });
 
@@ -168,7 +197,7 @@ export function workspaceLifecycle(
         () => "",
         (err: Error) => err.message,
       );
-    program.setTeam({ ...team, name: "no spaces allowed", applications: ["x", "x"] });
+    await program.setTeam({ ...team, name: "no spaces allowed", applications: ["x", "x"] });
     let message = await failure(program.stack.preview());
     expect(message).toMatch(/name.*3 to 32 characters.*got "no spaces allowed"/);
     expect(message).toMatch(/applications.*each application once, got \["x"\]/);
@@ -176,7 +205,7 @@ export function workspaceLifecycle(
     // The member's check runs once the workspace's passes (its id is an input of the member).
     const badCode = "NOT-A-CODE-but-secret-looking-value";
     await program.stack.setConfig("bobCode", { value: badCode, secret: true });
-    program.setTeam({ ...team, group: "owner", userId: "not an id" });
+    await program.setTeam({ ...team, group: "owner", userId: "not an id" });
     message = await failure(program.stack.preview());
     expect(message).toMatch(/group.*"owner" cannot be given.*got "owner"/);
     expect(message).toMatch(/inviteCode.*32 hexadecimal characters.*got 35 characters \(hidden: a secret\)/);
@@ -186,15 +215,17 @@ export function workspaceLifecycle(
     await expectNoCodeShown(message);
 
     await program.stack.setConfig("bobCode", { value: spentCode, secret: true });
-    program.setTeam(team);
+    await program.setTeam(team);
   });
 
   test("a rename warns in the preview that it replaces the workspace and every member needs a fresh code", async () => {
-    setTeam({ ...team, name: `${name}_v2` });
+    await setTeam({ ...team, name: `${name}_v2` });
     const preview = await program.stack.preview();
     expect(preview.changeSummary).toMatchObject({ replace: 2 });
     expectRenameWarning(preview.stdout + preview.stderr);
   });
+
+  extras.beforeMove?.(context);
 
   test("with a fresh code, even one set in plain config, the team moves, the code stays encrypted, and only then is the old workspace deleted", async () => {
     // Set without --secret by mistake: the package schema marks inviteCode secret, so the language

@@ -7,28 +7,68 @@ import { outsideExampleStack, type ProgramStack, type ProgramStackOptions } from
 
 // Every example as README says to copy it and users run it: into a directory of its own outside
 // this repository with the tarball in vendor/, where its package.json names it, then `npm install`
-// and the real engine. One tarball serves them all, and the installs share npm's cache.
+// and the real engine. One tarball serves them all, and the installs share npm's cache. The
+// examples are installed one after the other from the start, each while the engine runs the ones
+// before it.
 
 const suite = emulatorSuite();
-// Each test installs its example (npm, from the tarball and npm's cache) before its engine runs.
+// A test may wait for its example's install (npm, from the tarball and npm's cache).
 jest.setTimeout(300_000);
 let tarballDir: string;
-let tarball: string;
+
+/** In the order of the tests: each install starts when the one before it ends. */
+const EXAMPLES = [
+  "quickstart",
+  "protected-database",
+  "team-onboarding",
+  "static-assets",
+  "showcase",
+  "backup-and-restore",
+  "gitops",
+];
+const installs = new Map<string, Promise<ProgramStack>>();
 
 beforeAll(() => {
   tarballDir = outsideDir("tarball");
-  tarball = packInto(tarballDir);
+  const tarball = packInto(tarballDir);
+  // What the gitops workflow sets from repository secrets; no squarecloud:* stack config at all.
+  const env: Record<string, Record<string, string>> = {
+    gitops: {
+      SQUARECLOUD_API_KEY: suite.emulator.accounts[0].apiKey,
+      SQUARECLOUD_PLATFORM_URL: suite.emulator.platformUrl,
+      SQUARECLOUD_BLOB_URL: suite.emulator.blobUrl,
+    },
+  };
+  let previous: Promise<unknown> = Promise.resolve();
+  for (const example of EXAMPLES) {
+    const install = previous
+      .catch(() => undefined)
+      .then(() => outsideExampleStack(example, tarball, { env: env[example] }))
+      .then((stack) => suite.keep(stack));
+    // Awaited by the example's test; until then a failure must not count as unhandled.
+    install.catch(() => undefined);
+    installs.set(example, install);
+    previous = install;
+  }
 });
-afterAll(() => rmSync(tarballDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await Promise.allSettled(installs.values());
+  rmSync(tarballDir, { recursive: true, force: true });
+});
 
-const installedExample = (example: string, options: Omit<ProgramStackOptions, "program">) =>
-  outsideExampleStack(example, tarball, options);
+/** The example, installed, with the stack config the test gives it. */
+async function installedExample(example: string, { config }: Pick<ProgramStackOptions, "config"> = {}) {
+  const stack = await installs.get(example);
+  if (!stack) throw new Error(`${example} is not in EXAMPLES`);
+  if (config) await stack.stack.setAllConfig(config);
+  return stack;
+}
 
 test("quickstart declares the four resources and reads the account, then tears down", async () => {
   const [, bob] = suite.emulator.accounts;
   const codes = await inviteCodeConfig(suite.emulator, { teammateInviteCode: bob });
   const config = { ...emulatorConfig(suite.emulator), teammateId: { value: bob.accountId }, ...codes };
-  const example = suite.keep(await installedExample("quickstart", { config }));
+  const example = await installedExample("quickstart", { config });
   const up = await example.stack.up();
   // The stack, the database, the workspace, its member and the object.
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
@@ -56,7 +96,7 @@ test("quickstart declares the four resources and reads the account, then tears d
 });
 
 test("protected-database refuses to be destroyed until protect is lifted, then keeps the database", async () => {
-  const example = suite.keep(await installedExample("protected-database", { config: emulatorConfig(suite.emulator) }));
+  const example = await installedExample("protected-database", { config: emulatorConfig(suite.emulator) });
   const up = await example.stack.up();
   expect(up.summary.resourceChanges).toEqual({ create: 2 });
   const { ordersId } = up.outputs;
@@ -81,7 +121,7 @@ test("team-onboarding turns the roster into a workspace and its members; a remov
   const { accounts } = suite.emulator;
   const invitees = { bobInviteCode: accounts[1], carolInviteCode: accounts[2], daveInviteCode: accounts[3] };
   const config = { ...emulatorConfig(suite.emulator), ...(await inviteCodeConfig(suite.emulator, invitees)) };
-  const example = suite.keep(await installedExample("team-onboarding", { config }));
+  const example = await installedExample("team-onboarding", { config });
   const up = await example.stack.up();
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
   const workspaceId = up.outputs.workspaceId.value;
@@ -110,7 +150,7 @@ test("team-onboarding turns the roster into a workspace and its members; a remov
 });
 
 test("static-assets publishes its public/ folder; every URL serves the file's bytes", async () => {
-  const example = suite.keep(await installedExample("static-assets", { config: emulatorConfig(suite.emulator) }));
+  const example = await installedExample("static-assets", { config: emulatorConfig(suite.emulator) });
   const up = await example.stack.up();
   // The stack, the folder and its three files.
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
@@ -131,9 +171,7 @@ test("showcase makes the whole package work together: databases, a team workspac
   const { accounts } = suite.emulator;
   const [alice, bob, dave] = [accounts[0], accounts[1], accounts[3]];
   const codes = await inviteCodeConfig(suite.emulator, { bobInviteCode: bob, daveInviteCode: dave });
-  const example = suite.keep(
-    await installedExample("showcase", { config: { ...emulatorConfig(suite.emulator), ...codes } }),
-  );
+  const example = await installedExample("showcase", { config: { ...emulatorConfig(suite.emulator), ...codes } });
   const websiteSnapshots = async () =>
     (await suite.api.listSnapshots("applications")).filter((s) => s.name === SEED_APPS.aliceWebsite).length;
   const snapshotsBefore = await websiteSnapshots();
@@ -221,7 +259,7 @@ describe("backup-and-restore snapshots an app, lists a database's backups, and r
       appId: { value: SEED_APPS.aliceApi },
       databaseId: { value: databaseId },
     };
-    example = suite.keep(await installedExample("backup-and-restore", { config }));
+    example = await installedExample("backup-and-restore", { config });
     // Moves the account past the 5 s window of any snapshot an earlier example took.
     await suite.emulator.admin.advanceClock(5_000);
     await suite.emulator.admin.clearRequests();
@@ -289,13 +327,7 @@ describe("backup-and-restore snapshots an app, lists a database's backups, and r
 
 test("gitops runs as its workflow runs it, outside this repository from its own package.json and the tarball; an unchanged checkout previews no changes", async () => {
   const [alice] = suite.emulator.accounts;
-  // What the workflow sets from repository secrets; no squarecloud:* stack config at all.
-  const env = {
-    SQUARECLOUD_API_KEY: alice.apiKey,
-    SQUARECLOUD_PLATFORM_URL: suite.emulator.platformUrl,
-    SQUARECLOUD_BLOB_URL: suite.emulator.blobUrl,
-  };
-  const example = suite.keep(await installedExample("gitops", { env }));
+  const example = await installedExample("gitops");
   const up = await example.stack.up();
   // Compiled by the example's own TypeScript: the 3.8 bundled in @pulumi/pulumi fails on it.
   expect(

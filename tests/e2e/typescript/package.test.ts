@@ -33,7 +33,11 @@ beforeAll(async () => {
   api = accountClient(emulator);
   const tarball = packInto(project);
   writeProject(project);
-  npmInstall(project, [tarball, pinnedPulumiSdk, ...["typescript", "ts-node", "@types/node"].map(pinnedDevDependency)]);
+  await npmInstall(project, [
+    tarball,
+    pinnedPulumiSdk,
+    ...["typescript", "ts-node", "@types/node"].map(pinnedDevDependency),
+  ]);
 
   resolutionsLog = path.join(project, "resolutions.log");
   const tracer = path.join(project, "trace-resolutions.js");

@@ -22,8 +22,13 @@ export const snapshots = Object.fromEntries(
 );
 
 // Database snapshot entries straight from the data source, pre-signed `key` (a secret) included;
-// a restore's `snapshotEntry: n` stands for the n-th newest snapshot of its database.
-const databaseSnapshots = getSnapshotsOutput({ scope: "databases" });
+// a restore's `snapshotEntry: n` stands for the n-th newest snapshot of its database. Read only
+// when a restore names an entry: a program without one makes no request but its operations'.
+let databaseSnapshots: ReturnType<typeof getSnapshotsOutput> | undefined;
+const listing = () => {
+  databaseSnapshots ??= getSnapshotsOutput({ scope: "databases" });
+  return databaseSnapshots;
+};
 
 export const restores = Object.fromEntries(
   Object.entries(specs<DatabaseRestoreArgs & { snapshotEntry?: number }>("restores")).map(
@@ -31,9 +36,7 @@ export const restores = Object.fromEntries(
       const snapshot =
         snapshotEntry === undefined
           ? undefined
-          : databaseSnapshots.apply(
-              ({ entries }) => entries.filter((entry) => entry.name === args.databaseId)[snapshotEntry],
-            );
+          : listing().apply(({ entries }) => entries.filter((entry) => entry.name === args.databaseId)[snapshotEntry]);
       const restore = new DatabaseRestore(key, { ...args, snapshot });
       return [
         key,
@@ -54,3 +57,11 @@ export const moves = Object.fromEntries(
     return [key, { id: move.id, movedAt: move.movedAt }];
   }),
 );
+
+// The outputs of the shared lifecycle (tests/e2e/operations-lifecycle.ts), of the operations it
+// names snapshot, restore and move.
+export const snapshotUrl = snapshots.snapshot?.url;
+export const snapshotKey = snapshots.snapshot?.key;
+export const takenAt = snapshots.snapshot?.takenAt;
+export const restoredAt = restores.restore?.restoredAt;
+export const movedAt = moves.move?.movedAt;

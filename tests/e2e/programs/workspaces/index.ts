@@ -45,3 +45,11 @@ export const members = Object.fromEntries(
     return [key, { id: member.id, group: member.group, userId: member.userId, name: member.name }];
   }),
 );
+
+// The outputs of the shared lifecycle (tests/e2e/workspace-lifecycle.ts), of the workspace it
+// names team and the member it names bob.
+export const teamId = created.team?.id;
+export const owner = created.team?.owner;
+export const applications = created.team?.applications;
+export const bobGroup = members.bob?.group;
+export const bobName = members.bob?.name;
