@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Fields } from "../kinds/declaration";
+import { type Fields, notesOf } from "../kinds/declaration";
 import { checkArguments } from "./arguments";
 import type { Session } from "./session";
 
@@ -17,6 +17,8 @@ export interface FunctionDeclaration<Args extends Fields = Fields, Result extend
   /** What it reads and what it costs: the SDK function's doc comment and the schema's description. */
   description: string;
   args: Args;
+  /** Set when every argument is optional but one is needed (an id or a name): TypeScript's `getX` then requires its args. */
+  argsRequired?: true;
   result: Result;
   /**
    * The read, given checked arguments. `session` is made at its first use, so that a bad argument
@@ -62,4 +64,21 @@ export function fieldsWithin(schema: z.ZodType): Fields | undefined {
   if (def.type === "optional") return fieldsWithin(def.innerType!);
   if (def.type === "array") return fieldsWithin(def.element!);
   return def.type === "object" ? def.shape : undefined;
+}
+
+/** The values with each field the declaration notes as secret passed through `wrap`, at any depth. */
+export function withSecretsWrapped(
+  fields: Fields,
+  values: Record<string, unknown>,
+  wrap: (value: unknown) => unknown,
+): Record<string, unknown> {
+  const wrapped = (schema: z.ZodType | undefined, value: unknown): unknown => {
+    if (schema === undefined || value === undefined) return value;
+    if (notesOf(schema).secret) return wrap(value);
+    const shape = fieldsWithin(schema);
+    if (shape === undefined) return value;
+    const within = (item: unknown) => withSecretsWrapped(shape, item as Record<string, unknown>, wrap);
+    return Array.isArray(value) ? value.map(within) : within(value);
+  };
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, wrapped(fields[name], value)]));
 }

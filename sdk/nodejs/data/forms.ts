@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { InputsOf } from "../inputs";
 import { userError, withoutStack } from "../../../provider/user-error";
 import { entryOf } from "../../../provider/map-entry";
+import { type AnyFunction, withSecretsWrapped } from "../../../provider/functions/declaration";
 
 /**
  * The Output form of a data source: the same read, taking each of its arguments (args, options)
@@ -23,6 +24,11 @@ export function outputForm<A extends unknown[], R, O = R>(
         throw error instanceof Error ? reported(error) : error;
       }
     });
+}
+
+/** The `reveal` of a result holding credentials: each field the declaration notes as secret becomes a secret Output. */
+export function withSecretOutputs<O>(fn: AnyFunction): (result: object) => O {
+  return (result) => withSecretsWrapped(fn.result, result as Record<string, unknown>, pulumi.secret) as O;
 }
 
 /**
