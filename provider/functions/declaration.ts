@@ -4,12 +4,8 @@ import { checkArguments } from "./arguments";
 import type { Session } from "./session";
 
 /**
- * What a data source is, said once: its arguments with the rules checked before any request, its
- * result with descriptions, and its read. The TypeScript SDK's `getX` and `getXOutput` and the
- * native plugin's invoke of `squarecloud:index:getX` both run `runFunction`, so both check, read
- * and memoize alike; the package schema's function and the docs' token table come from here too.
- * Fields are declared with `field()`; a result field that holds a credential carries the
- * `secret` note, and the plugin returns it as a secret.
+ * A data source, said once: arguments and their rules, result (`field()`s; credentials noted
+ * `secret`), read. Every SDK, the plugin's invoke, the schema and the docs' table come from it.
  */
 export interface FunctionDeclaration<Args extends Fields = Fields, Result extends Fields = Fields> {
   /** The SDK's function name; the plugin serves it as `squarecloud:index:<name>`. */
@@ -17,7 +13,7 @@ export interface FunctionDeclaration<Args extends Fields = Fields, Result extend
   /** What it reads and what it costs: the SDK function's doc comment and the schema's description. */
   description: string;
   args: Args;
-  /** Set when every argument is optional but one is needed (an id or a name): TypeScript's `getX` then requires its args. */
+  /** Every argument optional, but one needed (an id or a name): TypeScript's `getX` then requires its args. */
   argsRequired?: true;
   result: Result;
   /**
@@ -53,7 +49,7 @@ export function runFunction<Args extends Fields, Result extends Fields>(
   return fn.read(args, session);
 }
 
-/** The fields of an object field, or of a list of objects (where a secret note may sit deeper); none for any other field. */
+/** The fields of an object field or of a list of objects (a secret note may sit deeper); none for others. */
 export function fieldsWithin(schema: z.ZodType): Fields | undefined {
   const def = schema._zod.def as unknown as {
     type: string;

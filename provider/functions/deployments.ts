@@ -2,9 +2,8 @@ import type { DeploymentEvent } from "../client/payloads/platform";
 import { newestFirst, time } from "./dates";
 
 /**
- * Deployments, most recent first, each with its events earliest first. The API already groups
- * events by deployment and orders them; grouping again by id and sorting keeps that promise even
- * if a deployment comes split or out of order.
+ * Deployments most recent first, events earliest first: grouped and sorted again though the API
+ * already does, in case a deployment comes split or out of order.
  */
 export function groupDeployments(groups: readonly (readonly DeploymentEvent[])[]) {
   const byId = new Map<string, { state: string; date: string }[]>();

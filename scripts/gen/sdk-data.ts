@@ -55,6 +55,7 @@ function functionSection({ fn, module }: DeclaredFunction, types: ObjectTypes): 
       : []),
     ...types.newlyNamed(),
   ];
+  const inputs = hasArgs ? "arguments and options" : "options";
   const params = [
     ...(hasArgs ? [`args: ${typeName}Args${argsOptional ? " = {}" : ""}`] : []),
     "opts?: DataSourceOptions",
@@ -71,7 +72,7 @@ function functionSection({ fn, module }: DeclaredFunction, types: ObjectTypes): 
     "});",
     "",
     docComment(
-      `{@link ${name}} as an Output: its ${hasArgs ? "arguments and options" : "options"} may be Inputs${secret ? ", its secrets are secret Outputs" : ""}.`,
+      `{@link ${name}} as an Output: its ${inputs} may be Inputs${secret ? ", its secrets secret Outputs" : ""}.`,
       "",
     ),
     ...(secret
@@ -90,7 +91,7 @@ class ObjectTypes {
   private readonly named = new Map<string, { description: string; fields: Fields }>();
   private fresh: string[] = [];
 
-  /** An interface of these fields; in the `output` form a secret is a `pulumi.Output`, an object holding one its `...Output` twin. */
+  /** An interface of these fields; in the `output` form secrets are `pulumi.Output`s, objects with one twins. */
   interfaceText(name: string, description: string, fields: Fields, output: boolean): string {
     const members = Object.entries(fields).map(([field, schema]) => {
       const type =
@@ -114,7 +115,7 @@ class ObjectTypes {
     });
   }
 
-  /** A field's type; an object's name comes from its field's `schemaType`, or from the list holding it, as in the schema. */
+  /** A field's type; an object is named by its field's `schemaType` or its list's, as in the schema. */
   private typeOf(schema: z.ZodType, output: boolean, name = schemaTypeOf(schema)): string {
     const def = schema._zod.def as unknown as { type: string; innerType?: z.ZodType; element?: z.ZodType };
     switch (def.type) {

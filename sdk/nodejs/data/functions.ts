@@ -393,7 +393,7 @@ export const getSnapshots = promiseForm(async function getSnapshots(
   return runFunction(databases.getSnapshots, args, () => sessionFor(opts));
 });
 
-/** {@link getSnapshots} as an Output: its arguments and options may be Inputs, its secrets are secret Outputs. */
+/** {@link getSnapshots} as an Output: its arguments and options may be Inputs, its secrets secret Outputs. */
 export const getSnapshotsOutput = outputForm(
   getSnapshots,
   withSecretOutputs<GetSnapshotsResultOutput>(databases.getSnapshots),
@@ -443,7 +443,7 @@ export const getLatestDatabaseSnapshot = promiseForm(async function getLatestDat
   return runFunction(databases.getLatestDatabaseSnapshot, args, () => sessionFor(opts));
 });
 
-/** {@link getLatestDatabaseSnapshot} as an Output: its arguments and options may be Inputs, its secrets are secret Outputs. */
+/** {@link getLatestDatabaseSnapshot} as an Output: its arguments and options may be Inputs, its secrets secret Outputs. */
 export const getLatestDatabaseSnapshotOutput = outputForm(
   getLatestDatabaseSnapshot,
   withSecretOutputs<GetLatestDatabaseSnapshotResultOutput>(databases.getLatestDatabaseSnapshot),
