@@ -49,6 +49,7 @@ export const getApp = declareFunction({
       "Exact display name among the account's own applications; fails unless exactly one matches.",
     ),
   },
+  argsRequired: true,
   result: {
     ...appSummaryFields,
     owner: field(z.string(), "User id of the owner."),

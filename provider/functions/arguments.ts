@@ -3,11 +3,7 @@ import { checkFields, type FieldSchemas } from "../field-check";
 import { AnalyticsRange, ApiId, SnapshotScope } from "../client/payloads/platform";
 import { objectName } from "../kinds/blob-object";
 
-/**
- * The rules of data-source arguments, checked before any request, as resources check theirs: a
- * bad argument fails the program at preview with the function, the argument, the rule and the
- * value, instead of an API error (or a request to a path the argument broke).
- */
+/** Checks a data source's arguments before any request: the message names the function, argument, rule and value. */
 export function checkArguments(dataSource: string, fields: FieldSchemas, args: object): void {
   const { failures } = checkFields(fields, args as Record<string, unknown>);
   if (failures.length > 0) {

@@ -1,15 +1,11 @@
 import type { z } from "zod";
-import type { Fields } from "../kinds/declaration";
+import { type Fields, notesOf } from "../kinds/declaration";
 import { checkArguments } from "./arguments";
 import type { Session } from "./session";
 
 /**
- * What a data source is, said once: its arguments with the rules checked before any request, its
- * result with descriptions, and its read. The TypeScript SDK's `getX` and `getXOutput` and the
- * native plugin's invoke of `squarecloud:index:getX` both run `runFunction`, so both check, read
- * and memoize alike; the package schema's function and the docs' token table come from here too.
- * Fields are declared with `field()`; a result field that holds a credential carries the
- * `secret` note, and the plugin returns it as a secret.
+ * A data source, said once: arguments and their rules, result (`field()`s; credentials noted
+ * `secret`), read. Every SDK, the plugin's invoke, the schema and the docs' table come from it.
  */
 export interface FunctionDeclaration<Args extends Fields = Fields, Result extends Fields = Fields> {
   /** The SDK's function name; the plugin serves it as `squarecloud:index:<name>`. */
@@ -17,6 +13,8 @@ export interface FunctionDeclaration<Args extends Fields = Fields, Result extend
   /** What it reads and what it costs: the SDK function's doc comment and the schema's description. */
   description: string;
   args: Args;
+  /** Every argument optional, but one needed (an id or a name): TypeScript's `getX` then requires its args. */
+  argsRequired?: true;
   result: Result;
   /**
    * The read, given checked arguments. `session` is made at its first use, so that a bad argument
@@ -51,7 +49,7 @@ export function runFunction<Args extends Fields, Result extends Fields>(
   return fn.read(args, session);
 }
 
-/** The fields of an object field, or of a list of objects (where a secret note may sit deeper); none for any other field. */
+/** The fields of an object field or of a list of objects (a secret note may sit deeper); none for others. */
 export function fieldsWithin(schema: z.ZodType): Fields | undefined {
   const def = schema._zod.def as unknown as {
     type: string;
@@ -62,4 +60,21 @@ export function fieldsWithin(schema: z.ZodType): Fields | undefined {
   if (def.type === "optional") return fieldsWithin(def.innerType!);
   if (def.type === "array") return fieldsWithin(def.element!);
   return def.type === "object" ? def.shape : undefined;
+}
+
+/** The values with each field the declaration notes as secret passed through `wrap`, at any depth. */
+export function withSecretsWrapped(
+  fields: Fields,
+  values: Record<string, unknown>,
+  wrap: (value: unknown) => unknown,
+): Record<string, unknown> {
+  const wrapped = (schema: z.ZodType | undefined, value: unknown): unknown => {
+    if (schema === undefined || value === undefined) return value;
+    if (notesOf(schema).secret) return wrap(value);
+    const shape = fieldsWithin(schema);
+    if (shape === undefined) return value;
+    const within = (item: unknown) => withSecretsWrapped(shape, item as Record<string, unknown>, wrap);
+    return Array.isArray(value) ? value.map(within) : within(value);
+  };
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, wrapped(fields[name], value)]));
 }

@@ -1,10 +1,8 @@
 import { stableJson } from "../stable-json";
 
 /**
- * Promises shared by key for the life of the process. A program that reads the same thing twice
- * (two `getApp` calls, `getApps` and `getAccount`, two analytics reads of one app) makes one
- * request; that is what keeps a program inside the API's limits (analytics: one uncached answer
- * per 10 s per app). A promise that fails leaves the memo, so a later call tries again.
+ * Promises shared by key for the life of the process: the same read twice is one request, which
+ * keeps programs inside the API's limits. A failed promise leaves the memo, to be tried again.
  */
 export class Memo {
   private readonly promises = new Map<string, Promise<unknown>>();

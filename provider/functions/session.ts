@@ -4,15 +4,8 @@ import type { Account } from "../client/payloads/platform";
 import { Memo, memoKey } from "./memo";
 
 /**
- * What the reads of one configuration share within a process (a program's, for the SDK's data
- * sources; the plugin's, for its invokes): one client and the memo of every read made so far.
- *
- * A session checks its settings once, before its first read, with the read of the account that
- * getAccount (and what derives from it) shares: a refused key or an unreachable URL then fails
- * every read with that one error.
- *
- * The client is never closed: undici unrefs idle keep-alive sockets, so they do not keep the
- * process alive once it is done.
+ * What the reads of one configuration share in a process: one client (never closed: undici unrefs
+ * idle sockets), the memo, and one check of the settings (the account read) that every read awaits.
  */
 
 export interface Session {

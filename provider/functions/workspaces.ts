@@ -60,6 +60,7 @@ export const getWorkspace = declareFunction({
     id: field(ARGUMENTS.optionalId, "The workspace's id."),
     name: field(ARGUMENTS.optionalText, "Exact name; fails unless exactly one of the account's workspaces has it."),
   },
+  argsRequired: true,
   result: workspaceFields,
   read: async (args, session) => {
     const by = idOrName("getWorkspace", args);

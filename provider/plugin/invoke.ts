@@ -1,9 +1,7 @@
 import { typeToken } from "../tokens";
-import type { z } from "zod";
 import { functions } from "../functions";
-import { type AnyFunction, fieldsWithin, runFunction } from "../functions/declaration";
+import { type AnyFunction, runFunction, withSecretsWrapped } from "../functions/declaration";
 import { sessionOf } from "../functions/session";
-import { notesOf } from "../kinds/declaration";
 import { providerConfig } from "../runtime";
 import { type Props, provproto, secret, struct, unwrapSecrets, wrapSecrets } from "./wire";
 
@@ -32,7 +30,8 @@ export async function invoke(request: {
     throw named(fn, error);
   }
   // As in the TypeScript SDK's Output form: what was read with a secret argument is secret as a whole.
-  const returned = args.secret.size > 0 ? wrapSecrets(result, Object.keys(result)) : sealed(fn.result, result);
+  const returned =
+    args.secret.size > 0 ? wrapSecrets(result, Object.keys(result)) : withSecretsWrapped(fn.result, result, secret);
   const response = new provproto.InvokeResponse();
   response.setReturn(struct(returned));
   return response;
@@ -46,17 +45,4 @@ export async function invoke(request: {
 function named(fn: AnyFunction, error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
   return new Error(message.startsWith(`${fn.name}: `) ? message : `${fn.name}: ${message}`);
-}
-
-/** The result with every field the declaration notes as secret wrapped, at any depth. */
-function sealed(fields: Record<string, z.ZodType>, values: Props): Props {
-  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, sealedField(fields[name], value)]));
-}
-
-function sealedField(schema: z.ZodType | undefined, value: unknown): unknown {
-  if (schema === undefined || value === undefined) return value;
-  if (notesOf(schema).secret) return secret(value);
-  const shape = fieldsWithin(schema);
-  if (shape === undefined) return value;
-  return Array.isArray(value) ? value.map((item) => sealed(shape, item as Props)) : sealed(shape, value as Props);
 }

@@ -9,12 +9,14 @@ import { withPackageLinks } from "./repository";
 import { PACKAGE_NAME, type PackageInfo, packageSchema, schemaText } from "./schema";
 import { filesUnder, LANGUAGE_SDK_DIRS, languageSdkFiles, type SdkLanguage } from "./language-sdks";
 import { componentFileStem, fileStem, sdkSource, TYPESCRIPT_SDK_DIR, withDeclaredComment } from "./sdk";
+import { DATA_SOURCES_FILE, type DeclaredFunction, dataSourcesSource } from "./sdk-data";
 
 /**
  * What the kinds', components' and functions' declarations generate: each kind's SDK class
- * (sdk/nodejs/<kind>.ts), the tables of the docs pages, the native provider plugin's package schema, and
- * the Python, Go and Java SDKs generated from that schema (sdk/python/, sdk/go/squarecloud/, sdk/java/), and
- * package.json's links to the repository (scripts/gen/repository.ts). `npm run gen` writes them;
+ * (sdk/nodejs/<kind>.ts), the SDK's data sources (sdk/nodejs/data/functions.ts), the tables of the
+ * docs pages, the native provider plugin's package schema, and the Python, Go and Java SDKs
+ * generated from that schema (sdk/python/, sdk/go/squarecloud/, sdk/java/), and package.json's
+ * links to the repository (scripts/gen/repository.ts). `npm run gen` writes them;
  * `staleFiles` (run by a unit test) names those that differ from what the declarations give.
  */
 
@@ -30,6 +32,7 @@ function generatedFiles(): Map<string, string> {
     const hook = existsSync(path.join(root, TYPESCRIPT_SDK_DIR, "hooks", `${fileStem(kind)}.ts`));
     files.set(`${TYPESCRIPT_SDK_DIR}/${fileStem(kind)}.ts`, sdkSource(kind, hook));
   }
+  files.set(DATA_SOURCES_FILE, dataSourcesSource(declaredFunctions()));
   for (const component of components) {
     const file = `${TYPESCRIPT_SDK_DIR}/${componentFileStem(component)}.ts`;
     files.set(file, withDeclaredComment(readFileSync(path.join(root, file), "utf8"), component));
@@ -60,6 +63,21 @@ function generatedFiles(): Map<string, string> {
   }
   files.set(`${LANGUAGE_SDK_DIRS.java}/pom.xml`, javaPom({ ...manifest, name: `pulumi-${PACKAGE_NAME}` }));
   return files;
+}
+
+/** Each function with the module of provider/functions that exports it, which the generated code imports. */
+export function declaredFunctions(): DeclaredFunction[] {
+  const modules = readdirSync(path.join(root, "provider", "functions"))
+    .filter((file) => file.endsWith(".ts") && file !== "index.ts")
+    .map((file) => file.slice(0, -".ts".length));
+  const exportsOf = new Map(
+    modules.map((module) => [module, Object.values(require(`../../provider/functions/${module}`) as object)]),
+  );
+  return functions.map((fn) => {
+    const module = modules.find((candidate) => exportsOf.get(candidate)!.includes(fn));
+    if (module === undefined) throw new Error(`${fn.name} is exported by no module of provider/functions`);
+    return { fn, module };
+  });
 }
 
 function languageSdks(): [SdkLanguage, string][] {

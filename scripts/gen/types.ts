@@ -24,6 +24,8 @@ export function typeText(schema: z.ZodType): string {
       return typeText(def.innerType as z.ZodType);
     case "array":
       return `${grouped(typeText(def.element as z.ZodType))}[]`;
+    case "tuple":
+      return `[${(def.items as z.ZodType[]).map(typeText).join(", ")}]`;
     case "record":
       return `Record<${typeText(def.keyType as z.ZodType)}, ${typeText(def.valueType as z.ZodType)}>`;
     case "object": {
@@ -50,6 +52,7 @@ export function arrayItem(schema: z.ZodType): z.ZodType | undefined {
   return def.type === "array" ? def.element : undefined;
 }
 
-function grouped(type: string): string {
+/** A union in parentheses, so that `[]` applies to the whole of it. */
+export function grouped(type: string): string {
   return type.includes(" | ") ? `(${type})` : type;
 }

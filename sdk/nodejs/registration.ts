@@ -8,12 +8,8 @@ import { entryOf } from "../../provider/map-entry";
 const stubs = new Map<string, ProviderStub>();
 
 /**
- * The dynamic resource's constructor arguments for a resource of a declared kind:
- * - every output listed unset, so the engine exposes it on the resource (an output exists only
- *   for keys present in the inputs);
- * - secret inputs made secret, so a plain string given by mistake is encrypted in state too;
- * - the kind's secret outputs marked, so the engine encrypts them in state (a dynamic provider
- *   cannot return secrets itself).
+ * The dynamic resource's constructor arguments: outputs listed unset (the engine exposes only keys
+ * of the inputs), secret inputs and outputs marked secret (a dynamic provider cannot return secrets).
  */
 export function registration(
   kind: AnyKind,

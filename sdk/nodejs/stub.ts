@@ -1,11 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 /**
- * The provider object the engine serializes into each resource's state (`__provider`). It holds
- * only its kind: every call loads the compiled implementation by package name at run time, so
- * state carries no client, URL, key or implementation code, and resources created by an older
- * version run today's code. The `require` calls stay inside the methods on purpose: anything
- * referenced from outside them would be captured and serialized.
+ * The provider serialized into each resource's state: only its kind (CONTRIBUTING, "Layout"). The
+ * `require` calls stay inside the methods: anything referenced from outside would be serialized.
  */
 export class ProviderStub implements pulumi.dynamic.ResourceProvider {
   constructor(private readonly kind: string) {}

@@ -2,14 +2,11 @@ import * as pulumi from "@pulumi/pulumi";
 import type { InputsOf } from "../inputs";
 import { userError, withoutStack } from "../../../provider/user-error";
 import { entryOf } from "../../../provider/map-entry";
+import { type AnyFunction, withSecretsWrapped } from "../../../provider/functions/declaration";
 
 /**
- * The Output form of a data source: the same read, taking each of its arguments (args, options)
- * as Inputs, once they are known (during a preview with unknown arguments the result is unknown
- * too); an argument the Promise form may leave out, this form may leave out too. `reveal` turns
- * the plain result into what the program sees, e.g. credentials wrapped as secret Outputs. Secret
- * arguments or options make the whole result secret. A failure becomes a RunError, which Pulumi
- * prints as its message alone: the message says it all (see promiseForm).
+ * The Output form: the same read once its Inputs are known (unknown at preview, unknown result);
+ * `reveal` makes credentials secret Outputs. A failure is a RunError, which Pulumi prints bare.
  */
 export function outputForm<A extends unknown[], R, O = R>(
   read: (...args: A) => Promise<R>,
@@ -25,11 +22,14 @@ export function outputForm<A extends unknown[], R, O = R>(
     });
 }
 
+/** The `reveal` of a result holding credentials: each field the declaration notes as secret becomes a secret Output. */
+export function withSecretOutputs<O>(fn: AnyFunction): (result: object) => O {
+  return (result) => withSecretsWrapped(fn.result, result as Record<string, unknown>, pulumi.secret) as O;
+}
+
 /**
- * The Promise form: every failure is a rejection (a missing API key included), and its stack is
- * cut to the message. A data source fails for its input, its configuration or the API, never for
- * where it was called from, and its stack holds only SDK frames, which the Pulumi runtime maps
- * through @pulumi/pulumi's source maps before printing: tens of seconds for nothing useful.
+ * The Promise form: every failure a rejection, its stack cut to the message: SDK frames only, which
+ * Pulumi would spend tens of seconds source-mapping before printing.
  */
 export function promiseForm<A extends unknown[], R>(read: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
   return async (...args) => {
@@ -41,10 +41,7 @@ export function promiseForm<A extends unknown[], R>(read: (...args: A) => Promis
   };
 }
 
-/**
- * One RunError per failure: Pulumi reports an error once however many outputs it fails, so data
- * sources failing for one shared reason (their session's check of the settings) print it once.
- */
+/** One RunError per failure, so reads failing for one shared reason (the settings) print it once. */
 const runErrors = new WeakMap<Error, pulumi.RunError>();
 
 function reported(error: Error): pulumi.RunError {

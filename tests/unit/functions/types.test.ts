@@ -7,9 +7,9 @@ import type { FunctionArgs, FunctionResult } from "../../../provider/functions/d
 import type * as workspaces from "../../../provider/functions/workspaces";
 import type * as sdk from "../../../sdk/nodejs/data";
 
-// The SDK's argument and result types are written out for their doc comments; the declarations
-// say the same in zod. This file compiles only while each pair agrees both ways: a field added,
-// removed or retyped on one side alone breaks the build.
+// The SDK's argument and result types are generated as text (scripts/gen/sdk-data.ts), for their
+// doc comments. This file compiles only while each is the type zod infers from its declaration,
+// both ways: a generator that writes a field's type wrong breaks the build.
 
 /** TypeScript's identity of types: an optional field on one side only is a difference too. */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -32,7 +32,7 @@ const agreed = {
   ],
   getApp: [
     same<sdk.GetAppArgs, FunctionArgs<typeof apps.getApp>>(),
-    same<sdk.App, FunctionResult<typeof apps.getApp>>(),
+    same<sdk.GetAppResult, FunctionResult<typeof apps.getApp>>(),
   ],
   getAppAnalytics: [
     same<sdk.GetAppAnalyticsArgs, FunctionArgs<typeof apps.getAppAnalytics>>(),
@@ -52,7 +52,7 @@ const agreed = {
   ],
   getLatestDatabaseSnapshot: [
     same<sdk.GetLatestDatabaseSnapshotArgs, FunctionArgs<typeof databases.getLatestDatabaseSnapshot>>(),
-    same<sdk.SnapshotEntry, FunctionResult<typeof databases.getLatestDatabaseSnapshot>>(),
+    same<sdk.GetLatestDatabaseSnapshotResult, FunctionResult<typeof databases.getLatestDatabaseSnapshot>>(),
   ],
   getWorkspaces: [
     same<FunctionArgs<typeof workspaces.getWorkspaces>, NoArgs>(),
