@@ -19,7 +19,7 @@ import { which } from "./user-machine";
 // `<!-- first-hour: second terminal -->` (the emulator) runs beside it, as in a second terminal,
 // and the first shell goes on once the emulator says it is ready.
 //
-// Every difference from what the reader types is in SUBSTITUTIONS (text replaced in the blocks)
+// Every difference from what the reader types is in substitutions() (text replaced in the blocks)
 // and userEnvironment (the shell's environment), below: what the README downloads from the
 // release page and the registries, which are not published yet, comes from this checkout's builds.
 
