@@ -17,6 +17,7 @@ const MEASURED = {
   "e2e/typescript/database.test.js": 129,
   "e2e/reliability/faults.test.js": 119,
   "e2e/typescript/blob-object.test.js": 105,
+  "e2e/first-hour.test.js": 102, // run alone at load 13, its four paths side by side
   "e2e/release/rehearsal.test.js": 98,
   "e2e/typescript/blob-folder.test.js": 83,
   "e2e/built-artifacts.test.js": 79,

@@ -64,11 +64,6 @@ export function nodeBuilds(targets: string[]): { root: string; targets: string[]
   return { root, targets: targets.length ? targets : readdirSync(root).sort() };
 }
 
-/** One target's plugin archive, from the bundle `mainJs` and the target's Node build in `nodeDir`. */
-export function pluginArchive(target: string, mainJs: Buffer, nodeDir: string): Promise<Buffer> {
-  return nodeArchive(PLUGIN_EXECUTABLE, target, mainJs, nodeDir);
-}
-
 /** One target's archive of the command `executable`: its launcher runs the bundle `mainJs` on the Node build in `nodeDir`. */
 export function nodeArchive(executable: string, target: string, mainJs: Buffer, nodeDir: string): Promise<Buffer> {
   const entries: TarEntry[] = [

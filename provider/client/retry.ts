@@ -119,7 +119,8 @@ export function provesNotDone(error: ApiError): boolean {
  * whose answer is lost is settled by reading: what it shows ends the call (Found); when nothing
  * shows and the lost answer proves nothing was done (or the request is once-only), it is sent again
  * after the same backoff, within the same attempts and deadline; otherwise its error is thrown,
- * marked nothingShown. This is the one place a request is sent again.
+ * marked nothingShown. This is the one place a platform API request is sent again (a lost upload
+ * is settled by the blob listing instead: resources/blob-object/upload.ts).
  */
 export async function withRetry<T, F = never>(
   attempt: (attemptNumber: number, deadline: number) => Promise<T>,

@@ -4,7 +4,7 @@ import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import { type BlobObjectLifecycleContext, type BlobObjectShape, blobObjectLifecycle } from "../blob-object-lifecycle";
 import { contentOf, fetchBytes } from "../blob-content";
 import { pulumiEngine } from "../engine";
-import { emulatorConfig, emulatorSuite } from "../emulator-env";
+import { type EmulatorSuite, emulatorConfig, emulatorSuite } from "../emulator-env";
 import { programStack, type ProgramStack } from "../stack";
 
 // BlobObject through the real engine against the emulator, whose local CDN serves the bytes: the
@@ -119,12 +119,6 @@ function expiryListCacheAndMove({ suite, program }: BlobObjectLifecycleContext) 
 }
 
 function expiryAndLostAnswers({ suite, program, objects }: BlobObjectLifecycleContext) {
-  /** Ids the server lists under a prefix, once its cache window has passed. */
-  const listedFresh = async (prefix: string): Promise<string[]> => {
-    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
-    return (await suite.api.listAllObjects(prefix)).map((o) => o.id);
-  };
-
   test("an expired object leaves the state at refresh, the others stay, and the next up uploads it again", async () => {
     const expiring = (await outputsOf(program())).data;
     await suite.emulator.admin.advanceClock(DAY + 60_000);
@@ -176,7 +170,7 @@ function expiryAndLostAnswers({ suite, program, objects }: BlobObjectLifecycleCo
       const out = (await outputsOf(program()))[key];
       expect(out.id).toMatch(idShape);
       expect((await suite.emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects")).toHaveLength(1);
-      expect(await listedFresh(prefix)).toEqual([out.id]);
+      expect(await listedFresh(suite, prefix)).toEqual([out.id]);
       expect(await stateNames(program())).toContain(key);
       expect((await fetchBytes(out.url)).body.toString()).toBe(lost);
       lostIds.push(out.id);
@@ -188,8 +182,7 @@ function expiryAndLostAnswers({ suite, program, objects }: BlobObjectLifecycleCo
 function lostObjectsGone({ suite }: BlobObjectLifecycleContext) {
   test("the destroy deleted the objects of the lost answers too", async () => {
     expect(lostIds).toHaveLength(2);
-    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
-    const left = (await suite.api.listAllObjects("e2elost")).map((o) => o.id);
+    const left = await listedFresh(suite, "e2elost");
     for (const id of lostIds) expect(left).not.toContain(id);
   });
 }
@@ -201,9 +194,9 @@ async function mutatingRequests(): Promise<string[]> {
 }
 
 /** Ids the server lists under a prefix, once its cache window has passed. */
-async function listedFresh(prefix: string): Promise<string[]> {
-  await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
-  return (await suite.api.listAllObjects(prefix)).map((o) => o.id);
+async function listedFresh({ emulator, api }: EmulatorSuite, prefix: string): Promise<string[]> {
+  await emulator.admin.advanceClock(PAST_LIST_CACHE);
+  return (await api.listAllObjects(prefix)).map((o) => o.id);
 }
 
 describe("adoption", () => {
@@ -230,7 +223,7 @@ describe("adoption", () => {
     expect(await mutatingRequests()).toEqual([]);
     expect(await stateNames(program)).toEqual(["brand"]);
     expect((await outputsOf(program)).brand.id).toBe(logoId);
-    expect(await listedFresh("e2eadopt")).toEqual([logoId]);
+    expect(await listedFresh(suite, "e2eadopt")).toEqual([logoId]);
     await program.stack.preview({ expectNoChanges: true });
   });
 
@@ -246,11 +239,11 @@ describe("adoption", () => {
     );
     expect(failure?.message).toMatch(/another resource of this stack (already holds it|in this update)/);
     expect(await mutatingRequests()).toEqual([]);
-    expect(await listedFresh("e2eadopt")).toEqual([logoId]);
+    expect(await listedFresh(suite, "e2eadopt")).toEqual([logoId]);
   });
 
   test("destroy deletes the adopted object once", async () => {
     await program.stack.destroy();
-    expect(await listedFresh("e2eadopt")).toEqual([]);
+    expect(await listedFresh(suite, "e2eadopt")).toEqual([]);
   });
 });
