@@ -16,7 +16,7 @@ export interface EmulatorSuite {
  * seconds long and much longer on a loaded two-core machine; the limit only stops a hung test and
  * says nothing about speed (timings belong in bench/).
  */
-const E2E_TEST_TIMEOUT_MS = 180_000;
+const E2E_TEST_TIMEOUT_MS = 600_000;
 
 /**
  * One in-process emulator per test file, and the clean-up of the stacks the file opened. Sets the

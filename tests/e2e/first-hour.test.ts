@@ -26,8 +26,8 @@ import { which } from "./user-machine";
 const version = packageVersion();
 const RELEASE = `https://github.com/squarecloud/pulumi-squarecloud/releases/download/v${version}`;
 const EMULATOR_READY = "Ctrl+C to stop.";
-/** Each path gets this long: installs from warm caches, the first `up` of its language. */
-const PATH_TIMEOUT_MS = 240_000;
+/** Only stops a hung path: a cold Go build on a busy two-core machine alone takes minutes. */
+const PATH_TIMEOUT_MS = 600_000;
 
 interface Built {
   tarball: string;
