@@ -36,8 +36,8 @@ export interface WorkspaceLifecycleContext {
 export interface WorkspaceLifecycleExtras {
   /** After the create and the up that changes nothing; must leave the team as it found it, bob its only member. */
   afterCreate?(context: WorkspaceLifecycleContext): void;
-  /** After the preview of the rename, before the up that moves the team. */
-  beforeMove?(context: WorkspaceLifecycleContext): void;
+  /** After the team moved to its new name, before the destroy. */
+  beforeDestroy?(context: WorkspaceLifecycleContext): void;
 }
 
 /**
@@ -225,8 +225,6 @@ export function workspaceLifecycle(
     expectRenameWarning(preview.stdout + preview.stderr);
   });
 
-  extras.beforeMove?.(context);
-
   test("with a fresh code, even one set in plain config, the team moves, the code stays encrypted, and only then is the old workspace deleted", async () => {
     // Set without --secret by mistake: the package schema marks inviteCode secret, so the language
     // host or the generated SDK sends it as a secret and state holds it encrypted, as the TypeScript
@@ -243,6 +241,8 @@ export function workspaceLifecycle(
     // The update's history records the stack's config as set, this plain value too; the state does not.
     await expectNoCodeShown(up.stdout + up.stderr, program.checkpoint());
   });
+
+  extras.beforeDestroy?.(context);
 
   test("destroy removes the member and the workspace", async () => {
     await program.stack.destroy();
