@@ -113,7 +113,7 @@ workspaceLifecycle(
       program: "workspaces",
       config: { ...options.config, ...rosterConfig(lifecycleRoster(first)) },
     });
-    return { ...program, setTeam: (team) => setRoster(program, lifecycleRoster(team)) };
+    return { ...program, setTeam: (team) => setRoster(program, lifecycleRoster(team)), codeMustBeSecret: true };
   },
   { afterCreate: aRosterOfThree, beforeDestroy: aRenameWithSpentCodes },
 );
