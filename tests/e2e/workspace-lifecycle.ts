@@ -20,6 +20,11 @@ export interface Team {
 export interface TeamProgram extends ProgramStack {
   /** Rewrites the program (a file of the project, or the stack's config) to declare the team. */
   setTeam(team: Team): void | Promise<void>;
+  /**
+   * True for the TypeScript SDK's dynamic provider: the engine records the stack's whole config as
+   * that provider's inputs, plain values in plaintext, so a code there must be set as a secret.
+   */
+  codeMustBeSecret?: boolean;
 }
 
 /** What a language's own tests of the lifecycle's stack reach. */
@@ -36,8 +41,8 @@ export interface WorkspaceLifecycleContext {
 export interface WorkspaceLifecycleExtras {
   /** After the create and the up that changes nothing; must leave the team as it found it, bob its only member. */
   afterCreate?(context: WorkspaceLifecycleContext): void;
-  /** After the preview of the rename, before the up that moves the team. */
-  beforeMove?(context: WorkspaceLifecycleContext): void;
+  /** After the team moved to its new name, before the destroy. */
+  beforeDestroy?(context: WorkspaceLifecycleContext): void;
 }
 
 /**
@@ -225,13 +230,10 @@ export function workspaceLifecycle(
     expectRenameWarning(preview.stdout + preview.stderr);
   });
 
-  extras.beforeMove?.(context);
-
-  test("with a fresh code, even one set in plain config, the team moves, the code stays encrypted, and only then is the old workspace deleted", async () => {
+  test("with a fresh code, in plain config where the provider allows it, the team moves, the code stays encrypted, and only then is the old workspace deleted", async () => {
     // Set without --secret by mistake: the package schema marks inviteCode secret, so the language
-    // host or the generated SDK sends it as a secret and state holds it encrypted, as the TypeScript
-    // SDK makes it.
-    await freshCode(false);
+    // host or the generated SDK sends it as a secret and the native plugin's state holds it encrypted.
+    await freshCode(program.codeMustBeSecret === true);
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toMatchObject({ replace: 2 });
     const moved = up.outputs.teamId.value;
@@ -243,6 +245,8 @@ export function workspaceLifecycle(
     // The update's history records the stack's config as set, this plain value too; the state does not.
     await expectNoCodeShown(up.stdout + up.stderr, program.checkpoint());
   });
+
+  extras.beforeDestroy?.(context);
 
   test("destroy removes the member and the workspace", async () => {
     await program.stack.destroy();

@@ -113,9 +113,9 @@ workspaceLifecycle(
       program: "workspaces",
       config: { ...options.config, ...rosterConfig(lifecycleRoster(first)) },
     });
-    return { ...program, setTeam: (team) => setRoster(program, lifecycleRoster(team)) };
+    return { ...program, setTeam: (team) => setRoster(program, lifecycleRoster(team)), codeMustBeSecret: true };
   },
-  { afterCreate: aRosterOfThree, beforeMove: aRenameWithSpentCodes },
+  { afterCreate: aRosterOfThree, beforeDestroy: aRenameWithSpentCodes },
 );
 
 /** carol and dave join the lifecycle's team and leave it again, through the roster's scenarios. */
@@ -263,8 +263,9 @@ function aRosterOfThree(lifecycle: WorkspaceLifecycleContext) {
   });
 }
 
-function aRenameWithSpentCodes({ suite, program, teamId }: WorkspaceLifecycleContext) {
-  test("an up of the rename with spent codes fails, however often, and leaves the old team whole", async () => {
+function aRenameWithSpentCodes({ suite, program, team, teamId }: WorkspaceLifecycleContext) {
+  test("an up of another rename with the code spent by the last one fails, however often, and leaves the team whole", async () => {
+    await program().setTeam({ ...team(), name: `${team().name}_v3` });
     for (let attempt = 0; attempt < 2; attempt++) {
       const message = await failure(program().stack.up());
       expect(message).toContain("INVALID_CODE");
