@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { packageVersion } from "../provider/client/version";
 import { archiveName, nodeBuilds, pluginArchive } from "./plugin-archive";
-import { bundleMain } from "./plugin-bundle";
+import { pluginFiles } from "./plugin-bundle";
 
 /**
  * `npm run build:plugin [-- [<dir>] [--target <os>-<arch>]...]`: the plugin archives the engine
@@ -26,15 +26,12 @@ async function main(): Promise<void> {
 
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const mainJs = path.join(out, "main.js");
-  bundleMain(path.join(root, "dist", "provider", "plugin", "main.js"), mainJs);
-  const bundle = readFileSync(mainJs);
-  rmSync(mainJs);
+  const files = pluginFiles(path.join(root, "dist", "provider", "plugin", "main.js"));
 
   const archives = await Promise.all(
     builds.targets.map(async (target) => {
       const name = archiveName(packageVersion(), target);
-      const bytes = await pluginArchive(target, bundle, path.join(builds.root, target));
+      const bytes = await pluginArchive(target, files, path.join(builds.root, target));
       writeFileSync(path.join(out, name), bytes);
       return { name, sha256: createHash("sha256").update(bytes).digest("hex") };
     }),

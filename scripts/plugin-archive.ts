@@ -1,13 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
-import { PLUGIN_EXECUTABLE } from "./plugin-bundle";
+import { PLUGIN_EXECUTABLE, type PluginFile } from "./plugin-bundle";
 import { reproducibleTarGz, type TarEntry } from "./reproducible-tar";
 
 /**
  * The plugin archives the engine downloads: one per target (`<os>-<arch>` as the engine names
  * them), each holding the unmodified Node build of scripts/install-node-builds, its LICENSE, the
- * bundled plugin and the launcher the engine looks for at the archive's root.
+ * bundled plugin with the main.js that runs it, and the launcher the engine looks for at the
+ * archive's root.
  */
 
 const repoRoot = path.join(__dirname, "..", "..");
@@ -67,13 +68,13 @@ export function nodeBuilds(targets: string[]): { root: string; targets: string[]
   return { root, targets: targets.length ? targets : readdirSync(root).sort() };
 }
 
-/** One target's archive, from the bundle `mainJs` and the target's Node build in `nodeDir`. */
-export function pluginArchive(target: string, mainJs: Buffer, nodeDir: string): Promise<Buffer> {
+/** One target's archive, from the plugin's JavaScript `files` and the target's Node build in `nodeDir`. */
+export function pluginArchive(target: string, files: PluginFile[], nodeDir: string): Promise<Buffer> {
   const entries: TarEntry[] = [
     { name: launcherName(target), mode: 0o755, data: Buffer.from(isWindows(target) ? CMD_LAUNCHER : SH_LAUNCHER) },
     { name: nodeName(target), mode: 0o755, data: readFileSync(path.join(nodeDir, nodeName(target))) },
     { name: "LICENSE.node", mode: 0o644, data: readFileSync(path.join(nodeDir, "LICENSE")) },
-    { name: "main.js", mode: 0o644, data: mainJs },
+    ...files.map((file) => ({ name: file.name, mode: 0o644, data: file.data })),
   ];
   return reproducibleTarGz(entries);
 }

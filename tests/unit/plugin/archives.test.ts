@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { packageVersion } from "../../../provider/client/version";
+import { PLUGIN_BUNDLE } from "../../../provider/plugin/code-cache";
 import { archiveName, hostTarget, launcherName, nodeName } from "../../../scripts/plugin-archive";
 import { reproducibleTarGz } from "../../../scripts/reproducible-tar";
 import { installedToolDir } from "../../install-script";
@@ -72,10 +73,12 @@ test("Node is pinned for every target the engine names: linux, darwin and window
 });
 
 test.each(Object.keys(EXPECTED_FORMAT))(
-  "%s: the archive holds the launcher, Node, its license and the bundle, owned by root at time 0",
+  "%s: the archive holds the launcher, Node, its license, the bundle and the main.js that runs it, owned by root at time 0",
   (target) => {
     const entries = readTarGz(builtArchive(target));
-    expect([...entries.keys()]).toEqual([launcherName(target), nodeName(target), "LICENSE.node", "main.js"].sort());
+    expect([...entries.keys()]).toEqual(
+      [launcherName(target), nodeName(target), "LICENSE.node", "main.js", PLUGIN_BUNDLE].sort(),
+    );
     for (const entry of entries.values())
       expect([entry.type, entry.uid, entry.gid, entry.mtime]).toEqual(["0", 0, 0, 0]);
     expect(entries.get(launcherName(target))!.mode).toBe(0o755);
