@@ -119,7 +119,11 @@ test("the host's plugin answers the engine's start with no node on PATH, through
   mkdirSync(path.dirname(linked));
   symlinkSync(path.join("..", "plugin", launcherName(hostTarget())), linked);
   expect(() => execFileSync("sh", ["-c", "command -v node"], { env: { PATH: bin } })).toThrow();
-  const port = await handshake(linked, [], { cwd: tmpdir(), env: { PATH: bin } });
+  // The plugin's code cache goes to the scratch directory, not the user's.
+  const port = await handshake(linked, [], {
+    cwd: tmpdir(),
+    env: { PATH: bin, XDG_CACHE_HOME: path.join(scratch, "cache") },
+  });
   expect(port).toMatch(/^\d+$/);
 });
 
@@ -137,7 +141,7 @@ underQemu("the linux-arm64 plugin answers the engine's start under qemu-aarch64"
   ).toBe("arm64");
   const port = await handshake(qemu[0]!, [...qemu.slice(1), path.join(plugin, "node"), path.join(plugin, "main.js")], {
     cwd: tmpdir(),
-    env: {},
+    env: { XDG_CACHE_HOME: path.join(scratch, "cache") },
   });
   expect(port).toMatch(/^\d+$/);
 });
