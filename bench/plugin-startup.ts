@@ -1,19 +1,40 @@
 /**
  * The plugin's start-up: from process start to the handshake (the port on the first line of
- * stdout, which the engine waits for), today's form beside the release archive's. "system node"
- * is the bundle launched by the node on PATH (bench/lib/blob-stack.ts's plugin); "archive" is the
- * host's archive of `npm run build:plugin`, extracted, launched through its own Node with no node
- * on PATH. Also prints the size of every archive in dist/plugin/.
+ * stdout, which the engine waits for), and to the answer of its first resource call (GetPluginInfo,
+ * Configure, then the Check of a blob object, whose settings check makes two requests to the
+ * in-process emulator), as wall time and as the CPU time the process had used by then (Linux
+ * `/proc`). Forms, started in turn:
  *
- *   npm run bench:plugin                 # 15 starts each, alternating
+ * - **empty node**: a script that prints a line, the least any Node process costs;
+ * - **native floor**: the no-op plugin of bench:native (lib/native-floor.ts), bundled and run as ours;
+ * - **system node**: the plugin as bench:native runs it, launched by the node on PATH;
+ * - **archive**: the host's archive of `npm run build:plugin`, extracted, run by its own Node.
+ *
+ * Each plugin form starts from its code cache (provider/plugin/code-cache.ts), written beforehand,
+ * and also with none ("first start": the cache directory emptied before each start). Also prints
+ * the size of every archive in dist/plugin/.
+ *
+ *   npm run bench:plugin                 # 15 starts of each
  *   npm run bench:plugin -- --starts 30
  */
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import * as path from "node:path";
+import { SEED_ACCOUNTS, startEmulator } from "../emulator";
+import { packageVersion } from "../provider/client/version";
+import { ASSET_SIG, SIG_KEY } from "../provider/signatures";
+import { emptyproto, grpc, provproto, provrpc } from "../provider/plugin/wire";
 import { archiveName, hostTarget } from "../scripts/plugin-archive";
 import { bundlePlugin } from "../scripts/plugin-bundle";
-import { packageVersion } from "../provider/client/version";
 import { repoRoot } from "../tests/e2e/engine";
 import { integerOption } from "./lib/options";
 import { describeMachine, machine, table, writeResults } from "./lib/report";
@@ -21,27 +42,101 @@ import { formatSpread, spread } from "./lib/spread";
 import { scratchRoot } from "./lib/stack";
 
 const PLUGIN = "pulumi-resource-squarecloud";
+const { Struct } = require("google-protobuf/google/protobuf/struct_pb");
 
-/** Milliseconds from spawning `executable` to the first line on its stdout; the process is then stopped. */
-function handshake(executable: string, env: NodeJS.ProcessEnv): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(executable, [], { env, stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      if (!out.includes("\n")) return;
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      child.kill();
-      if (!/^\d+\n/.test(out)) reject(new Error(`not a handshake: ${JSON.stringify(out)}`));
-      else resolve(ms);
-    });
-    child.on("error", reject);
-    child.on(
-      "exit",
-      (code) => out.includes("\n") || reject(new Error(`${executable} exited with ${code} before its handshake`)),
+interface Form {
+  command: string[];
+  env: NodeJS.ProcessEnv;
+  /** Answers resource calls: a plugin, not the empty script. */
+  plugin: boolean;
+  /** Its cache directory is emptied before each start. */
+  firstStart?: boolean;
+}
+
+/** Wall and CPU milliseconds at the handshake and at the first call's answer. */
+interface Start {
+  handshake: { wall: number; cpu: number };
+  firstCall?: { wall: number; cpu: number };
+}
+
+/** CPU time the process `pid` has used so far, ms (utime + stime, all its threads). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+function call<T>(client: any, method: string, request: unknown): Promise<T> {
+  return new Promise((resolve, reject) =>
+    client[method](request, (err: Error | null, value: T) => (err ? reject(err) : resolve(value))),
+  );
+}
+
+/** The calls the engine makes before a plugin serves a resource, then that resource's check. */
+async function firstCall(port: string, config: Record<string, string>, n: number): Promise<void> {
+  const client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  try {
+    await call(client, "getPluginInfo", new emptyproto.Empty());
+    const configure = new provproto.ConfigureRequest();
+    configure.setArgs(Struct.fromJavaScript(config));
+    configure.setAcceptsecrets(true);
+    await call(client, "configure", configure);
+    const check = new provproto.CheckRequest();
+    check.setUrn(`urn:pulumi:bench::startup::squarecloud:index:BlobObject::b${n}`);
+    check.setType("squarecloud:index:BlobObject");
+    check.setOlds(Struct.fromJavaScript({}));
+    check.setNews(
+      Struct.fromJavaScript({
+        name: `startup${n}`,
+        prefix: "startup",
+        source: { [SIG_KEY]: ASSET_SIG, text: "x".repeat(1100) },
+      }),
     );
-  });
+    const checked = await call<any>(client, "check", check);
+    const failures = checked.getFailuresList().map((f: any) => f.getReason());
+    if (failures.length) throw new Error(`check failed: ${failures.join("; ")}`);
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * One start of `form`: the handshake, then (for a plugin) its first call; the process is then
+ * stopped, once `before` resolves when given.
+ */
+async function start(
+  form: Form,
+  config: Record<string, string>,
+  n: number,
+  before?: () => Promise<void>,
+): Promise<Start> {
+  const started = process.hrtime.bigint();
+  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
+  const child = spawn(form.command[0]!, form.command.slice(1), { env: form.env, stdio: ["ignore", "pipe", "inherit"] });
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  try {
+    const port = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes("\n")) resolve(out.split("\n")[0]!);
+      });
+      child.on("error", reject);
+      child.on("exit", (code) =>
+        reject(new Error(`${form.command.join(" ")} exited with ${code} before its handshake`)),
+      );
+    });
+    const result: Start = { handshake: { wall: elapsed(), cpu: cpuMs(child.pid!) } };
+    if (form.plugin) {
+      if (!/^\d+$/.test(port)) throw new Error(`not a handshake: ${JSON.stringify(port)}`);
+      await firstCall(port, config, n);
+      result.firstCall = { wall: elapsed(), cpu: cpuMs(child.pid!) };
+    }
+    await before?.();
+    return result;
+  } finally {
+    child.kill();
+    await exited;
+  }
 }
 
 /** A directory of the tools the archive's launcher uses, and no node. */
@@ -64,42 +159,83 @@ async function main(): Promise<void> {
   const extracted = path.join(work, "archive");
   mkdirSync(extracted, { recursive: true });
   execFileSync("tar", ["-xzf", archive, "-C", extracted]);
-  const today = bundlePlugin(
+  const systemNode = bundlePlugin(
     path.join(repoRoot, "dist", "provider", "plugin", "main.js"),
     path.join(work, "system-node"),
   );
+  const floor = bundlePlugin(path.join(repoRoot, "dist", "bench", "lib", "native-floor.js"), path.join(work, "floor"));
+  const empty = path.join(work, "empty.js");
+  writeFileSync(empty, 'console.log("0");\n');
 
-  const forms = {
-    "system node": { executable: path.join(today, PLUGIN), env: process.env },
-    archive: { executable: path.join(extracted, PLUGIN), env: { PATH: pathWithoutNode(path.join(work, "bin")) } },
+  const caches = { warm: path.join(work, "cache"), cold: path.join(work, "first-start-cache") };
+  const env = (cache: string, base: NodeJS.ProcessEnv = process.env) => ({ ...base, XDG_CACHE_HOME: cache });
+  const archiveEnv = { PATH: pathWithoutNode(path.join(work, "bin")) };
+  const forms: Record<string, Form> = {
+    "empty node": { command: [process.execPath, empty], env: process.env, plugin: false },
+    "native floor": { command: [path.join(floor, PLUGIN)], env: env(caches.warm), plugin: true },
+    "system node": { command: [path.join(systemNode, PLUGIN)], env: env(caches.warm), plugin: true },
+    "system node, first start": {
+      command: [path.join(systemNode, PLUGIN)],
+      env: env(caches.cold),
+      plugin: true,
+      firstStart: true,
+    },
+    archive: { command: [path.join(extracted, PLUGIN)], env: env(caches.warm, archiveEnv), plugin: true },
+    "archive, first start": {
+      command: [path.join(extracted, PLUGIN)],
+      env: env(caches.cold, archiveEnv),
+      plugin: true,
+      firstStart: true,
+    },
   };
-  const samples: Record<string, number[]> = { "system node": [], archive: [] };
-  for (let i = 0; i < starts; i++) {
-    for (const [name, form] of Object.entries(forms)) samples[name]!.push(await handshake(form.executable, form.env));
+
+  const emulator = await startEmulator();
+  const config = { apiKey: SEED_ACCOUNTS.dave.apiKey, platformUrl: emulator.platformUrl, blobUrl: emulator.blobUrl };
+  const samples: Record<string, Start[]> = Object.fromEntries(Object.keys(forms).map((name) => [name, []]));
+  try {
+    // Each plugin form once, kept running until it has written its cache (a second after its start).
+    const cached = Object.values(forms).filter((form) => form.plugin && !form.firstStart);
+    for (const [i, form] of cached.entries()) await start(form, config, 0, () => waitForCache(caches.warm, i + 1));
+    for (let i = 0; i < starts; i++) {
+      for (const [name, form] of Object.entries(forms)) {
+        if (form.firstStart) rmSync(caches.cold, { recursive: true, force: true });
+        samples[name]!.push(await start(form, config, i));
+      }
+    }
+  } finally {
+    await emulator.close();
   }
-  const nodeVersions = {
-    "system node": process.version,
+
+  const nodeVersions: Record<string, string> = {
     archive: execFileSync(path.join(extracted, "node"), ["--version"], { encoding: "utf8" }).trim(),
   };
+  const versionOf = (name: string) => (name.startsWith("archive") ? nodeVersions.archive! : process.version);
+  const column = (name: string, pick: (s: Start) => number | undefined) => {
+    const values = samples[name]!.map(pick).filter((v): v is number => v !== undefined);
+    return values.length ? formatSpread(spread(values), 0) : "-";
+  };
+  const m = machine();
+  console.log(describeMachine(m));
+  console.log(`\nStart-up, ms: median (min-max) of ${starts} starts each, taken in turn`);
+  console.log(
+    table(
+      ["form", "node", "handshake wall", "handshake CPU", "first call wall", "first call CPU"],
+      Object.keys(forms).map((name) => [
+        name,
+        versionOf(name),
+        column(name, (s) => s.handshake.wall),
+        column(name, (s) => s.handshake.cpu),
+        column(name, (s) => s.firstCall?.wall),
+        column(name, (s) => s.firstCall?.cpu),
+      ]),
+    ),
+  );
 
   const dir = path.dirname(archive);
   const archives = readdirSync(dir)
     .filter((f) => f.endsWith(".tar.gz"))
     .sort()
     .map((f) => ({ file: f, bytes: statSync(path.join(dir, f)).size }));
-  const m = machine();
-  console.log(describeMachine(m));
-  console.log(`\nStart-up to handshake, ms (median [min-max] of ${starts})`);
-  console.log(
-    table(
-      ["form", "node", "start-up"],
-      Object.keys(forms).map((f) => [
-        f,
-        nodeVersions[f as keyof typeof nodeVersions],
-        formatSpread(spread(samples[f]!), 0),
-      ]),
-    ),
-  );
   console.log("\nArchives");
   console.log(
     table(
@@ -108,6 +244,17 @@ async function main(): Promise<void> {
     ),
   );
   console.log(`\n${writeResults("plugin-startup", { machine: m, starts, samples, nodeVersions, archives })}`);
+}
+
+/** Resolves once `dir` holds `count` code caches. */
+async function waitForCache(dir: string, count: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  const written = () =>
+    existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith(".v8cache")).length : 0;
+  while (written() < count) {
+    if (Date.now() > deadline) throw new Error(`no code cache written in ${dir}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 main().catch((err) => {

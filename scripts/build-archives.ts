@@ -1,15 +1,17 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { packageVersion } from "../provider/client/version";
 import { nodeArchive, nodeBuilds } from "./plugin-archive";
-import { bundleMain } from "./plugin-bundle";
+import type { BundledFile } from "./plugin-bundle";
 
 /** A command shipped with its own Node, one archive per target: the plugin, the emulator. */
 export interface ArchivedCommand {
   /** The compiled entry point, relative to the repository root. */
   entry: string;
+  /** The JavaScript each archive holds, bundled from `entry`. */
+  files(entry: string): BundledFile[];
   /** The launcher's name at the archive's root (with `.cmd` on Windows). */
   executable: string;
   /** The archive's file name for a version and a target. */
@@ -46,15 +48,12 @@ async function buildArchives(command: ArchivedCommand, out: string, targets: str
   const builds = nodeBuilds(targets);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const mainJs = path.join(out, "main.js");
-  bundleMain(path.join(root, command.entry), mainJs);
-  const bundle = readFileSync(mainJs);
-  rmSync(mainJs);
+  const files = command.files(path.join(root, command.entry));
 
   const archives = await Promise.all(
     builds.targets.map(async (target) => {
       const name = command.archiveName(packageVersion(), target);
-      const bytes = await nodeArchive(command.executable, target, bundle, path.join(builds.root, target));
+      const bytes = await nodeArchive(command.executable, target, files, path.join(builds.root, target));
       // Whole or absent: scripts/test takes an archive newer than the compile for a finished build.
       writeFileSync(path.join(out, `${name}.partial`), bytes);
       renameSync(path.join(out, `${name}.partial`), path.join(out, name));

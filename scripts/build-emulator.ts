@@ -1,5 +1,6 @@
 import { EMULATOR_EXECUTABLE, emulatorArchiveName } from "../provider/release-assets";
 import { buildArchivesCommand } from "./build-archives";
+import { mainBundle } from "./plugin-bundle";
 
 /**
  * `npm run build:emulator [-- [<dir>] [--target <os>-<arch>]...]`: the emulator for users without
@@ -10,6 +11,7 @@ import { buildArchivesCommand } from "./build-archives";
  */
 buildArchivesCommand({
   entry: "dist/emulator/cli.js",
+  files: mainBundle,
   executable: EMULATOR_EXECUTABLE,
   archiveName: emulatorArchiveName,
   defaultOut: "dist/emulator-archives",

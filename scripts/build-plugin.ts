@@ -1,5 +1,5 @@
 import { archiveName } from "./plugin-archive";
-import { PLUGIN_EXECUTABLE } from "./plugin-bundle";
+import { PLUGIN_EXECUTABLE, pluginFiles } from "./plugin-bundle";
 import { buildArchivesCommand } from "./build-archives";
 
 /**
@@ -9,6 +9,7 @@ import { buildArchivesCommand } from "./build-archives";
  */
 buildArchivesCommand({
   entry: "dist/provider/plugin/main.js",
+  files: pluginFiles,
   executable: PLUGIN_EXECUTABLE,
   archiveName,
   defaultOut: "dist/plugin",

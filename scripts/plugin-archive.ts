@@ -2,14 +2,14 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { hostTarget } from "../provider/release-assets";
-import { PLUGIN_EXECUTABLE } from "./plugin-bundle";
+import { type BundledFile, PLUGIN_EXECUTABLE } from "./plugin-bundle";
 import { reproducibleTarGz, type TarEntry } from "./reproducible-tar";
 
 /**
  * The plugin archives the engine downloads: one per target (`<os>-<arch>` as the engine names
  * them), each holding the unmodified Node build of scripts/install-node-builds, its LICENSE, the
- * bundled plugin and the launcher the engine looks for at the archive's root. The emulator's
- * archives are made the same way, around its own bundle and launcher.
+ * bundled plugin with the main.js that runs it, and the launcher the engine looks for at the
+ * archive's root. The emulator's archives are made the same way, around its own bundle and launcher.
  */
 
 const repoRoot = path.join(__dirname, "..", "..");
@@ -64,8 +64,13 @@ export function nodeBuilds(targets: string[]): { root: string; targets: string[]
   return { root, targets: targets.length ? targets : readdirSync(root).sort() };
 }
 
-/** One target's archive of the command `executable`: its launcher runs the bundle `mainJs` on the Node build in `nodeDir`. */
-export function nodeArchive(executable: string, target: string, mainJs: Buffer, nodeDir: string): Promise<Buffer> {
+/** One target's archive of the command `executable`: its launcher runs `files`' main.js on the Node build in `nodeDir`. */
+export function nodeArchive(
+  executable: string,
+  target: string,
+  files: BundledFile[],
+  nodeDir: string,
+): Promise<Buffer> {
   const entries: TarEntry[] = [
     {
       name: launcherName(target, executable),
@@ -74,7 +79,7 @@ export function nodeArchive(executable: string, target: string, mainJs: Buffer, 
     },
     { name: nodeName(target), mode: 0o755, data: readFileSync(path.join(nodeDir, nodeName(target))) },
     { name: "LICENSE.node", mode: 0o644, data: readFileSync(path.join(nodeDir, "LICENSE")) },
-    { name: "main.js", mode: 0o644, data: mainJs },
+    ...files.map((file) => ({ name: file.name, mode: 0o644, data: file.data })),
   ];
   return reproducibleTarGz(entries);
 }

@@ -9,7 +9,6 @@ import { configure } from "../runtime";
 import { emptyproto, plugproto, type Props, provproto, struct, unwrapSecrets, wrapSecrets } from "./wire";
 import { errorStatus } from "./errors";
 import { asCallOn } from "./engine-log";
-import { invoke } from "./invoke";
 import { importedInputs, refuseUnlessImportable } from "./import";
 // Imported, not read from disk: the build copies it beside the compiled plugin.
 import schema from "./schema.json";
@@ -212,7 +211,9 @@ export const resourceProviderService = {
     return new emptyproto.Empty();
   }),
 
-  invoke: handled(async ({ request }) => invoke(request)),
+  // Loaded at the first invoke: the data sources' schemas take about a tenth of the plugin's start,
+  // which a program that reads none never needs.
+  invoke: handled(async ({ request }) => (await import("./invoke")).invoke(request)),
 
   // A component (BlobFolder) is declared by code the plugin runs on @pulumi/pulumi's runtime; its
   // children are resources of the kinds above. Loaded at the first construct: the runtime takes

@@ -48,7 +48,8 @@ export function userMachine(name: string, programs: string[], dirs: string[]): U
   }
   return {
     ...machine,
-    env: { PATH, PULUMI_HOME: machine.home, PULUMI_SKIP_UPDATE_CHECK: "true" },
+    // Caches too are the user's own: the plugin keeps its code cache there.
+    env: { PATH, PULUMI_HOME: machine.home, XDG_CACHE_HOME: path.join(dir, "cache"), PULUMI_SKIP_UPDATE_CHECK: "true" },
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { packageVersion } from "../../../provider/client/version";
+import { PLUGIN_BUNDLE } from "../../../provider/plugin/code-cache";
 import { archiveName, hostTarget, launcherName, nodeName } from "../../../scripts/plugin-archive";
 import { reproducibleTarGz } from "../../../scripts/reproducible-tar";
 import { installedToolDir } from "../../install-script";
@@ -72,10 +73,12 @@ test("Node is pinned for every target the engine names: linux, darwin and window
 });
 
 test.each(Object.keys(EXPECTED_FORMAT))(
-  "%s: the archive holds the launcher, Node, its license and the bundle, owned by root at time 0",
+  "%s: the archive holds the launcher, Node, its license, the bundle and the main.js that runs it, owned by root at time 0",
   (target) => {
     const entries = readTarGz(builtArchive(target));
-    expect([...entries.keys()]).toEqual([launcherName(target), nodeName(target), "LICENSE.node", "main.js"].sort());
+    expect([...entries.keys()]).toEqual(
+      [launcherName(target), nodeName(target), "LICENSE.node", "main.js", PLUGIN_BUNDLE].sort(),
+    );
     for (const entry of entries.values())
       expect([entry.type, entry.uid, entry.gid, entry.mtime]).toEqual(["0", 0, 0, 0]);
     expect(entries.get(launcherName(target))!.mode).toBe(0o755);
@@ -116,7 +119,11 @@ test("the host's plugin answers the engine's start with no node on PATH, through
   mkdirSync(path.dirname(linked));
   symlinkSync(path.join("..", "plugin", launcherName(hostTarget())), linked);
   expect(() => execFileSync("sh", ["-c", "command -v node"], { env: { PATH: bin } })).toThrow();
-  const port = await handshake(linked, [], { cwd: tmpdir(), env: { PATH: bin } });
+  // The plugin's code cache goes to the scratch directory, not the user's.
+  const port = await handshake(linked, [], {
+    cwd: tmpdir(),
+    env: { PATH: bin, XDG_CACHE_HOME: path.join(scratch, "cache") },
+  });
   expect(port).toMatch(/^\d+$/);
 });
 
@@ -134,7 +141,7 @@ underQemu("the linux-arm64 plugin answers the engine's start under qemu-aarch64"
   ).toBe("arm64");
   const port = await handshake(qemu[0]!, [...qemu.slice(1), path.join(plugin, "node"), path.join(plugin, "main.js")], {
     cwd: tmpdir(),
-    env: {},
+    env: { XDG_CACHE_HOME: path.join(scratch, "cache") },
   });
   expect(port).toMatch(/^\d+$/);
 });

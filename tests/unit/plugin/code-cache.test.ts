@@ -1,0 +1,73 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { codeCacheFile, runWithCodeCache } from "../../../provider/plugin/code-cache";
+
+// The plugin's main.js runs its bundle from a V8 code cache in the user's cache directory: the
+// first start writes it, later starts compile from it, and a cache V8 refuses is written again.
+
+let scratch: string;
+beforeEach(() => (scratch = mkdtempSync(path.join(tmpdir(), "squarecloud-code-cache-"))));
+afterEach(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A bundle that notes each run, with the file name and require Node gives a main module. */
+function bundle(): string {
+  const file = path.join(scratch, "plugin.js");
+  writeFileSync(
+    file,
+    'require("node:fs").appendFileSync(require("node:path").join(__dirname, "runs"), __filename + "\\n");\n' +
+      "module.exports.ran = function ran() { return 1; };\n",
+  );
+  return file;
+}
+
+const runs = () => readFileSync(path.join(scratch, "runs"), "utf8").trim().split("\n");
+
+/** Resolves once `check` holds, looking every 20 ms for up to 10 s. */
+async function eventually(check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("the condition never held");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+test("the cache is named by bundle, Node version and CPU, under XDG_CACHE_HOME or ~/.cache", () => {
+  const sha = "0123456789abcdef".repeat(4);
+  const name = `0123456789abcdef-node${process.versions.node}-${process.arch}.v8cache`;
+  expect(codeCacheFile(sha, { XDG_CACHE_HOME: "/var/cache/me" })).toBe(
+    path.join("/var/cache/me", "pulumi-resource-squarecloud", name),
+  );
+  // A relative XDG_CACHE_HOME is to be ignored, as the XDG specification says.
+  expect(codeCacheFile(sha, { XDG_CACHE_HOME: "cache" })).toMatch(
+    new RegExp(`\\.cache/pulumi-resource-squarecloud/${name.replace(/\./g, "\\.")}$`),
+  );
+});
+
+test("the first run writes the cache; the next run compiles from it and writes nothing", async () => {
+  const file = bundle();
+  const cache = path.join(scratch, "cache", "plugin.v8cache");
+  expect(runWithCodeCache(file, cache)).toEqual({ fromCache: false });
+  await eventually(() => existsSync(cache));
+  const written = statSync(cache).mtimeMs;
+  expect(runWithCodeCache(file, cache)).toEqual({ fromCache: true });
+  expect(runs()).toEqual([file, file]);
+  expect(statSync(cache).mtimeMs).toBe(written);
+});
+
+test("a cache V8 refuses is replaced by one it takes", async () => {
+  const file = bundle();
+  const cache = path.join(scratch, "plugin.v8cache");
+  writeFileSync(cache, "not a code cache");
+  expect(runWithCodeCache(file, cache)).toEqual({ fromCache: false });
+  await eventually(() => readFileSync(cache).toString() !== "not a code cache");
+  expect(runWithCodeCache(file, cache)).toEqual({ fromCache: true });
+});
+
+test("without a cache directory, or with one that cannot be written, the bundle runs all the same", () => {
+  const file = bundle();
+  writeFileSync(path.join(scratch, "not-a-dir"), "");
+  expect(runWithCodeCache(file, undefined)).toEqual({ fromCache: false });
+  expect(runWithCodeCache(file, path.join(scratch, "not-a-dir", "plugin.v8cache"))).toEqual({ fromCache: false });
+  expect(runs()).toEqual([file, file]);
+});
