@@ -1,8 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { blobFolder } from "../../provider/kinds/blob-folder";
+import { blobFolderSync } from "../../provider/kinds/blob-folder-sync";
+import { STATUS_URN_INPUT } from "../../provider/resources/blob-folder-sync/progress";
 import { typeToken } from "../../provider/tokens";
 import { BlobFolderSync } from "./blob-folder-sync";
 import { BlobObject, type BlobObjectArgs } from "./blob-object";
+import { dynamicType } from "./registration";
 import { folderObjects, urlsOf } from "../../provider/components/blob-folder-files";
 
 export type BlobFolderArgs = Pick<BlobObjectArgs, "prefix" | "expireDays" | "securityHash" | "autoDownload"> & {
@@ -45,7 +48,13 @@ export class BlobFolder extends pulumi.ComponentResource {
     if (managedObjects === false) {
       // The provider's check reads the directory, so a directory known only later is fine here.
       // A missing prefix is the check's to refuse, at preview, with the field named.
-      const synced = { directory, ...options, prefix: options.prefix as pulumi.Input<string> };
+      const synced = {
+        directory,
+        ...options,
+        prefix: options.prefix as pulumi.Input<string>,
+        // Where the provider shows its upload progress: the dynamic provider is not told the resource.
+        [STATUS_URN_INPUT]: pulumi.createUrn(name, dynamicType(blobFolderSync.name), this),
+      };
       this.files = new BlobFolderSync(name, synced, { parent: this });
       this.urls = this.files.urls;
       this.registerOutputs({ urls: this.urls });

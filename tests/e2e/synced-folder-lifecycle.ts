@@ -114,7 +114,16 @@ export function syncedFolderLifecycle(
   });
 
   test("up uploads every file into one BlobFolderSync resource; urls maps each path to the URL serving its bytes", async () => {
-    const up = await program.stack.up();
+    const statuses: string[] = [];
+    const up = await program.stack.up({
+      onEvent: (event) => {
+        const diagnostic = event.diagnosticEvent;
+        if (diagnostic?.ephemeral && diagnostic.urn?.endsWith("BlobFolderSync::site"))
+          statuses.push(diagnostic.message);
+      },
+    });
+    // The progress, as an ephemeral status on the set's line: the CLI shows it there while it uploads.
+    expect(statuses.at(-1)).toMatch(/^folder "synced": uploaded 3 of 3 files, 4 KiB of 4 KiB\s*$/);
     // The stack, the folder and its one file set.
     expect(up.summary.resourceChanges).toEqual({ create: 3 });
     expect(await mutatingRequests()).toEqual(Array(3).fill("POST /v1/objects"));

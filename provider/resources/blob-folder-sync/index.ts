@@ -7,7 +7,9 @@ import { sharedListing } from "../blob-object/listing";
 import { LIST_CACHE_MS } from "../blob-object/upload";
 import { importedSet } from "./import";
 import { readManifest } from "./manifest";
-import { reportProgress } from "./progress";
+import { engineAddress } from "../../plugin/engine-address";
+import { type EngineLog, engineLog } from "../../plugin/engine-log";
+import { reportProgress, STATUS_URN_INPUT } from "./progress";
 import { deleteObjects, EMPTY_STATE, type FolderState, syncFolder, syncedAtNow } from "./sync";
 
 /**
@@ -73,10 +75,28 @@ export const blobFolderSyncHandler = kindHandler<BlobFolderSyncInputs & { adoptI
 
 /** Syncs the set and gives its outputs; on a failure, records what was done and says what failed. */
 async function synced(id: string, inputs: BlobFolderSyncInputs, before: FolderState): Promise<BlobFolderSyncOutputs> {
-  const { state, failures } = await syncFolder(inputs, before, reportProgress(`folder "${inputs.prefix}"`));
+  const deliveries: Promise<void>[] = [];
+  const progress = reportProgress(`folder "${inputs.prefix}"`, dynamicStatus(inputs, deliveries));
+  const { state, failures } = await syncFolder(inputs, before, progress);
+  await Promise.all(deliveries);
   const outs = outputsOf(inputs, state, syncedAtNow());
   if (failures.length > 0) throw failedButRecorded(summary(inputs, "sync", failures), id, outs, inputs);
   return outs;
+}
+
+let dynamicLog: EngineLog | undefined;
+
+/**
+ * In a dynamic provider (started with the engine's address, like a plugin), the status goes to the
+ * engine under the URN the SDK class passed; `deliveries` collects the sends to wait for.
+ */
+function dynamicStatus(inputs: BlobFolderSyncInputs, deliveries: Promise<void>[]) {
+  const urn = (inputs as Record<string, unknown>)[STATUS_URN_INPUT];
+  const address = engineAddress();
+  if (typeof urn !== "string" || address === undefined) return undefined;
+  dynamicLog ??= engineLog(address);
+  const log = dynamicLog;
+  return (message: string) => deliveries.push(log(message, { urn, ephemeral: true }));
 }
 
 function summary(props: { prefix: string; directory: string }, verb: string, failures: string[]): string {
@@ -97,8 +117,9 @@ function stateOf(props: BlobFolderSyncOutputs): FolderState {
 }
 
 function outputsOf(inputs: BlobFolderSyncInputs, state: FolderState, syncedAt: string): BlobFolderSyncOutputs {
+  const { [STATUS_URN_INPUT]: _urn, ...given } = inputs as Record<string, unknown>;
   return compact({
-    ...inputs,
+    ...(given as BlobFolderSyncInputs),
     securityHash: inputs.securityHash ?? false,
     autoDownload: inputs.autoDownload ?? false,
     files: state.files,

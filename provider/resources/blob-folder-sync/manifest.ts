@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import * as path from "node:path";
 import { objectNames } from "../../components/blob-folder-files";
 import type { CheckFailure } from "../../field-check";
@@ -34,11 +34,12 @@ export function readManifest(directory: string): { manifest?: Manifest; failures
   }
   const manifest: Manifest = {};
   const problems: string[] = [];
+  const chunk = Buffer.allocUnsafe(HASH_CHUNK_BYTES);
   for (const relativePath of names.keys()) {
-    const content = readFileSync(fileOf(directory, relativePath));
-    const problem = fileProblem(relativePath, content.length);
+    const { sha256, bytes } = hashFile(fileOf(directory, relativePath), chunk);
+    const problem = fileProblem(relativePath, bytes);
     if (problem) problems.push(problem);
-    else manifest[relativePath] = createHash("sha256").update(content).digest("hex");
+    else manifest[relativePath] = sha256;
   }
   if (problems.length === 0) return { manifest, failures: [] };
   const listed = problems.slice(0, LISTED_FAILURES).join("; ");
@@ -51,6 +52,27 @@ export function readManifest(directory: string): { manifest?: Manifest; failures
       },
     ],
   };
+}
+
+/**
+ * Files are hashed through one buffer, not read whole: a folder of 20,000 files would otherwise
+ * allocate its whole size (gigabytes) at every check before the collector gives it back.
+ */
+const HASH_CHUNK_BYTES = 1024 * 1024;
+
+function hashFile(file: string, chunk: Buffer): { sha256: string; bytes: number } {
+  const hash = createHash("sha256");
+  const fd = openSync(file, "r");
+  let bytes = 0;
+  try {
+    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) {
+      hash.update(chunk.subarray(0, read));
+      bytes += read;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { sha256: hash.digest("hex"), bytes };
 }
 
 function fileProblem(relativePath: string, bytes: number): string | undefined {
