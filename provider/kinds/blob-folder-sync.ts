@@ -38,13 +38,12 @@ leaves the state, and the next update uploads its file again.`,
       blobObject.inputs.autoDownload,
       "The CDN makes browsers download the files instead of showing them.",
     ),
-    files: field(
-      z.record(z.string(), z.string()).optional(),
-      'The relative path ("/"-separated) of each file -> the hex sha256 of its content, read from the directory by the check.',
-      { sdkDerived: true },
-    ),
   },
   outputs: {
+    files: field(
+      z.record(z.string(), z.string()),
+      'The relative path ("/"-separated) of each file -> the hex sha256 of its content as uploaded.',
+    ),
     objects: field(z.record(z.string(), z.string()), "The relative path of each file -> its object's id."),
     urls: field(z.record(z.string(), z.string()), "The relative path of each file -> its object's public URL."),
     syncedAt: field(z.string(), "ISO 8601, on the server's clock: when the set last uploaded or deleted."),
@@ -54,11 +53,13 @@ leaves the state, and the next update uploads its file again.`,
     ),
   },
   replaceOn: ["prefix", "expireDays", "securityHash", "autoDownload"],
-  updateOn: ["directory", "files"],
+  updateOn: ["directory"],
   changes: {
-    // Objects left to delete are a change too: the next update finishes deleting them.
-    files: (olds, news) =>
-      isUnknown(news.files) ||
+    // The directory stands for its files: the check reads them into `files` (never a program's
+    // input), and a file's new hash, or an object left to delete, is a change of the directory.
+    directory: (olds, news) =>
+      isUnknown(news.directory) ||
+      news.directory !== olds.directory ||
       news.files === undefined ||
       stableJson(olds.files) !== stableJson(news.files) ||
       (olds.leftovers?.length ?? 0) > 0
@@ -76,5 +77,6 @@ leaves the state, and the next update uploads its file again.`,
   },
 });
 
-export type BlobFolderSyncInputs = InputsOf<typeof blobFolderSync>;
+/** The inputs after check, which adds the manifest it read from the directory (`files`). */
+export type BlobFolderSyncInputs = InputsOf<typeof blobFolderSync> & { files?: Record<string, string> };
 export type BlobFolderSyncOutputs = OutputsOf<typeof blobFolderSync>;

@@ -38,8 +38,8 @@ export class BlobFolderSync extends pulumi.dynamic.Resource {
   declare readonly securityHash: pulumi.Output<boolean | undefined>;
   /** The CDN makes browsers download the files instead of showing them. */
   declare readonly autoDownload: pulumi.Output<boolean | undefined>;
-  /** The relative path ("/"-separated) of each file -> the hex sha256 of its content, read from the directory by the check. */
-  declare readonly files: pulumi.Output<Record<string, string> | undefined>;
+  /** The relative path ("/"-separated) of each file -> the hex sha256 of its content as uploaded. */
+  declare readonly files: pulumi.Output<Record<string, string>>;
   /** The relative path of each file -> its object's id. */
   declare readonly objects: pulumi.Output<Record<string, string>>;
   /** The relative path of each file -> its object's public URL. */

@@ -25,13 +25,13 @@ const RECENT_MS = LIST_CACHE_MS + 5_000;
 export const blobFolderSyncHandler = kindHandler<BlobFolderSyncInputs & { adoptId?: never }, BlobFolderSyncOutputs>({
   kind: blobFolderSync,
   rules: ({ news, known }) => {
-    // The manifest is the check's to read, whatever a program gave: it stands for the directory.
-    const { files: _given, ...inputs } = news;
+    // The manifest joins the inputs here, as an inferred MIME type does for BlobObject: only the
+    // check reads the directory, and diff compares what it read with the state.
+    const { files: _unset, ...inputs } = news;
     if (isUnknown(news.directory) || known.directory === undefined) return { failures: [], inputs };
     const { manifest, failures } = readManifest(known.directory as string);
     return { failures, inputs: manifest ? { ...inputs, files: manifest } : inputs };
   },
-  ruledFields: ["files"],
 
   what: (props) => `folder "${props.prefix}" (${props.directory})`,
   diffOptions: { deleteBeforeReplace: false },

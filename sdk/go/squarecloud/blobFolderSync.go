@@ -37,7 +37,7 @@ type BlobFolderSync struct {
 	Directory pulumi.StringOutput `pulumi:"directory"`
 	// Days until the service deletes each object (1 to 365).
 	ExpireDays pulumi.IntPtrOutput `pulumi:"expireDays"`
-	// The relative path ("/"-separated) of each file -> the hex sha256 of its content, read from the directory by the check.
+	// The relative path ("/"-separated) of each file -> the hex sha256 of its content as uploaded.
 	Files pulumi.StringMapOutput `pulumi:"files"`
 	// Ids of replaced objects whose delete failed; the next update deletes them.
 	Leftovers pulumi.StringArrayOutput `pulumi:"leftovers"`
@@ -112,8 +112,6 @@ type blobFolderSyncArgs struct {
 	Directory string `pulumi:"directory"`
 	// Days until the service deletes each object (1 to 365).
 	ExpireDays *int `pulumi:"expireDays"`
-	// The relative path ("/"-separated) of each file -> the hex sha256 of its content, read from the directory by the check.
-	Files map[string]string `pulumi:"files"`
 	// Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
 	Prefix string `pulumi:"prefix"`
 	// A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
@@ -128,8 +126,6 @@ type BlobFolderSyncArgs struct {
 	Directory pulumi.StringInput
 	// Days until the service deletes each object (1 to 365).
 	ExpireDays pulumi.IntPtrInput
-	// The relative path ("/"-separated) of each file -> the hex sha256 of its content, read from the directory by the check.
-	Files pulumi.StringMapInput
 	// Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
 	Prefix pulumi.StringInput
 	// A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
@@ -188,7 +184,7 @@ func (o BlobFolderSyncOutput) ExpireDays() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *BlobFolderSync) pulumi.IntPtrOutput { return v.ExpireDays }).(pulumi.IntPtrOutput)
 }
 
-// The relative path ("/"-separated) of each file -> the hex sha256 of its content, read from the directory by the check.
+// The relative path ("/"-separated) of each file -> the hex sha256 of its content as uploaded.
 func (o BlobFolderSyncOutput) Files() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *BlobFolderSync) pulumi.StringMapOutput { return v.Files }).(pulumi.StringMapOutput)
 }

@@ -23,7 +23,6 @@ class BlobFolderSyncArgs:
                  prefix: pulumi.Input[_builtins.str],
                  auto_download: pulumi.Input[Optional[_builtins.bool]] = None,
                  expire_days: pulumi.Input[Optional[_builtins.int]] = None,
-                 files: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  security_hash: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a BlobFolderSync resource.
@@ -32,7 +31,6 @@ class BlobFolderSyncArgs:
         :param pulumi.Input[_builtins.str] prefix: Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
         :param pulumi.Input[_builtins.bool] auto_download: The CDN makes browsers download the files instead of showing them.
         :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes each object (1 to 365).
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] files: The relative path ("/"-separated) of each file -> the hex sha256 of its content, read from the directory by the check.
         :param pulumi.Input[_builtins.bool] security_hash: A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
         """
         pulumi.set(__self__, "directory", directory)
@@ -41,8 +39,6 @@ class BlobFolderSyncArgs:
             pulumi.set(__self__, "auto_download", auto_download)
         if expire_days is not None:
             pulumi.set(__self__, "expire_days", expire_days)
-        if files is not None:
-            pulumi.set(__self__, "files", files)
         if security_hash is not None:
             pulumi.set(__self__, "security_hash", security_hash)
 
@@ -95,18 +91,6 @@ class BlobFolderSyncArgs:
         pulumi.set(self, "expire_days", value)
 
     @_builtins.property
-    @pulumi.getter
-    def files(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
-        """
-        The relative path ("/"-separated) of each file -> the hex sha256 of its content, read from the directory by the check.
-        """
-        return pulumi.get(self, "files")
-
-    @files.setter
-    def files(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
-        pulumi.set(self, "files", value)
-
-    @_builtins.property
     @pulumi.getter(name="securityHash")
     def security_hash(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -128,7 +112,6 @@ class BlobFolderSync(pulumi.CustomResource):
                  auto_download: pulumi.Input[Optional[_builtins.bool]] = None,
                  directory: pulumi.Input[Optional[_builtins.str]] = None,
                  expire_days: pulumi.Input[Optional[_builtins.int]] = None,
-                 files: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  security_hash: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
@@ -155,7 +138,6 @@ class BlobFolderSync(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] auto_download: The CDN makes browsers download the files instead of showing them.
         :param pulumi.Input[_builtins.str] directory: A directory relative to the project directory; every file below it becomes one object.
         :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes each object (1 to 365).
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] files: The relative path ("/"-separated) of each file -> the hex sha256 of its content, read from the directory by the check.
         :param pulumi.Input[_builtins.str] prefix: Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
         :param pulumi.Input[_builtins.bool] security_hash: A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
         """
@@ -201,7 +183,6 @@ class BlobFolderSync(pulumi.CustomResource):
                  auto_download: pulumi.Input[Optional[_builtins.bool]] = None,
                  directory: pulumi.Input[Optional[_builtins.str]] = None,
                  expire_days: pulumi.Input[Optional[_builtins.int]] = None,
-                 files: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  security_hash: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
@@ -218,11 +199,11 @@ class BlobFolderSync(pulumi.CustomResource):
                 raise TypeError("Missing required property 'directory'")
             __props__.__dict__["directory"] = directory
             __props__.__dict__["expire_days"] = expire_days
-            __props__.__dict__["files"] = files
             if prefix is None and not opts.urn:
                 raise TypeError("Missing required property 'prefix'")
             __props__.__dict__["prefix"] = prefix
             __props__.__dict__["security_hash"] = security_hash
+            __props__.__dict__["files"] = None
             __props__.__dict__["leftovers"] = None
             __props__.__dict__["objects"] = None
             __props__.__dict__["synced_at"] = None
@@ -289,9 +270,9 @@ class BlobFolderSync(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def files(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def files(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
-        The relative path ("/"-separated) of each file -> the hex sha256 of its content, read from the directory by the check.
+        The relative path ("/"-separated) of each file -> the hex sha256 of its content as uploaded.
         """
         return pulumi.get(self, "files")
 

@@ -81,18 +81,18 @@ public class BlobFolderSync extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.expireDays);
     }
     /**
-     * The relative path (&#34;/&#34;-separated) of each file -&gt; the hex sha256 of its content, read from the directory by the check.
+     * The relative path (&#34;/&#34;-separated) of each file -&gt; the hex sha256 of its content as uploaded.
      * 
      */
     @Export(name="files", refs={Map.class,String.class}, tree="[0,1,1]")
-    private Output</* @Nullable */ Map<String,String>> files;
+    private Output<Map<String,String>> files;
 
     /**
-     * @return The relative path (&#34;/&#34;-separated) of each file -&gt; the hex sha256 of its content, read from the directory by the check.
+     * @return The relative path (&#34;/&#34;-separated) of each file -&gt; the hex sha256 of its content as uploaded.
      * 
      */
-    public Output<Optional<Map<String,String>>> files() {
-        return Codegen.optional(this.files);
+    public Output<Map<String,String>> files() {
+        return this.files;
     }
     /**
      * Ids of replaced objects whose delete failed; the next update deletes them.

@@ -9,7 +9,6 @@ import com.pulumi.exceptions.MissingRequiredPropertyException;
 import java.lang.Boolean;
 import java.lang.Integer;
 import java.lang.String;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -65,21 +64,6 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
     }
 
     /**
-     * The relative path (&#34;/&#34;-separated) of each file -&gt; the hex sha256 of its content, read from the directory by the check.
-     * 
-     */
-    @Import(name="files")
-    private @Nullable Output<Map<String,String>> files;
-
-    /**
-     * @return The relative path (&#34;/&#34;-separated) of each file -&gt; the hex sha256 of its content, read from the directory by the check.
-     * 
-     */
-    public Optional<Output<Map<String,String>>> files() {
-        return Optional.ofNullable(this.files);
-    }
-
-    /**
      * Every object&#39;s prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
      * 
      */
@@ -115,7 +99,6 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
         this.autoDownload = $.autoDownload;
         this.directory = $.directory;
         this.expireDays = $.expireDays;
-        this.files = $.files;
         this.prefix = $.prefix;
         this.securityHash = $.securityHash;
     }
@@ -199,27 +182,6 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
          */
         public Builder expireDays(Integer expireDays) {
             return expireDays(Output.of(expireDays));
-        }
-
-        /**
-         * @param files The relative path (&#34;/&#34;-separated) of each file -&gt; the hex sha256 of its content, read from the directory by the check.
-         * 
-         * @return builder
-         * 
-         */
-        public Builder files(@Nullable Output<Map<String,String>> files) {
-            $.files = files;
-            return this;
-        }
-
-        /**
-         * @param files The relative path (&#34;/&#34;-separated) of each file -&gt; the hex sha256 of its content, read from the directory by the check.
-         * 
-         * @return builder
-         * 
-         */
-        public Builder files(Map<String,String> files) {
-            return files(Output.of(files));
         }
 
         /**
