@@ -1,9 +1,19 @@
 import type { ResourceHandler } from "./handler";
-import { appFileMove, appSnapshot, blobObject, database, databaseRestore, workspace, workspaceMember } from "./kinds";
+import {
+  appFileMove,
+  appSnapshot,
+  blobFolderSync,
+  blobObject,
+  database,
+  databaseRestore,
+  workspace,
+  workspaceMember,
+} from "./kinds";
 import { databaseHandler } from "./resources/database";
 import { workspaceHandler } from "./resources/workspace";
 import { workspaceMemberHandler } from "./resources/workspace-member";
 import { blobObjectHandler } from "./resources/blob-object";
+import { blobFolderSyncHandler } from "./resources/blob-folder-sync";
 import { appSnapshotHandler } from "./resources/app-snapshot";
 import { databaseRestoreHandler } from "./resources/database-restore";
 import { appFileMoveHandler } from "./resources/app-file-move";
@@ -18,6 +28,7 @@ export const handlers: Record<string, ResourceHandler> = {
   [workspace.kind]: workspaceHandler,
   [workspaceMember.kind]: workspaceMemberHandler,
   [blobObject.kind]: blobObjectHandler,
+  [blobFolderSync.kind]: blobFolderSyncHandler,
   [appSnapshot.kind]: appSnapshotHandler,
   [databaseRestore.kind]: databaseRestoreHandler,
   [appFileMove.kind]: appFileMoveHandler,

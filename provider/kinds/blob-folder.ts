@@ -13,7 +13,11 @@ relative to the directory, sanitized to the characters the API allows; \`urls\` 
 paths ("css/site.css") to the public URLs. Two paths that would make the same name, or a
 directory that does not exist, are refused when the folder is declared, so at preview. Files are
 read then too: add or remove one and the next update adds or removes its object; a changed file
-replaces its object.`,
+replaces its object.
+
+With \`managedObjects: false\` (synced mode) the folder holds one BlobFolderSync resource instead,
+whose state maps each path to its content hash and object: an update uploads only the new and
+changed files and deletes what left, so a folder of thousands of files is one resource.`,
   inputs: {
     directory: field(
       z.string(),
@@ -31,6 +35,10 @@ replaces its object.`,
     autoDownload: field(
       blobObject.inputs.autoDownload,
       "The CDN makes browsers download the files instead of showing them.",
+    ),
+    managedObjects: field(
+      z.boolean({ error: "must be true or false" }).optional(),
+      "`false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject per file (the default, `true`). Known when the program runs.",
     ),
   },
   outputs: {

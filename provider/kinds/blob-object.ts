@@ -90,7 +90,7 @@ export const objectName = z.string({ error: "must be a string" }).regex(OBJECT_N
 });
 
 /** Left out, the option is off: writing `false` out (or removing it) is no change. */
-function offUnlessTrue(option: string): ChangeRule {
+export function offUnlessTrue(option: string): ChangeRule {
   const value = (props: Record<string, unknown>) => props[option] ?? false;
   return (olds, news) => (isUnknown(news[option]) || value(olds) !== value(news) ? "replace" : "none");
 }

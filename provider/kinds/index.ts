@@ -1,6 +1,7 @@
 import { appFileMove } from "./app-file-move";
 import { appSnapshot } from "./app-snapshot";
 import { blobFolder } from "./blob-folder";
+import { blobFolderSync } from "./blob-folder-sync";
 import { blobObject } from "./blob-object";
 import { database } from "./database";
 import { databaseRestore } from "./database-restore";
@@ -13,6 +14,7 @@ export const kinds = [
   workspace,
   workspaceMember,
   blobObject,
+  blobFolderSync,
   appSnapshot,
   databaseRestore,
   appFileMove,
@@ -21,5 +23,15 @@ export const kinds = [
 /** Every component the package serves: resources made of the kinds' resources. */
 export const components = [blobFolder] as const;
 
-export { appFileMove, appSnapshot, blobFolder, blobObject, database, databaseRestore, workspace, workspaceMember };
+export {
+  appFileMove,
+  appSnapshot,
+  blobFolder,
+  blobFolderSync,
+  blobObject,
+  database,
+  databaseRestore,
+  workspace,
+  workspaceMember,
+};
 export type { AnyKind, ComponentDeclaration, KindDeclaration } from "./declaration";

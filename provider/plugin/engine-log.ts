@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sendWarningsTo } from "../handler";
+import { sendStatusTo } from "../resources/blob-folder-sync/progress";
 import { engproto, engrpc, grpc } from "./wire";
 
 /**
@@ -15,24 +16,40 @@ interface Call {
 
 const calls = new AsyncLocalStorage<Call>();
 
-/** From now on, warnings go to the engine at `address` (the plugin's first argument). */
-export function logWarningsTo(address: string): void {
+/** Sends a message to the engine at `address`, about the resource `urn`; resolves once delivered or refused. */
+export type EngineLog = (message: string, about: { urn: string; ephemeral: boolean }) => Promise<void>;
+
+export function engineLog(address: string): EngineLog {
   const engine = new engrpc.EngineClient(address, grpc.credentials.createInsecure());
-  sendWarningsTo((message) => {
-    const call = calls.getStore();
+  return (message, { urn, ephemeral }) => {
     const request = new engproto.LogRequest();
-    request.setSeverity(engproto.LogSeverity.WARNING);
+    request.setSeverity(ephemeral ? engproto.LogSeverity.INFO : engproto.LogSeverity.WARNING);
     request.setMessage(message);
-    request.setUrn(call?.urn ?? "");
-    const delivered = new Promise<void>((resolve) =>
+    request.setUrn(urn);
+    request.setEphemeral(ephemeral);
+    return new Promise<void>((resolve) =>
       engine.log(request, (err: Error | null) => {
         // Kept in the engine's debug log at least.
-        if (err) console.warn(`warning: ${message}`);
+        if (err && !ephemeral) console.warn(`warning: ${message}`);
         resolve();
       }),
     );
-    call?.deliveries.push(delivered);
-  });
+  };
+}
+
+/**
+ * From now on, warnings go to the engine at `address` (the plugin's first argument), and so does
+ * the progress of long calls: as ephemeral messages, which the CLI shows on the resource's line
+ * while the call runs and drops after.
+ */
+export function logWarningsTo(address: string): void {
+  const log = engineLog(address);
+  const send = (message: string, ephemeral: boolean) => {
+    const call = calls.getStore();
+    call?.deliveries.push(log(message, { urn: call?.urn ?? "", ephemeral }));
+  };
+  sendWarningsTo((message) => send(message, false));
+  sendStatusTo((message) => send(message, true));
 }
 
 /**

@@ -15,6 +15,8 @@ export { BlobObject } from "./blob-object";
 export type { BlobObjectArgs } from "./blob-object";
 export { BlobFolder } from "./blob-folder";
 export type { BlobFolderArgs } from "./blob-folder";
+export { BlobFolderSync } from "./blob-folder-sync";
+export type { BlobFolderSyncArgs } from "./blob-folder-sync";
 export { AppSnapshot } from "./app-snapshot";
 export type { AppSnapshotArgs } from "./app-snapshot";
 export { DatabaseRestore } from "./database-restore";

@@ -32,6 +32,11 @@ export function registration(
   return [stub, name, { ...unset, ...inputs, ...secrets }, options, PACKAGE_NAME, kind.name];
 }
 
+/** The type the engine gives a dynamic resource of the kind (what its URN holds). */
+export function dynamicType(kindName: string): string {
+  return `pulumi-nodejs:dynamic/${PACKAGE_NAME}:${kindName}`;
+}
+
 /** What a resource of the kind exposes: its inputs but those kept out of the outputs, and its outputs. */
 export function outputNames(kind: AnyKind): string[] {
   const inputs = Object.keys(kind.inputs).filter((input) => !kind.notOutputs.includes(input));

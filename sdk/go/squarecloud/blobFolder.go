@@ -21,6 +21,10 @@ import (
 // directory that does not exist, are refused when the folder is declared, so at preview. Files are
 // read then too: add or remove one and the next update adds or removes its object; a changed file
 // replaces its object.
+//
+// With `managedObjects: false` (synced mode) the folder holds one BlobFolderSync resource instead,
+// whose state maps each path to its content hash and object: an update uploads only the new and
+// changed files and deletes what left, so a folder of thousands of files is one resource.
 type BlobFolder struct {
 	pulumi.ResourceState
 
@@ -54,6 +58,8 @@ type blobFolderArgs struct {
 	Directory string `pulumi:"directory"`
 	// Days until the service deletes each object (1 to 365).
 	ExpireDays *int `pulumi:"expireDays"`
+	// `false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject per file (the default, `true`). Known when the program runs.
+	ManagedObjects *bool `pulumi:"managedObjects"`
 	// Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`.
 	Prefix *string `pulumi:"prefix"`
 	// A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
@@ -68,6 +74,8 @@ type BlobFolderArgs struct {
 	Directory pulumi.StringInput
 	// Days until the service deletes each object (1 to 365).
 	ExpireDays pulumi.IntPtrInput
+	// `false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject per file (the default, `true`). Known when the program runs.
+	ManagedObjects pulumi.BoolPtrInput
 	// Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`.
 	Prefix pulumi.StringPtrInput
 	// A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.

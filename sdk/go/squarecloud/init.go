@@ -27,6 +27,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &AppSnapshot{}
 	case "squarecloud:index:BlobFolder":
 		r = &BlobFolder{}
+	case "squarecloud:index:BlobFolderSync":
+		r = &BlobFolderSync{}
 	case "squarecloud:index:BlobObject":
 		r = &BlobObject{}
 	case "squarecloud:index:Database":

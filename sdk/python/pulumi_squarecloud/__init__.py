@@ -9,6 +9,7 @@ import typing
 from .app_file_move import *
 from .app_snapshot import *
 from .blob_folder import *
+from .blob_folder_sync import *
 from .blob_object import *
 from .database import *
 from .database_restore import *
@@ -47,6 +48,7 @@ _utilities.register(
    "squarecloud:index:AppFileMove": "AppFileMove",
    "squarecloud:index:AppSnapshot": "AppSnapshot",
    "squarecloud:index:BlobFolder": "BlobFolder",
+   "squarecloud:index:BlobFolderSync": "BlobFolderSync",
    "squarecloud:index:BlobObject": "BlobObject",
    "squarecloud:index:Database": "Database",
    "squarecloud:index:DatabaseRestore": "DatabaseRestore",

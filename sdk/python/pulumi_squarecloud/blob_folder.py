@@ -22,6 +22,7 @@ class BlobFolderArgs:
                  directory: pulumi.Input[_builtins.str],
                  auto_download: pulumi.Input[Optional[_builtins.bool]] = None,
                  expire_days: pulumi.Input[Optional[_builtins.int]] = None,
+                 managed_objects: pulumi.Input[Optional[_builtins.bool]] = None,
                  prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  security_hash: pulumi.Input[Optional[_builtins.bool]] = None):
         """
@@ -30,6 +31,7 @@ class BlobFolderArgs:
         :param pulumi.Input[_builtins.str] directory: A directory relative to the project directory; every file below it becomes one object.
         :param pulumi.Input[_builtins.bool] auto_download: The CDN makes browsers download the files instead of showing them.
         :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes each object (1 to 365).
+        :param pulumi.Input[_builtins.bool] managed_objects: `false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject per file (the default, `true`). Known when the program runs.
         :param pulumi.Input[_builtins.str] prefix: Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`.
         :param pulumi.Input[_builtins.bool] security_hash: A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
         """
@@ -38,6 +40,8 @@ class BlobFolderArgs:
             pulumi.set(__self__, "auto_download", auto_download)
         if expire_days is not None:
             pulumi.set(__self__, "expire_days", expire_days)
+        if managed_objects is not None:
+            pulumi.set(__self__, "managed_objects", managed_objects)
         if prefix is not None:
             pulumi.set(__self__, "prefix", prefix)
         if security_hash is not None:
@@ -80,6 +84,18 @@ class BlobFolderArgs:
         pulumi.set(self, "expire_days", value)
 
     @_builtins.property
+    @pulumi.getter(name="managedObjects")
+    def managed_objects(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        `false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject per file (the default, `true`). Known when the program runs.
+        """
+        return pulumi.get(self, "managed_objects")
+
+    @managed_objects.setter
+    def managed_objects(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "managed_objects", value)
+
+    @_builtins.property
     @pulumi.getter
     def prefix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -113,6 +129,7 @@ class BlobFolder(pulumi.ComponentResource):
                  auto_download: pulumi.Input[Optional[_builtins.bool]] = None,
                  directory: pulumi.Input[Optional[_builtins.str]] = None,
                  expire_days: pulumi.Input[Optional[_builtins.int]] = None,
+                 managed_objects: pulumi.Input[Optional[_builtins.bool]] = None,
                  prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  security_hash: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
@@ -127,11 +144,16 @@ class BlobFolder(pulumi.ComponentResource):
         read then too: add or remove one and the next update adds or removes its object; a changed file
         replaces its object.
 
+        With `managedObjects: false` (synced mode) the folder holds one BlobFolderSync resource instead,
+        whose state maps each path to its content hash and object: an update uploads only the new and
+        changed files and deletes what left, so a folder of thousands of files is one resource.
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] auto_download: The CDN makes browsers download the files instead of showing them.
         :param pulumi.Input[_builtins.str] directory: A directory relative to the project directory; every file below it becomes one object.
         :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes each object (1 to 365).
+        :param pulumi.Input[_builtins.bool] managed_objects: `false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject per file (the default, `true`). Known when the program runs.
         :param pulumi.Input[_builtins.str] prefix: Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`.
         :param pulumi.Input[_builtins.bool] security_hash: A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
         """
@@ -152,6 +174,10 @@ class BlobFolder(pulumi.ComponentResource):
         read then too: add or remove one and the next update adds or removes its object; a changed file
         replaces its object.
 
+        With `managedObjects: false` (synced mode) the folder holds one BlobFolderSync resource instead,
+        whose state maps each path to its content hash and object: an update uploads only the new and
+        changed files and deletes what left, so a folder of thousands of files is one resource.
+
         :param str resource_name: The name of the resource.
         :param BlobFolderArgs args: The arguments to use to populate this resource's properties.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -170,6 +196,7 @@ class BlobFolder(pulumi.ComponentResource):
                  auto_download: pulumi.Input[Optional[_builtins.bool]] = None,
                  directory: pulumi.Input[Optional[_builtins.str]] = None,
                  expire_days: pulumi.Input[Optional[_builtins.int]] = None,
+                 managed_objects: pulumi.Input[Optional[_builtins.bool]] = None,
                  prefix: pulumi.Input[Optional[_builtins.str]] = None,
                  security_hash: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
@@ -188,6 +215,7 @@ class BlobFolder(pulumi.ComponentResource):
                 raise TypeError("Missing required property 'directory'")
             __props__.__dict__["directory"] = directory
             __props__.__dict__["expire_days"] = expire_days
+            __props__.__dict__["managed_objects"] = managed_objects
             __props__.__dict__["prefix"] = prefix
             __props__.__dict__["security_hash"] = security_hash
             __props__.__dict__["urls"] = None

@@ -24,6 +24,10 @@ import javax.annotation.Nullable;
  * read then too: add or remove one and the next update adds or removes its object; a changed file
  * replaces its object.
  * 
+ * With `managedObjects: false` (synced mode) the folder holds one BlobFolderSync resource instead,
+ * whose state maps each path to its content hash and object: an update uploads only the new and
+ * changed files and deletes what left, so a folder of thousands of files is one resource.
+ * 
  */
 @ResourceType(type="squarecloud:index:BlobFolder")
 public class BlobFolder extends com.pulumi.resources.ComponentResource {

@@ -64,6 +64,21 @@ public final class BlobFolderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * `false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject per file (the default, `true`). Known when the program runs.
+     * 
+     */
+    @Import(name="managedObjects")
+    private @Nullable Output<Boolean> managedObjects;
+
+    /**
+     * @return `false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject per file (the default, `true`). Known when the program runs.
+     * 
+     */
+    public Optional<Output<Boolean>> managedObjects() {
+        return Optional.ofNullable(this.managedObjects);
+    }
+
+    /**
      * Every object&#39;s prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `&lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...`.
      * 
      */
@@ -99,6 +114,7 @@ public final class BlobFolderArgs extends com.pulumi.resources.ResourceArgs {
         this.autoDownload = $.autoDownload;
         this.directory = $.directory;
         this.expireDays = $.expireDays;
+        this.managedObjects = $.managedObjects;
         this.prefix = $.prefix;
         this.securityHash = $.securityHash;
     }
@@ -182,6 +198,27 @@ public final class BlobFolderArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder expireDays(Integer expireDays) {
             return expireDays(Output.of(expireDays));
+        }
+
+        /**
+         * @param managedObjects `false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject per file (the default, `true`). Known when the program runs.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder managedObjects(@Nullable Output<Boolean> managedObjects) {
+            $.managedObjects = managedObjects;
+            return this;
+        }
+
+        /**
+         * @param managedObjects `false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject per file (the default, `true`). Known when the program runs.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder managedObjects(Boolean managedObjects) {
+            return managedObjects(Output.of(managedObjects));
         }
 
         /**
