@@ -150,7 +150,7 @@ compile_pruning_stale() {
 sources_hash() {
   {
     sha256sum tsconfig.json package-lock.json
-    find scripts provider sdk/nodejs emulator tests bench examples -name node_modules -prune -o -type f \( -name '*.ts' -o -name '*.json' \) -print0 |
+    find scripts provider sdk/nodejs emulator tests bench examples \( -name node_modules -o -path bench/results \) -prune -o -type f \( -name '*.ts' -o -name '*.json' \) -print0 |
       sort -z | xargs -0 sha256sum
   } | sha256sum | cut -d' ' -f1
 }
