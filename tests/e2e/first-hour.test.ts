@@ -5,6 +5,7 @@ import { packageVersion } from "../../provider/client/version";
 import { GO_MODULE_PATH } from "../../scripts/gen/repository";
 import { buildWheel } from "../../scripts/build-python";
 import { writeGoModuleVersion } from "../../scripts/release/go-module";
+import { lockOwnGoModule } from "./go-module-lock";
 import { fencedBlocks, readDoc } from "../doc-blocks";
 import { engineDir, repoRoot } from "../install-script";
 import { archiveDir, builtEmulatorArchive } from "../plugin-archives";
@@ -238,7 +239,10 @@ test.concurrent.each(LANGUAGES)(
     const home = path.join(scratch, `home-${language.toLowerCase()}`);
     mkdirSync(home);
     const script = pathScript(blocks, language, substitutions(built, language));
-    const { output, code } = await runScript(script, home, userEnvironment(home, built, language));
+    const releaseGoModule = language === "Go" ? await lockOwnGoModule() : undefined;
+    const { output, code } = await runScript(script, home, userEnvironment(home, built, language)).finally(
+      releaseGoModule,
+    );
     expect({ code, output }).toEqual({ code: 0, output: expect.stringContaining("+ 2 created") });
     expect(output).toMatch(/Outputs:\s+url\s*: \[secret\]/);
     // YAML, Python and Go programs ran on the plugin archive the engine downloaded; TypeScript on no plugin.

@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { GO_MODULE_PATH } from "../../../scripts/gen/schema";
+import { lockOwnGoModule } from "../go-module-lock";
 import { fencedBlocks } from "../../doc-blocks";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
 import { goLanguageHostDir, pythonBinDir, repoRoot } from "../engine";
@@ -56,19 +57,6 @@ function expectDatabaseCreated(outputs: Record<string, unknown>): void {
   expect(outputs.sessionsUrl).toMatch(/^redis:\/\//);
 }
 
-/** The module's entries in the machine's Go module cache: removed, so the module always comes from this release. */
-function forgetCachedModule(): void {
-  const cache = execFileSync("go", ["env", "GOMODCACHE"], { encoding: "utf8" }).trim();
-  for (const dir of [
-    path.join(cache, "github.com", "squarecloud"),
-    path.join(cache, "cache", "download", "github.com", "squarecloud"),
-  ]) {
-    if (!existsSync(dir)) continue;
-    execFileSync("chmod", ["-R", "u+w", dir]);
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 beforeAll(async () => {
   releaseInto(release);
   registries = await startRegistries(path.join(scratch, "registries"), release);
@@ -108,12 +96,10 @@ beforeAll(async () => {
       stdio: ["ignore", "ignore", "inherit"],
     },
   );
-  forgetCachedModule();
 }, 20 * 60_000);
 
 afterAll(async () => {
   await registries?.close();
-  forgetCachedModule();
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -223,7 +209,12 @@ describe("a Python user", () => {
 
 describe("a Go user", () => {
   const dir = outsideDir("go-user");
+  let releaseGoModule: (() => void) | undefined;
+  beforeAll(async () => {
+    releaseGoModule = await lockOwnGoModule();
+  });
   afterAll(() => {
+    releaseGoModule?.();
     execFileSync("chmod", ["-R", "u+w", dir]);
     rmSync(dir, { recursive: true, force: true });
   });

@@ -1,0 +1,55 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+/**
+ * The e2e that build this project's Go module themselves (the first hour, the release rehearsal)
+ * put it in the machine's module cache under one version, and go trusts what its cache holds. Each
+ * takes the module only while holding this lock, which forgets the cached module when taken and
+ * when released, so a test never builds against another's copy or one that is half removed.
+ */
+export async function lockOwnGoModule(): Promise<() => void> {
+  const lock = path.join(os.tmpdir(), "pulumi-squarecloud-go-module.lock");
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(path.join(lock, "pid"), String(process.pid));
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    }
+    if (!holderAlive(lock)) rmSync(lock, { recursive: true, force: true });
+    else await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  forgetCachedModule();
+  return () => {
+    forgetCachedModule();
+    rmSync(lock, { recursive: true, force: true });
+  };
+}
+
+/** False once the process that took the lock has ended (a test run that was killed). */
+function holderAlive(lock: string): boolean {
+  const pidFile = path.join(lock, "pid");
+  // Taken a moment ago, its pid not written yet.
+  if (!existsSync(pidFile)) return true;
+  try {
+    process.kill(Number(readFileSync(pidFile, "utf8")), 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+}
+
+function forgetCachedModule(): void {
+  const cache = execFileSync("go", ["env", "GOMODCACHE"], { encoding: "utf8" }).trim();
+  for (const dir of [
+    path.join(cache, "github.com", "squarecloud"),
+    path.join(cache, "cache", "download", "github.com", "squarecloud"),
+  ]) {
+    if (!existsSync(dir)) continue;
+    execFileSync("chmod", ["-R", "u+w", dir]);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
