@@ -5,7 +5,7 @@ import { packageVersion } from "../../provider/client/version";
 import { GO_MODULE_PATH } from "../../scripts/gen/repository";
 import { buildWheel } from "../../scripts/build-python";
 import { writeGoModuleVersion } from "../../scripts/release/go-module";
-import { lockOwnGoModule } from "./go-module-lock";
+import { lockOwnGoModule, REBUILT_GO_MODULE_ENV } from "./go-module-lock";
 import { fencedBlocks, readDoc } from "../doc-blocks";
 import { engineDir, repoRoot } from "../install-script";
 import { archiveDir, builtEmulatorArchive } from "../plugin-archives";
@@ -93,6 +93,7 @@ function userEnvironment(home: string, built: Built, language: string): NodeJS.P
     // The Go module as the module proxy will serve it, and not yet in the public checksum database.
     GOPROXY: `file://${built.goProxy},${goEnv("GOPROXY")}`,
     GONOSUMDB: GO_MODULE_PATH,
+    ...REBUILT_GO_MODULE_ENV,
     // The plugin the YAML program, the wheel and the module name: this checkout's archives.
     PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: built.plugins.overridesFor(language),
     // Pulumi's own home (plugins, credentials) in the fresh home too, for the same reason.

@@ -4,6 +4,13 @@ import * as os from "node:os";
 import * as path from "node:path";
 
 /**
+ * The Go environment of a program built against this project's module as a test built it: go
+ * indexes each module version it extracts (in its build cache) as if it never changed, so a version
+ * rebuilt with other files needs the index off.
+ */
+export const REBUILT_GO_MODULE_ENV = { GODEBUG: "goindex=0" };
+
+/**
  * The e2e that build this project's Go module themselves (the first hour, the release rehearsal)
  * put it in the machine's module cache under one version, and go trusts what its cache holds. Each
  * takes the module only while holding this lock, which forgets the cached module when taken and

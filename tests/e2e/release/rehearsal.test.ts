@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { GO_MODULE_PATH } from "../../../scripts/gen/schema";
-import { lockOwnGoModule } from "../go-module-lock";
+import { lockOwnGoModule, REBUILT_GO_MODULE_ENV } from "../go-module-lock";
 import { fencedBlocks } from "../../doc-blocks";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
 import { goLanguageHostDir, pythonBinDir, repoRoot } from "../engine";
@@ -228,6 +228,7 @@ describe("a Go user", () => {
         GOPROXY: `file://${path.join(release, "goproxy")},${process.env.GOPROXY ?? execFileSync("go", ["env", "GOPROXY"], { encoding: "utf8" }).trim()}`,
         // The checksum database knows a module once it is published; a rehearsal's is not.
         GONOSUMDB: GO_MODULE_PATH,
+        ...REBUILT_GO_MODULE_ENV,
       };
       const go = (...args: string[]) =>
         execFileSync("go", args, {
