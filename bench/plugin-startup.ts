@@ -33,6 +33,7 @@ import { SEED_ACCOUNTS, startEmulator } from "../emulator";
 import { packageVersion } from "../provider/client/version";
 import { ASSET_SIG, SIG_KEY } from "../provider/signatures";
 import { emptyproto, grpc, provproto, provrpc } from "../provider/plugin/wire";
+import { PLUGIN_EXECUTABLE as PLUGIN } from "../provider/release-assets";
 import { archiveName, hostTarget } from "../scripts/plugin-archive";
 import { bundlePlugin } from "../scripts/plugin-bundle";
 import { repoRoot } from "../tests/e2e/engine";
@@ -41,7 +42,6 @@ import { describeMachine, machine, table, writeResults } from "./lib/report";
 import { formatSpread, spread } from "./lib/spread";
 import { scratchRoot } from "./lib/stack";
 
-const PLUGIN = "pulumi-resource-squarecloud";
 const { Struct } = require("google-protobuf/google/protobuf/struct_pb");
 
 interface Form {

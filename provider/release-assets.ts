@@ -21,10 +21,18 @@ export function hostTarget(): string {
   return `${os}-${arch}`;
 }
 
+/** The plugin's command: the name the engine looks for in a plugin's directory (on Windows with `.exe`, then `.cmd`). */
+export const PLUGIN_EXECUTABLE = "pulumi-resource-squarecloud";
+
 /** The emulator's command, in its archive and in the npm package. */
 export const EMULATOR_EXECUTABLE = "squarecloud-emulator";
 
-/** A release's emulator for one machine: the command with the Node.js it runs on, for users without Node. */
+/** A release's archive of a command for one machine, with the Node.js it runs on: the engine asks for the plugin's by this name. */
+export function releaseArchiveName(executable: string, version: string, target: string): string {
+  return `${executable}-v${version}-${target}.tar.gz`;
+}
+
+/** A release's emulator for one machine, for users without Node. */
 export function emulatorArchiveName(version: string, target: string): string {
-  return `${EMULATOR_EXECUTABLE}-v${version}-${target}.tar.gz`;
+  return releaseArchiveName(EMULATOR_EXECUTABLE, version, target);
 }

@@ -1,5 +1,6 @@
 import { archiveName } from "./plugin-archive";
-import { PLUGIN_EXECUTABLE, pluginFiles } from "./plugin-bundle";
+import { PLUGIN_EXECUTABLE } from "../provider/release-assets";
+import { pluginFiles } from "./plugin-bundle";
 import { buildArchivesCommand } from "./build-archives";
 
 /**

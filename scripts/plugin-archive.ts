@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
-import { hostTarget } from "../provider/release-assets";
-import { type BundledFile, PLUGIN_EXECUTABLE } from "./plugin-bundle";
+import { hostTarget, PLUGIN_EXECUTABLE, releaseArchiveName } from "../provider/release-assets";
+import type { BundledFile } from "./plugin-bundle";
 import { reproducibleTarGz, type TarEntry } from "./reproducible-tar";
 
 /**
@@ -18,7 +18,7 @@ export { hostTarget };
 
 /** The asset name the engine asks a server for. */
 export function archiveName(version: string, target: string): string {
-  return `pulumi-resource-squarecloud-v${version}-${target}.tar.gz`;
+  return releaseArchiveName(PLUGIN_EXECUTABLE, version, target);
 }
 
 /** The launcher's file name in a target's archive: the engine tries `.exe`, then `.cmd` on Windows. */

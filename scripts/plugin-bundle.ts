@@ -4,9 +4,7 @@ import * as path from "node:path";
 import { buildSync } from "esbuild";
 import { packageVersion } from "../provider/client/version";
 import { PLUGIN_BUNDLE } from "../provider/plugin/code-cache";
-
-/** The name the engine looks for in a plugin's directory (on Windows with `.exe`, then `.cmd`). */
-export const PLUGIN_EXECUTABLE = "pulumi-resource-squarecloud";
+import { PLUGIN_EXECUTABLE } from "../provider/release-assets";
 
 /** A JavaScript file of an archive's or a plugin directory's, `main.js` the one its launcher runs. */
 export interface BundledFile {

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import Module from "node:module";
 import { homedir } from "node:os";
 import * as path from "node:path";
+import { PLUGIN_EXECUTABLE } from "../release-assets";
 import { Script } from "node:vm";
 
 /**
@@ -28,7 +29,7 @@ export function codeCacheFile(bundleSha256: string, env: NodeJS.ProcessEnv = pro
   const root = cacheHome(env);
   if (!root) return undefined;
   const name = `${bundleSha256.slice(0, 16)}-node${process.versions.node}-${process.arch}.v8cache`;
-  return path.join(root, "pulumi-resource-squarecloud", name);
+  return path.join(root, PLUGIN_EXECUTABLE, name);
 }
 
 /** The platform's directory for a user's caches, as other tools use it. */
