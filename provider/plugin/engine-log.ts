@@ -21,7 +21,7 @@ export type EngineLog = (message: string, about: { urn: string; ephemeral: boole
 
 export function engineLog(address: string): EngineLog {
   const engine = new engrpc.EngineClient(address, grpc.credentials.createInsecure());
-  return (message, { urn, ephemeral }) => {
+  const deliver = (message: string, { urn, ephemeral }: { urn: string; ephemeral: boolean }) => {
     const request = new engproto.LogRequest();
     request.setSeverity(ephemeral ? engproto.LogSeverity.INFO : engproto.LogSeverity.WARNING);
     request.setMessage(message);
@@ -34,6 +34,13 @@ export function engineLog(address: string): EngineLog {
         resolve();
       }),
     );
+  };
+  // One message at a time, in the order given: the CLI shows the last status it received, so a
+  // send still in flight must not let "0 of 3 files" overtake "3 of 3".
+  let previous = Promise.resolve();
+  return (message, about) => {
+    previous = previous.then(() => deliver(message, about));
+    return previous;
   };
 }
 

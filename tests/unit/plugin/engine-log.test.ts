@@ -1,5 +1,6 @@
 import { warn } from "../../../provider/handler";
 import { asCallOn, logWarningsTo } from "../../../provider/plugin/engine-log";
+import { reportProgress } from "../../../provider/resources/blob-folder-sync/progress";
 import { emptyproto, engproto, engrpc, grpc } from "../../../provider/plugin/wire";
 
 // The engine hides a native plugin's stderr: the handlers' warnings reach it through its Log
@@ -11,6 +12,10 @@ interface Logged {
   urn: string;
 }
 
+/** Messages the engine had received but not yet answered when each message arrived. */
+const unansweredOnArrival: number[] = [];
+let unanswered = 0;
+
 let server: grpc.Server;
 const logged: Logged[] = [];
 
@@ -20,7 +25,12 @@ beforeAll(async () => {
     log: (call: { request: any }, callback: (err: null, value: unknown) => void) => {
       const request = call.request;
       logged.push({ severity: request.getSeverity(), message: request.getMessage(), urn: request.getUrn() });
-      callback(null, new emptyproto.Empty());
+      unansweredOnArrival.push(unanswered++);
+      // A slow engine: a second message sent without waiting would arrive before this answer.
+      setTimeout(() => {
+        unanswered--;
+        callback(null, new emptyproto.Empty());
+      }, 20);
     },
   });
   const port = await new Promise<number>((resolve, reject) =>
@@ -47,4 +57,19 @@ test("a call that fails still delivers its warnings first", async () => {
   });
   await expect(failing).rejects.toThrow("failed");
   expect(logged.map((entry) => entry.message)).toEqual(["before the failure"]);
+});
+
+test("statuses reach the engine one at a time, in order, so the last one shown is the last one sent", async () => {
+  logged.length = 0;
+  unansweredOnArrival.length = 0;
+  const progress = reportProgress('folder "site"');
+  await asCallOn("urn:site", async () => {
+    progress({ files: 0, totalFiles: 3, bytes: 0, totalBytes: 4096 });
+    progress({ files: 3, totalFiles: 3, bytes: 4096, totalBytes: 4096 });
+  });
+  expect(logged.map((entry) => entry.message)).toEqual([
+    'folder "site": uploaded 0 of 3 files, 0 KiB of 4 KiB',
+    'folder "site": uploaded 3 of 3 files, 4 KiB of 4 KiB',
+  ]);
+  expect(unansweredOnArrival).toEqual([0, 0]);
 });
