@@ -1,17 +1,9 @@
-/**
- * Time as the client sees it. Retries, Retry-After and pacing all read the time and wait through
- * this interface, so tests inject a fake one and run backoff schedules in milliseconds (the
- * habit of Render's client, which takes its sleep function as a parameter).
- */
+/** Every wait goes through this, so tests inject a fake clock and run backoff schedules in milliseconds. */
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
   sleep(ms: number): Promise<void>;
-  /**
-   * Calls `callback` once `ms` have passed unless the returned function cancels it first. For
-   * deadlines on waits whose end nobody knows (an upload queued for a slot): a sleep raced
-   * against the slot would stay pending after the slot came.
-   */
+  /** Cancellable, for deadlines on waits of unknown end: a sleep raced against them would stay pending. */
   schedule(ms: number, callback: () => void): () => void;
 }
 

@@ -2,11 +2,8 @@ import { emulatorArchiveName, EMULATOR_EXECUTABLE, hostTarget, releasePageUrl } 
 import { packageVersion } from "./version";
 
 /**
- * How a user starts the local emulator, said when nothing listens at a local URL: a command that
- * works for the program's language. The dynamic provider runs for TypeScript and JavaScript
- * programs, whose project installed the npm package and with it the command; the native plugin
- * serves YAML, Python, Go and Java programs, whose users may have no Node.js and run the release's
- * archive for their machine. The plugin says which it is when it starts.
+ * How to start the emulator when nothing listens at a local URL: npx for TypeScript programs, the
+ * release's archive for the native plugin's users, who may have no Node.js.
  */
 
 let servingNativePlugin = false;

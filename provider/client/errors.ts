@@ -3,10 +3,8 @@ import { emulatorSteps } from "./emulator-hint";
 import { redact } from "./redact";
 
 /**
- * Every failure the client reports is an ApiError built here, so codes, flags and messages stay
- * consistent (the habit of Azurite's single error factory). Messages read like
- *   create database "cache" failed: INSUFFICIENT_MEMORY (HTTP 400, POST /v2/databases): <server message>
- * and never carry the API key, request bodies, query strings or server text that was not redacted.
+ * Every ApiError is built here, so codes, flags and messages stay consistent and never carry the
+ * key, bodies, query strings or unredacted server text.
  */
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -17,10 +15,7 @@ export const SyntheticCode = {
   TIMEOUT: "TIMEOUT",
   /** The connection could not be opened: the request was certainly not sent. */
   CONNECTION_FAILED: "CONNECTION_FAILED",
-  /**
-   * The host refused the connection (ECONNREFUSED): nothing listens at that address, so the
-   * request was certainly not sent, and a few quick attempts tell a stopped server from a restart.
-   */
+  /** ECONNREFUSED: certainly not sent; a few quick attempts tell a stopped server from a restart. */
   CONNECTION_REFUSED: "CONNECTION_REFUSED",
   /** The client was closed before this request was dispatched: not sent, and trying again cannot help. */
   CLIENT_CLOSED: "CLIENT_CLOSED",
@@ -85,24 +80,12 @@ export class ApiError extends Error {
    * sending, 5xx, unreadable success), whatever its method.
    */
   readonly outcomeUnknown: boolean;
-  /**
-   * outcomeUnknown, for a request that cannot simply be sent again (non-idempotent): the current
-   * state must be read before trying again. Always false for idempotent requests, whose retry is
-   * the reconciliation.
-   */
+  /** outcomeUnknown of a non-idempotent request: read the current state before trying again. */
   readonly mayHaveCommitted: boolean;
   readonly retryAfterMs?: number;
-  /**
-   * Set by the retry loop when an earlier attempt of this same call had an unknown outcome: a
-   * NOT_FOUND answered now is most likely that attempt's doing (a delete that went through), not
-   * a sign that someone else removed the object.
-   */
+  /** An earlier attempt of this call had an unknown outcome: a NOT_FOUND now is most likely its doing. */
   afterLostAttempt = false;
-  /**
-   * Set by the retry loop when a settle read after this lost attempt showed nothing of it, and it
-   * was not sent again (its answer proves nothing, or the attempts ran out): the outcome stays
-   * unknown, and the caller says so in its own words.
-   */
+  /** A settle read showed nothing of this lost attempt and it was not sent again: the caller says so. */
   nothingShown = false;
 
   constructor(fields: ApiErrorFields, message: string) {
@@ -121,10 +104,8 @@ export class ApiError extends Error {
 }
 
 /**
- * The object is gone (or, for workspaces, hidden from a caller who is no longer a member): the API
- * answers the code that names the thing, e.g. DATABASE_NOT_FOUND. Deletes treat this as done;
- * reads as "removed". A bare 404 is not enough: a wrong base URL answers 404 for every route, and
- * must not make resources vanish from state.
+ * Gone (or hidden from the caller), by the code that names the thing: a bare 404 is not enough, since
+ * a wrong base URL answers 404 for every route and must not make resources vanish from state.
  */
 export function isNotFound(error: unknown, code: `${string}_NOT_FOUND`): error is ApiError {
   return error instanceof ApiError && error.code === code;
@@ -260,10 +241,7 @@ function where(origin: Origin): string {
   return origin.urlSource === undefined ? origin.baseUrl : `${origin.baseUrl} (from ${origin.urlSource})`;
 }
 
-/*
- * Errors are read by shape, not with instanceof: errors from Node's own modules come from another
- * realm when the code runs in a sandbox such as jest's, where instanceof Error is false for them.
- */
+/* Read by shape, not instanceof: Node's errors come from another realm in a sandbox such as jest's. */
 interface ErrorShape {
   name?: unknown;
   message?: unknown;
@@ -293,11 +271,7 @@ function describeCause(cause: unknown): { name: string; message?: string } {
   };
 }
 
-/**
- * A refused key is most often a rotated one. `pulumi refresh` and `pulumi destroy` do not run the
- * program, so they configure the provider with the stack configuration recorded by the last run
- * that did (the old key), whatever the stack's config now says.
- */
+/** A refused key is most often a rotated one; refresh and destroy alone use the key the last run recorded. */
 const REFUSED_KEY_STEPS =
   `If it was replaced, set the new one (pulumi config set ${SETTINGS.apiKey.key} --secret) ` +
   "and run pulumi refresh --run-program (or pulumi up) once: pulumi refresh and pulumi destroy on their own use the " +

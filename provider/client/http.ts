@@ -17,11 +17,6 @@ import {
 import { DeadlineExceeded, type Gate, type Release } from "./pacing";
 import { type RetryPolicy, type Settle, type Settled, withRetry } from "./retry";
 
-/**
- * One HttpClient per base URL: a keep-alive connection pool, JSON in and out, the Authorization
- * header, a per-request timeout, retries, and a zod schema for every response.
- */
-
 export interface HttpClientOptions {
   /** Validated http(s) URL; a path, if any, prefixes every request path. */
   baseUrl: string;
@@ -56,17 +51,11 @@ export interface ApiRequest<S extends z.ZodType | undefined = undefined> extends
   gate?: Gate;
   /** Overrides the client's per-request timeout (uploads of large files). */
   timeoutMs?: number;
-  /**
-   * Receives the server's clock (the success response's Date header, epoch ms) when it sent one:
-   * times the server records (created_at) are compared with it, never with the local clock.
-   */
+  /** Receives the server's Date: times the server records are compared with it, not the local clock. */
   serverTime?: (epochMs: number) => void;
 }
 
-/**
- * undici, loaded with the first client rather than with the module: it takes about 100 ms, half
- * of the provider's load time, and a preview's checks and diffs never make a request.
- */
+/** Loaded with the first client: about 100 ms, half the provider's load, and a preview may make no request. */
 function undici(): typeof import("undici") {
   return require("undici");
 }
@@ -90,16 +79,12 @@ export class HttpClient {
     };
     this.pool = new (undici().Pool)(url.origin, {
       connections: 16,
-      // Shorter than the request timeout so a dead host shows as a connect failure, which is
-      // known not to have sent anything and can be retried even for a POST.
+      // Shorter than the request timeout: a connect failure is known not sent, retried even for a POST.
       connect: { timeout: Math.min(10_000, Math.ceil(options.timeoutMs / 2)) },
     });
   }
 
-  /**
-   * Sends the request, again while the answer proves it was not done (see withRetry). `settle`,
-   * for a request that cannot simply be sent again, reads what a lost attempt did.
-   */
+  /** `settle`, for a request that cannot simply be sent again, reads what a lost attempt did. */
   async request<S extends z.ZodType | undefined = undefined, F = never>(
     req: ApiRequest<S>,
     settle?: Settle<F>,
@@ -148,8 +133,7 @@ export class HttpClient {
 
   /** One HTTP exchange, the body read completely, within the per-request timeout. */
   private async exchange(req: ApiRequest<z.ZodType | undefined>, attemptNumber: number) {
-    // Checked here, not left to undici: a closed pool reports UND_ERR_DESTROYED, which also
-    // names requests aborted in flight, so the code alone cannot say "not sent".
+    // Not left to undici, whose UND_ERR_DESTROYED also names requests aborted in flight.
     if (this.closing) throw refusedLocally(req, SyntheticCode.CLIENT_CLOSED, "the client was already closed");
     const timeoutMs = req.timeoutMs ?? this.options.timeoutMs;
     const timer = { timedOut: false, timeoutMs };
@@ -235,8 +219,7 @@ export class HttpClient {
       accept: "application/json",
     };
     if (req.json !== undefined) headers["content-type"] = "application/json";
-    // Marks a retry of a request already sent, so a request log tells retries from requests
-    // that merely look alike (the same route for another resource). Servers may ignore it.
+    // So a request log tells retries from requests that merely look alike.
     if (attemptNumber > 1) headers["x-attempt"] = String(attemptNumber);
     return headers;
   }

@@ -2,11 +2,8 @@ import type { Clock } from "./clock";
 import { entryOf } from "../map-entry";
 
 /**
- * Client-side pacing for the documented limits, so the provider does not spend its retries on
- * 429s it could have avoided. Each attempt passes a gate first; the gate waits exactly as long as
- * the limit requires (no fixed sleeps) and hands back a release for when the attempt is over.
- * Gate waits count against the call's deadline like backoff sleeps do: a wait that would pass it
- * fails with DeadlineExceeded instead of queueing without limit.
+ * Pacing for the documented limits, so retries are not spent on avoidable 429s. A gate's wait
+ * counts against the call's deadline, so it fails (DeadlineExceeded) rather than queue without limit.
  */
 
 /** Called once the attempt is over; `sent` is false when it certainly never left the process. */
@@ -31,11 +28,8 @@ export class IntervalPacer {
   }
 
   /**
-   * The slot is reserved before waiting, so concurrent callers queue one interval apart. An
-   * attempt that was certainly not sent gives its slot back, so its own retry need not wait a
-   * whole interval; but only while nobody has reserved behind it: a later caller keeps the turn
-   * it was given, since it is already asleep and waking it early would take cancellable sleeps
-   * for a gain of one interval.
+   * Reserved before waiting, so concurrent callers queue one interval apart. A slot certainly not
+   * used goes back only while nobody reserved behind it (waking a sleeper early is not worth it).
    */
   async wait(key: string, intervalMs: number, deadline: number): Promise<Release> {
     const now = this.clock.now();
@@ -105,11 +99,7 @@ export class AccountLimits {
   static readonly APP_SNAPSHOT_INTERVAL_MS = 5_000;
   static readonly RESTORE_INTERVAL_MS = 60_000;
   static readonly MAX_UPLOADS_IN_FLIGHT = 4;
-  /**
-   * Added to the intervals whose breach the server refuses (snapshot, restore): it measures them
-   * between arrivals, and a request that took longer to arrive than the next one would otherwise
-   * make two starts exactly one interval apart land closer than that.
-   */
+  /** Added to the intervals the server enforces: it measures arrivals, not our starts. */
   static readonly ARRIVAL_MARGIN_MS = 500;
 
   private readonly pacer: IntervalPacer;
@@ -120,10 +110,7 @@ export class AccountLimits {
     this.uploads = new ConcurrencyLimit(AccountLimits.MAX_UPLOADS_IN_FLIGHT, clock);
   }
 
-  /**
-   * One uncached analytics request per 10 s. The server caches per application and range, so a
-   * `weekly` read right after a `daily` one is not held back.
-   */
+  /** One uncached analytics request per 10 s; the server caches per application and range. */
   analytics(appId: string, range: string): Gate {
     return this.pacer.gate(`analytics:${appId}:${range}`, AccountLimits.ANALYTICS_INTERVAL_MS);
   }
@@ -148,9 +135,8 @@ export class AccountLimits {
 }
 
 /**
- * Limits are per account, not per client object: resources of one program run in parallel in one
- * provider process and may each build a client. Sharing is per clock as well, so a test with a
- * fake clock never shares state with real time.
+ * Per account, since resources running in parallel may each build a client; per clock too, so a
+ * test's fake clock never shares state with real time.
  */
 const sharedLimits = new WeakMap<Clock, Map<string, AccountLimits>>();
 

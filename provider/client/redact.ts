@@ -1,8 +1,6 @@
 /**
- * Scrubs secrets from text that reaches an error message: server-provided messages and anything
- * else we did not write ourselves. Patterns cover what the two APIs hand out (API keys,
- * passwords, certificates, connection URLs, invite codes, pre-signed keys); `knownSecrets` adds
- * exact values the caller holds (the API key) in case they appear in a shape no pattern knows.
+ * Scrubs the secrets the two APIs hand out from text we did not write; `knownSecrets` (the API
+ * key) catches a shape no pattern knows.
  */
 
 export const REDACTED = "[REDACTED]";
@@ -55,11 +53,7 @@ export function redact(text: string, knownSecrets: readonly string[] = []): stri
   return out.length > MAX_LENGTH ? `${out.slice(0, MAX_LENGTH)}...` : out;
 }
 
-/**
- * A URL with user info (a database connection URL) goes entirely; otherwise the query and
- * fragment go (pre-signed URLs carry their signature there) and scheme, host and path stay,
- * because they help the reader.
- */
+/** A URL with user info goes entirely; otherwise only the query and fragment (pre-signed signatures). */
 function redactUrl(url: string): string {
   const authority = url.replace(/^[^:]+:\/\//, "").split(/[/?#]/, 1)[0];
   if (authority.includes("@")) return REDACTED;

@@ -6,12 +6,8 @@ import type { HttpClient } from "./http";
 import type { AccountLimits } from "./pacing";
 
 /**
- * The single client resources and data sources use: one typed method per endpoint of the platform
- * and blob APIs, gathered from one module per area (endpoints/). Every call names its operation
- * and, where known, the object it is about, so an error reads like `delete database "db_123"
- * failed: ...`. POST calls are the non-idempotent ones: on an unknown outcome they throw an
- * ApiError with mayHaveCommitted set and the caller reconciles by reading, unless the call settles
- * it itself (a `settle` read: done, or sent again with the client's backoff).
+ * One typed method per endpoint; each names its operation and object so errors say which. A POST
+ * with an unknown outcome throws mayHaveCommitted unless the call settles it by reading.
  */
 export interface SquareCloudClient
   extends ReturnType<typeof accountEndpoints>,

@@ -2,8 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /**
- * The package version, read from package.json at run time rather than imported: importing JSON
- * would make tsc copy a second package.json into dist/ and shift Node's package boundary.
+ * Read at run time, not imported: importing JSON would make tsc copy package.json into dist/.
  * This file compiles to dist/provider/client/, three levels below the package root.
  */
 declare const SQUARECLOUD_BUNDLED_VERSION: string | undefined;

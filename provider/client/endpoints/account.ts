@@ -52,10 +52,7 @@ export function accountEndpoints(api: HttpClient, limits: AccountLimits) {
       });
     },
 
-    /**
-     * The result carries a pre-signed URL: treat it as a secret. Paced to one per 5 s. Sent again
-     * after a lost answer only as `settle` allows (each snapshot counts against a daily quota).
-     */
+    /** The result's pre-signed URL is a secret. Each snapshot counts against a daily quota: see `settle`. */
     createAppSnapshot<F = never>(appId: string, settle?: Settle<F>): Promise<Settled<platform.AppSnapshot, F>> {
       return api.request(
         {
@@ -72,11 +69,8 @@ export function accountEndpoints(api: HttpClient, limits: AccountLimits) {
     },
 
     /**
-     * Moves or renames one file; both paths are relative to the application root. Fails with
-     * FILE_NOT_FOUND when the source is missing and DIRECTORY_NOT_FOUND when the destination's
-     * directory does not exist; an existing destination is overwritten. Retried like any PATCH:
-     * once a lost attempt has moved the file, the retry finds nothing at `path` and is refused with
-     * FILE_NOT_FOUND (marked afterLostAttempt), so nothing is ever moved twice.
+     * Paths relative to the application root. Retried like any PATCH: after a lost attempt moved the
+     * file, the retry gets FILE_NOT_FOUND (afterLostAttempt), so nothing moves twice.
      */
     moveAppFile(appId: string, move: { path: string; to: string }): Promise<void> {
       return api.request({

@@ -64,10 +64,7 @@ export function blobEndpoints(api: HttpClient, limits: AccountLimits, uploadTime
       return objects;
     },
 
-    /**
-     * Not retried once it may have been sent (a retry would store a second object under a new
-     * random id). At most 4 uploads per account are in flight; others wait their turn.
-     */
+    /** Not retried once maybe sent: a retry would store a second object under a new random id. */
     uploadObject(input: UploadObjectInput): Promise<blob.UploadedObject> {
       return api.request({
         operation: "upload object",

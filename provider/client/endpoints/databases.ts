@@ -26,18 +26,12 @@ export interface UpdateDatabaseInput {
 /** Only the databases of /v2/users/me: a listing must not fail on the rest of the account. */
 const AccountDatabases = z.object({ databases: z.array(platform.DatabaseSummary).default([]) });
 
-/**
- * Provisioning a database can outlast an ordinary request; giving up early turns a create that
- * would have succeeded into one whose outcome must be reconciled.
- */
+/** Provisioning can outlast an ordinary request; giving up early leaves an outcome to reconcile. */
 const DATABASE_CREATE_TIMEOUT_MS = 120_000;
 
 export function databaseEndpoints(api: HttpClient, limits: AccountLimits) {
   return {
-    /**
-     * The only response that shows the password. Sent again after a lost answer only as `settle`
-     * allows.
-     */
+    /** The only response that shows the password. Sent again after a lost answer only as `settle` allows. */
     createDatabase<F = never>(
       input: CreateDatabaseInput,
       settle?: Settle<F>,
@@ -118,10 +112,7 @@ export function databaseEndpoints(api: HttpClient, limits: AccountLimits) {
       return certificate;
     },
 
-    /**
-     * Invalidates the old password and returns the new one, shown once. `kind` is the API's name
-     * of the credential; the API can reset the certificate too, which nothing here needs.
-     */
+    /** Invalidates the old password and returns the new one, shown once. */
     resetDatabaseCredentials(databaseId: string, kind: "password"): Promise<{ password: string }> {
       return api.request({
         operation: `reset database ${kind}`,
@@ -157,10 +148,7 @@ export function databaseEndpoints(api: HttpClient, limits: AccountLimits) {
       });
     },
 
-    /**
-     * Overwrites the database's current data. `snapshotId` is the owning database's id (the
-     * snapshot entry's `name`), `versionId` the entry's `versionId`. Paced to one per 60 s.
-     */
+    /** Overwrites the current data. `snapshotId` is the snapshot entry's `name` (the database's id). */
     restoreDatabaseSnapshot(databaseId: string, snapshot: { snapshotId: string; versionId: string }): Promise<void> {
       return api.request({
         operation: "restore database snapshot",

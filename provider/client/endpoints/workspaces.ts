@@ -64,11 +64,7 @@ export function workspaceEndpoints(api: HttpClient) {
       return code;
     },
 
-    /**
-     * Consumes the invitee's code. Only the caller can tell who joined since it last read the
-     * members, so it settles a lost answer with `settle`; without one, a lost answer is an error
-     * with mayHaveCommitted set.
-     */
+    /** Consumes the invitee's code. Only the caller can tell who joined, so it settles a lost answer. */
     addWorkspaceMember<F = never>(
       input: { workspaceId: string; code: string; group: platform.WorkspaceGroup },
       settle?: Settle<F>,
@@ -109,11 +105,7 @@ export function workspaceEndpoints(api: HttpClient) {
       });
     },
 
-    /**
-     * Owner only, for an application the caller owns. A lost answer is settled by reading the
-     * workspace: linked means done; otherwise the link is sent again (a link exists once, so a late
-     * first one makes the next answer APP_ALREADY_IN_WORKSPACE, never a duplicate).
-     */
+    /** Owner only. A lost answer is settled by reading the workspace; a link exists once, so resending is safe. */
     async linkApplication(input: { workspaceId: string; appId: string }): Promise<void> {
       await api.request(
         {

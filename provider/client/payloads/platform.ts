@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { optionalText } from "./envelope";
 
-/**
- * Payloads of the platform API (api-spec.md section 2, real-api-notes.md). Objects strip fields
- * we do not know, which also keeps secrets a listing might carry out of our values; the fields we
- * use are required and typed. Field names stay as the API spells them.
- */
+/** Objects strip unknown fields, which also keeps secrets a listing might carry out of our values. */
 
 /** A field we can do without: missing or malformed, it is simply absent. */
 function lenient<T extends z.ZodType>(schema: T) {
@@ -64,10 +60,8 @@ export const AppSummary = z.object({
 export type AppSummary = z.infer<typeof AppSummary>;
 
 /**
- * Item of `databases` in /v2/users/me. Reconciling a lost create needs only id and name, so the
- * rest may be missing or odd without failing the listing. `connection_url` is kept for adoption
- * and treated as a secret (the spec gives the item the creation shape, which carries credentials);
- * password and certificate are dropped.
+ * Item of `databases` in /v2/users/me: only id and name required, to settle a lost create.
+ * `connection_url` is kept for adoption, as a secret; password and certificate are dropped.
  */
 export const DatabaseSummary = z.object({
   id: z.string(),
@@ -164,10 +158,7 @@ export const SnapshotList = z.array(SnapshotEntry);
 
 // ---- databases
 
-/**
- * Creation response: the only time the password is shown. Only id and password are required: an
- * odd value elsewhere must not throw away the one-time password with the rest of the body.
- */
+/** Only id and password required: an odd value elsewhere must not lose the one-time password. */
 export const CreatedDatabase = z.object({
   id: z.string(),
   password: z.string(),
@@ -255,11 +246,7 @@ export const InviteCode = z.object({ code: z.string() });
 
 // ---- ids given as inputs
 
-/**
- * An id the platform API takes in a path or a body (application, database, workspace, user):
- * what the API accepts (INVALID_ID otherwise). Checked before use, so no id can reach another
- * route ("a/../b") or an empty path segment.
- */
+/** An id the platform API takes, checked before use so none reaches another route ("a/../b"). */
 export const ApiId = z.string({ error: "must be a string" }).regex(/^[A-Za-z0-9_-]{1,64}$/, {
   error: "must be an id of 1 to 64 letters, digits, '_' or '-'",
 });
