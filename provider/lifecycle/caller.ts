@@ -1,11 +1,7 @@
 import type { SquareCloudClient } from "../client";
 import { apiClient } from "../runtime";
 
-/**
- * The user id of the configured API key. A key's account never changes, so one GET /v2/users/me
- * per client (per configuration) answers every create and ownership check of the process,
- * instead of one per resource. A failed lookup is not kept: the next caller asks again.
- */
+/** A key's account never changes: one lookup per client serves the process; a failed one is not kept. */
 const known = new WeakMap<SquareCloudClient, Promise<string>>();
 
 export function callerId(): Promise<string> {

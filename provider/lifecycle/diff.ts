@@ -2,12 +2,7 @@ import { isUnknown } from "../field-check";
 import type { AnyKind, Change } from "../kinds/declaration";
 import { stableJson } from "../stable-json";
 
-/**
- * Every kind's diff, from its declaration: a replaceOn input that changed replaces, an updateOn
- * input that changed updates in place, any other input changes nothing. Inputs are compared as
- * data (key order carries no meaning), or by the kind's declared `changes` rule; an unknown value
- * counts as a change.
- */
+/** Every kind's diff, from its declaration; inputs compare as data (key order aside), unknowns as changed. */
 export function declaredDiff(
   kind: AnyKind,
   olds: Record<string, any>,

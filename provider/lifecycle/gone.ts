@@ -16,11 +16,8 @@ export interface Visibility {
 }
 
 /**
- * After a request on an object failed: returns when the failure means the object is gone, and
- * throws otherwise (the failure itself, or the other-account error). `operation` begins the
- * message and names the object with its id, e.g. `delete database "cache" (db_1)`; `owner` is the
- * owner's account as recorded in state. Asks for the key's account (once per process) only on a
- * "not found" or a refusal of an object whose owner is known.
+ * Returns when a failed request means the object is gone; throws the failure or the other-account
+ * error otherwise. `operation` names the object: `delete database "cache" (db_1)`.
  */
 export async function confirmGone(
   err: unknown,
@@ -37,12 +34,7 @@ export async function confirmGone(
   if (denied) throw err;
 }
 
-/**
- * The other-account error, when the key's account (`caller`) is known and is not the owner's.
- * Called by confirmGone, and directly where both accounts are known before anything is changed:
- * a blob object's id and its API key both start with the account, and an adopted workspace names
- * its owner. `answer` says what the API answered, when that is why the check is made.
- */
+/** Also called directly where both accounts are known before any change (a blob id, an adopted workspace). */
 export function refuseOtherAccount(
   operation: string,
   owner: string,

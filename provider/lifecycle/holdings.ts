@@ -18,11 +18,7 @@ export class Holdings {
     this.held.add(id);
   }
 
-  /**
-   * A resource of the stack stands for this object (its diff, read or update). Refused when
-   * another resource adopted it in this update: whichever of the two the engine reaches first,
-   * the stack never goes on with two resources managing one object.
-   */
+  /** Refused when another resource adopted it in this update, whichever the engine reaches first. */
   noteHeld(id: string, what: string): void {
     if (this.adopted.has(id)) {
       throw new Error(
@@ -38,12 +34,8 @@ export class Holdings {
   }
 
   /**
-   * Takes the object over for a resource with adoptId. An object another resource of the stack
-   * holds is refused before any request; `inspect` then reads the object and throws when it is
-   * not what the inputs describe (each kind's own checks); only then is the object claimed, and
-   * what `inspect` returned handed back. The claim checks again: of two resources adopting one
-   * object in this update (both past the first check while their reads were awaited), exactly one
-   * gets it. Messages begin with the operation, e.g. `adopt database db_1`.
+   * Refused before any request when held; checked again after `inspect`'s read, so of two resources
+   * adopting one object in this update exactly one gets it.
    */
   async adopt<T>(id: string, inspect: () => Promise<T>): Promise<T> {
     const operation = `adopt ${this.kind} ${id}`;
@@ -63,21 +55,14 @@ export class Holdings {
     );
   }
 
-  /**
-   * For delete: true when another resource adopted the object in this update, so the resource
-   * being deleted only leaves the state. Says so in a warning.
-   */
+  /** For delete: adopted by another resource in this update, so this one only leaves the state. */
   passedToAdopter(id: string, what: string): boolean {
     if (!this.adopted.has(id)) return false;
     warn(`${what} (${id}) is now held by another resource of this stack; it leaves the state but is not deleted`);
     return true;
   }
 
-  /**
-   * For diff: refuses a replacement while adoptId still names the object being replaced, and
-   * says what to do. `replaces` are the inputs whose change makes it a replacement (none: no
-   * replacement, nothing to refuse).
-   */
+  /** For diff: a replacement would adopt the object again and then delete it. */
   refuseSelfAdoption(what: string, id: string, adoptId: unknown, replaces: readonly string[]): void {
     if (replaces.length === 0 || adoptId !== id) return;
     throw new Error(

@@ -10,11 +10,7 @@ export type KindRules = (input: {
   known: Record<string, unknown>;
 }) => CheckFailure[] | { failures: CheckFailure[]; inputs: Record<string, unknown> };
 
-/**
- * The `check` of every kind: the declared fields one by one (an unknown value in one does not
- * hide a mistake in another), then the kind's own rules, then, only once the inputs pass, the
- * settings of the APIs the kind uses: bad input is refused without a request.
- */
+/** Fields one by one (an unknown one hides no other mistake), then rules, then settings: no request for bad input. */
 export function checkKind(kind: AnyKind, rules?: KindRules, options: { ruledFields?: readonly string[] } = {}) {
   // Fields whose whole rule the kind's rules state, with a message the declared one cannot give.
   const declared: FieldSchemas = Object.fromEntries(

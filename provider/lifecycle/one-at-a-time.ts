@@ -1,8 +1,4 @@
-/**
- * Runs tasks that share a key one after another in this process, whatever the engine's
- * parallelism. A resource uses it where two concurrent calls could mistake each other's results
- * (two creates of one name reconciled from one listing, two members added to one workspace).
- */
+/** Tasks of one key run in turn, where concurrent calls could mistake each other's results (one listing). */
 const queues = new Map<string, Promise<unknown>>();
 
 export function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {

@@ -6,15 +6,8 @@ import { callerId } from "./caller";
 import { entryOf } from "../map-entry";
 
 /**
- * The settings a resource needs, checked by its `check` once its inputs pass, so that `pulumi
- * preview` (a pull request's, say) fails on a missing or refused key or an unreachable URL instead
- * of `up` after the merge. One read-only request per API and configuration in the provider process:
- * GET /v2/users/me through callerId, whose answer the creates that need the caller reuse, and for
- * blob resources the blob account's stats. The outcome is kept, a failure too, so the checks of
- * the other resources report it without asking again.
- *
- * A failure is returned as a check failure: the engine prints it once, with the resource, and
- * without the stack trace it prints for an error thrown from `check`.
+ * So a preview fails on a refused key or unreachable URL, not the `up` after the merge. One kept
+ * read per API and client; returned as a check failure, which the engine prints without a stack.
  */
 
 export type Api = "platform" | "blob";
