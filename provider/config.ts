@@ -2,10 +2,8 @@ import { redact } from "./client/redact";
 import { PACKAGE_NAME } from "./tokens";
 
 /**
- * Provider configuration: stack config first (what the dynamic provider's `configure` received),
- * then the environment, read at call time because the provider process may outlive a change of
- * environment between calls, then the defaults (the live service). Data sources put their call's
- * options before all of these.
+ * Stack config, then the environment (read at call time: the process may outlive a change of it),
+ * then the defaults; a data source's call options come first.
  */
 
 /** What a client needs: the key and both base URLs. */
@@ -14,10 +12,7 @@ export interface ClientConfig {
   /** Normalized: no trailing slash. */
   platformUrl: string;
   blobUrl: string;
-  /**
-   * Where each value came from, as the user would change it; messages point there. A client built
-   * in code (tests, scripts) has none.
-   */
+  /** Where each value came from, as the user would change it; none for a client built in code. */
   sources?: ConfigSources;
 }
 
@@ -43,11 +38,7 @@ export class ConfigError extends Error {
   }
 }
 
-/**
- * Every setting: its stack config key, its environment variable, what it is (the package schema's
- * config and provider arguments say it), and its default when it has one. Read here, in
- * runtime.ts and in sdk/nodejs/data/session.ts.
- */
+/** Every setting, said once: its config key, environment variable, description (the schema's) and default. */
 export const SETTINGS = {
   apiKey: {
     key: `${PACKAGE_NAME}:apiKey`,

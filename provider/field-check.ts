@@ -1,10 +1,6 @@
 import type { z } from "zod";
 
-/**
- * Input validation shared by every resource's `check`: it runs at `pulumi preview`, before any
- * API call. The engine prefixes each failure with the resource and the property, so a reason
- * states the rule and the value given.
- */
+/** The engine prefixes each failure with the resource and property, so a reason states the rule and the value. */
 
 /** How the engine marks a value that is not known yet (preview of a value computed by `up`). */
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -20,10 +16,7 @@ export function isUnknown(value: unknown): boolean {
   return value === UNKNOWN;
 }
 
-/**
- * Validates each field on its own, so an unknown value in one field does not hide a mistake in
- * another. Returns the failures and the fields whose values are known and valid.
- */
+/** Each field on its own, so an unknown value in one hides no mistake in another. */
 export function checkFields(
   fields: FieldSchemas,
   news: Record<string, unknown>,
@@ -47,19 +40,12 @@ export function checkFields(
   return { failures, known };
 }
 
-/**
- * A failure of a secret input, reported against the resource as a whole and naming the field in
- * its reason: the engine prints a failed property's value beside the reason ("property inviteCode
- * value {...} has a problem"), and for a secret that value is the plaintext.
- */
+/** Against the resource, not the property: the engine prints a failed property's value, a secret's in plaintext. */
 function secretFailure(property: string, rule: string, value: unknown): CheckFailure {
   return { property: "", reason: `${property} ${describe(rule, value, true)}` };
 }
 
-/**
- * "<rule>, got <value>". A secret's value is never shown (the engine prints check failures and
- * they end up in CI logs): only its kind and length, enough to spot a truncated paste.
- */
+/** "<rule>, got <value>"; for a secret only its kind and length, enough to spot a truncated paste. */
 export function describe(rule: string, value: unknown, secret = false): string {
   if (value === undefined) return rule;
   if (secret)

@@ -1,17 +1,13 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-/**
- * The lifecycle every resource kind implements. The serialized stub in sdk/ forwards each engine
- * call to the handler of its kind; `configure` is shared (runtime.ts).
- */
+/** The serialized stub in sdk/ forwards each engine call to its kind's handler; `configure` is shared. */
 export type ResourceHandler = Required<
   Pick<pulumi.dynamic.ResourceProvider, "check" | "diff" | "create" | "read" | "update" | "delete">
 >;
 
 /**
- * Pulumi prints what a dynamic provider writes to stderr under the resource; that is the only
- * channel for warnings there (pulumi.log does not reach the CLI from that process). The native
- * plugin, whose stderr the engine hides, sends them elsewhere with sendWarningsTo.
+ * A dynamic provider's only channel for warnings is stderr (pulumi.log does not reach the CLI);
+ * the native plugin, whose stderr the engine hides, redirects them.
  */
 let warningSink = (message: string) => console.warn(`warning: ${message}`);
 
@@ -25,12 +21,8 @@ export function sendWarningsTo(sink: (message: string) => void): void {
 }
 
 /**
- * An error that still records the resource in state. Once the object exists on the service,
- * losing track of it would let the next `up` create a duplicate. The dynamic-provider host turns
- * an error carrying `id` into the engine's "initialization failed" result, which keeps the
- * resource with `properties` and retries it through `update` on the next `up`. The recorded
- * properties carry the serialized provider (`__provider`) from the create's `inputs`, without
- * which later calls cannot load the provider: that wire detail stays here, out of the handlers.
+ * Keeps an object that exists in state ("initialization failed"), so the next `up` updates it rather
+ * than make a duplicate. It carries `__provider` from `inputs`, without which later calls cannot load.
  */
 export function failedButRecorded(message: string, id: string, properties: object, inputs: object): Error {
   const { __provider } = inputs as { __provider?: unknown };

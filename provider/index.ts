@@ -18,11 +18,7 @@ import { appSnapshotHandler } from "./resources/app-snapshot";
 import { databaseRestoreHandler } from "./resources/database-restore";
 import { appFileMoveHandler } from "./resources/app-file-move";
 
-/**
- * What the serialized stubs load at call time (`require("pulumi-squarecloud/provider")`): one
- * handler per resource kind, under the kind its declaration names (part of the state format), and
- * the shared `configure`.
- */
+/** What the serialized stubs load at call time, keyed by each declaration's `kind` (part of the state format). */
 export const handlers: Record<string, ResourceHandler> = {
   [database.kind]: databaseHandler,
   [workspace.kind]: workspaceHandler,

@@ -1,8 +1,4 @@
-/**
- * Where a release's files are and what they are called, for the provider's messages that send a
- * user to them and for the builds that make them: the project's GitHub repository, the machines
- * (`<os>-<arch>` as the engine names them) and the emulator's archives.
- */
+/** A release's files, named once for the messages that send a user to them and the builds that make them. */
 
 /** The project's home on GitHub: its sources, issues and releases. */
 export const GITHUB_REPOSITORY = "squarecloud/pulumi-squarecloud";

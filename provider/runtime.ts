@@ -4,11 +4,7 @@ import { systemClock } from "./client/clock";
 import { stableJson } from "./stable-json";
 import { type ProviderConfig, resolveConfig, SETTINGS } from "./config";
 
-/**
- * Process-wide state of the dynamic-provider process: the stack configuration the engine handed
- * to `configure`, the clock, and one client built from both. Nothing here is ever serialized into
- * state.
- */
+/** Process-wide state of the provider process; nothing here is ever serialized into state. */
 
 const CONFIG_KEYS = Object.values(SETTINGS).map((setting) => setting.key);
 
@@ -21,19 +17,12 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
   configured = Object.fromEntries(CONFIG_KEYS.map((key) => [key, req.config.get(key)]));
 }
 
-/**
- * The resolved configuration; environment fallbacks are read now, not at configure time. Throws
- * a ConfigError that says how to set a missing API key.
- */
+/** Environment fallbacks are read now, not at configure time. */
 export function providerConfig(): ProviderConfig {
   return resolveConfig(configured);
 }
 
-/**
- * Time as the provider reads it and waits on it: the client's retries and pacing, and the
- * resources' own waits (looking again after a lost answer, a lost upload's wait) and readings of
- * the time. One clock for all, so a test that replaces it runs every wait in no real time.
- */
+/** One clock for every wait and reading of the time, so a test that replaces it waits no real time. */
 export function providerClock(): Clock {
   return clock;
 }

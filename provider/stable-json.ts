@@ -1,9 +1,4 @@
-/**
- * JSON of a value with every object's keys in sorted order, so two values equal as data give the
- * same text whatever order their properties were written in (undefined properties are left out,
- * as JSON does). Used to compare inputs such as an operation's `trigger`, to key memoized reads,
- * and (indented) to write generated JSON files that change only when their data does.
- */
+/** Keys sorted, so two values equal as data give the same text whatever order they were written in. */
 export function stableJson(value: unknown, indent?: number): string | undefined {
   return JSON.stringify(
     value,
