@@ -7,11 +7,7 @@ import { FileAsset } from "@pulumi/pulumi/asset";
 import { all, type Input, type Output } from "@pulumi/pulumi/output";
 import { userError } from "../user-error";
 
-/**
- * What a BlobFolder declares, whoever declares it: the TypeScript SDK's component (dynamic
- * BlobObjects) and the native plugin's `construct` (native ones) walk the directory, name the
- * objects and collect their URLs here, so both give the same names and the same messages.
- */
+/** Shared by the TypeScript SDK's BlobFolder and the plugin's `construct`, so both name objects alike. */
 
 /** The options every object of a folder takes from the folder. */
 export interface FolderOptions {
@@ -70,9 +66,8 @@ const MAX_NAME = 32;
 const HASH_CHARS = 8;
 
 /**
- * "css/site.min.css" -> "css_site_min_css": every other character becomes "_". A name shorter than
- * 3 is padded with "_"; a longer one than 32 keeps its first 23 characters and a hash of the whole
- * path, so it stays unique and the same on every run.
+ * "css/site.min.css" -> "css_site_min_css", padded to 3; past 32, the first 23 characters and a hash
+ * of the path, so it stays unique and the same on every run.
  */
 export function objectNameFor(relativePath: string): string {
   const sanitized = relativePath.replace(/[^a-zA-Z0-9_]/g, "_");

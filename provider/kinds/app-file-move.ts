@@ -5,10 +5,7 @@ import { declareKind, field, type InputsOf, type OutputsOf } from "./declaration
 /** The API's own bound on paths inside an application is not published; this one stops absurd values. */
 export const MAX_APP_PATH_LENGTH = 512;
 
-/**
- * A file path relative to the application root: the API resolves paths from there, so a leading
- * "/", a ".." segment or an empty segment would name something else than the program says.
- */
+/** Relative to the application root: "/", ".." or an empty segment would name something else. */
 const appPath = z
   .string({ error: "must be a string" })
   .min(1, { error: "must not be empty" })

@@ -3,18 +3,13 @@ import { isUnknown } from "../field-check";
 import { ASSET_SIG, SIG_KEY } from "../signatures";
 import { type ChangeRule, declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
 
-/** The BlobObject resource, and the rules of the blob API its inputs follow. */
-
 /** Names and prefixes of objects (real-api-notes.md "Blob storage"). */
 export const OBJECT_NAME_PATTERN = /^[a-zA-Z0-9_]{3,32}$/;
 export const MIN_OBJECT_BYTES = 1024;
 export const MAX_OBJECT_BYTES = 100 * 1000 * 1000;
 export const MAX_EXPIRE_DAYS = 365;
 
-/**
- * The MIME types the blob API accepts (the official SDK's list, per the notes), each with the file
- * extensions it is inferred from. Types no extension maps to (e.g. audio/mp4) must be given.
- */
+/** The MIME types the blob API accepts, each with the extensions it is inferred from (none: must be given). */
 export const ALLOWED_MIME_TYPES: Readonly<Record<string, readonly string[]>> = {
   "video/mp4": ["mp4"],
   "video/mpeg": ["mpeg", "mpg"],
@@ -70,11 +65,7 @@ export function mimeTypeForPath(path: string): string | undefined {
   return MIME_BY_EXTENSION.get(path.slice(dot + 1).toLowerCase());
 }
 
-/**
- * How an asset input reaches a dynamic provider: the asset signature, the engine's sha256 of the
- * content in `hash`, and `path` (FileAsset, relative to the project), `text` (StringAsset) or `uri`
- * (RemoteAsset). Archives carry another signature.
- */
+/** An asset input as a dynamic provider receives it: the signature, the engine's sha256 and its source. */
 export const AssetInput = z.object({
   [SIG_KEY]: z.literal(ASSET_SIG),
   hash: z.string().optional(),

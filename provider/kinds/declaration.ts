@@ -3,10 +3,8 @@ import type { Visibility } from "../lifecycle/gone";
 import type { Api } from "../lifecycle/settings-check";
 
 /**
- * What a resource kind is, said once: everything else about the kind derives from its declaration
- * (the SDK class and its Args, the secret outputs the SDK marks, the kind the serialized stub
- * names, the inputs and outputs tables of its docs page, the shared check). Its handler in
- * provider/resources/<kind>/ holds only what the kind does.
+ * What a resource kind is, said once: the SDKs, schema, docs tables, check and diff derive from it;
+ * its handler in provider/resources/<kind>/ holds only the calls to the API.
  */
 export interface KindDeclaration<Inputs extends Fields = Fields, Outputs extends Fields = Fields> {
   /** The resource's type name: the SDK class, `squarecloud:<name>` in state. */
@@ -64,17 +62,11 @@ export interface KindDeclaration<Inputs extends Fields = Fields, Outputs extends
   import: ImportNote;
 }
 
-/**
- * How `pulumi import` treats a kind, said once: the native plugin's import follows it and the
- * import table of docs/native.md shows it.
- */
+/** How `pulumi import` treats a kind: the native plugin follows it, docs/native.md's table shows it. */
 export type ImportNote =
   /** The object is read by its id: what state then holds, and what the API cannot give back. */
   | { brings: string; leavesOut?: string }
-  /**
-   * Refused before any request: why the object cannot be described by reading it, and what a
-   * program does instead.
-   */
+  /** Refused before any request: why reading cannot describe the object, and what to do instead. */
   | { refused: string; instead: string };
 
 /**
@@ -144,11 +136,7 @@ export type OutputsOf<K> =
     ? Omit<z.infer<z.ZodObject<I>>, keyof O> & z.infer<z.ZodObject<O>>
     : never;
 
-/**
- * What a component is, said once: a resource made of other kinds' resources, declared by code
- * (the TypeScript SDK's class, the native plugin's `construct`), not served by a handler. Its
- * declaration gives the package schema's entry.
- */
+/** A resource made of other kinds' resources, declared by code rather than served by a handler. */
 export interface ComponentDeclaration {
   /** The component's type name: `squarecloud:index:<name>`. */
   name: string;

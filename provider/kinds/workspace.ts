@@ -4,11 +4,7 @@ import { isUnknown } from "../field-check";
 import type { Visibility } from "../lifecycle/gone";
 import { declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
 
-/**
- * Only a workspace's owner may delete it or manage its members and links. Another account's key
- * gets PERMISSION_DENIED (a member's) or WORKSPACE_NOT_FOUND (anyone else's): for workspaces and
- * memberships, neither is taken for a deletion unless the key is the owner's (see confirmGone).
- */
+/** Another account's key gets PERMISSION_DENIED (a member's) or WORKSPACE_NOT_FOUND: neither means gone. */
 export const WORKSPACE_VISIBILITY: Visibility = { notFound: "WORKSPACE_NOT_FOUND", deniedToOthers: true };
 
 export const workspace = declareKind({
