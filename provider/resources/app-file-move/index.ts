@@ -20,11 +20,7 @@ export const appFileMoveHandler = operationHandler<AppFileMoveInputs, AppFileMov
   },
 });
 
-/**
- * PATCH /v2/apps/{id}/files. The client retries it like any PATCH: a move that did happen leaves
- * nothing at `path`, so a retry after a lost attempt is refused with FILE_NOT_FOUND (that attempt
- * did the move) and can never move anything twice.
- */
+/** Retried like any PATCH: after a lost attempt that moved the file, the retry gets FILE_NOT_FOUND. */
 async function moveOnce(inputs: AppFileMoveInputs): Promise<void> {
   try {
     await apiClient().moveAppFile(inputs.appId, { path: inputs.path, to: inputs.to });

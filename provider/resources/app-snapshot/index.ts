@@ -2,10 +2,7 @@ import { operationHandler } from "../../lifecycle/operation";
 import { appSnapshot, type AppSnapshotInputs, type AppSnapshotOutputs } from "../../kinds/app-snapshot";
 import { takeSnapshot } from "./take";
 
-/**
- * A snapshot of an application, taken once; a new `trigger` (or another app) takes a new one.
- * The URL and key it returns are pre-signed credentials: the SDK marks them secret.
- */
+/** A snapshot of an application, taken once; a new `trigger` (or another app) takes a new one. */
 export const appSnapshotHandler = operationHandler<AppSnapshotInputs, AppSnapshotOutputs>({
   kind: appSnapshot,
   async run(inputs) {

@@ -2,11 +2,7 @@ import type { ApiError } from "../../client";
 import { apiClient, providerClock } from "../../runtime";
 import type { SnapshotEntry } from "../../client/payloads/platform";
 
-/**
- * DAILY_SNAPSHOTS_LIMIT_REACHED, explained: the account's quota ((plan RAM / 256) * 2 per 24 hours,
- * api-spec.md section 8) and when a snapshot is allowed again. The API says neither, so both are
- * worked out from the account (its plan) and the snapshot listing (the dates).
- */
+/** DAILY_SNAPSHOTS_LIMIT_REACHED says neither the quota nor when it frees: both come from the plan and listing. */
 
 export const QUOTA_WINDOW_MS = 24 * 60 * 60_000;
 
@@ -16,10 +12,8 @@ export function dailySnapshotQuota(planMemoryMb: number): number {
 }
 
 /**
- * When the next snapshot is allowed: 24 hours after the oldest snapshot counted in the window.
- * `exact` when the listing shows the whole quota in the window; when it shows fewer (a listing
- * that keeps fewer entries), the oldest one listed still frees its place then, so the time is a
- * "by then at the latest".
+ * 24 hours after the oldest snapshot in the window; not `exact` when the listing shows fewer than
+ * the quota, and then a "by then at the latest".
  */
 export function nextSnapshotAllowed(
   entries: SnapshotEntry[],

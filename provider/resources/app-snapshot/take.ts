@@ -14,12 +14,8 @@ export interface TakenSnapshot {
 }
 
 /**
- * POST /v2/apps/{id}/snapshots. The client paces it (one per 5 s per account) and waits a
- * KEEP_CALM out. A snapshot counts against the daily quota, so a POST whose response was lost is
- * settled by the listing: the application's newest listed snapshot, noted before the POST, tells
- * whether a new one appeared. It is sent again only when nothing appeared after an answer that
- * proves nothing was done (a 503; the client's rule). Snapshots of one application are taken one
- * at a time in this process, so a sibling resource's snapshot is never mistaken for this one's.
+ * A lost answer is settled by the listing against the newest snapshot noted before (a snapshot
+ * counts against the daily quota); one at a time per application, so no sibling's is mistaken for it.
  */
 export function takeSnapshot(appId: string): Promise<TakenSnapshot> {
   return oneAtATime(`app-snapshot:${appId}`, async () => {

@@ -23,10 +23,7 @@ export function refuseAdoption(inputs: BlobObjectInputs, id: string): void {
   }
 }
 
-/**
- * The object adoptId names: it must be listed, and its size be the source's, since the program's
- * source then stands for it.
- */
+/** Listed, and of the source's size, since the program's source then stands for it. */
 export async function inspect(inputs: BlobObjectInputs, id: string): Promise<Adopted> {
   const what = `adopt object ${id}`;
   const parts = parseObjectId(id) as NonNullable<ReturnType<typeof parseObjectId>>;

@@ -3,10 +3,8 @@ import { refuseOtherAccount } from "../../lifecycle/gone";
 import { providerConfig } from "../../runtime";
 
 /**
- * What an object id tells: <account_id>/[<prefix>/]<name>_<random>-<hash>[-ex<days>].<ext>
- * (real-api-notes.md), and where the object is served. Only the name and prefix are read: the
- * <random>-<hash> part marks where the name ends, but what it hashes is not documented, and the
- * -ex<days> suffix is optional (a server may leave it out), so neither stands for anything.
+ * An id is <account_id>/[<prefix>/]<name>_<random>-<hash>[-ex<days>].<ext>; only name and prefix are
+ * read, since the hash is undocumented and the suffix optional.
  */
 
 export interface ObjectIdParts {
@@ -33,10 +31,8 @@ export function publicUrlOf(id: string): string {
 }
 
 /**
- * An object id and an API key both start with their account id (real-api-notes.md), so another
- * account's object is refused before any request, without asking who the key is: with this key
- * it is missing from listings although it exists. Keys of another shape cannot be checked.
- * `operation` begins the message, e.g. `delete object "logo" (<id>)`.
+ * Ids and API keys both start with the account id, so another account's object, missing from this
+ * key's listings though it exists, is refused before any request.
  */
 export function refuseIfOtherAccount(operation: string, id: string): void {
   refuseOtherAccount(operation, id.split("/")[0], /^(\d+)-/.exec(providerConfig().apiKey)?.[1]);

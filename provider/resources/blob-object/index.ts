@@ -9,24 +9,14 @@ import { sharedListing } from "./listing";
 import { checkSource, readSource, resolvedMimeType, sha256Of } from "./source";
 import { LIST_CACHE_MS, type StoredObject, uploadReconciled } from "./upload";
 
-/**
- * A file on the blob storage's CDN. The API cannot change an object, so any change of content or
- * option replaces it, the new one first (the engine's default order): upload, then delete the old
- * one, so the URL in use never points at nothing.
- */
-
-/**
- * An object uploaded this recently may be missing from a listing the server cached before the
- * upload: it is kept, not dropped (the cache lasts 30 s; the margin covers second-rounded dates).
- */
+/** So recent an upload may be missing from the server's cached listing: kept, not dropped. */
 const RECENT_MS = LIST_CACHE_MS + 5_000;
 
 export const blobObjectHandler = kindHandler<BlobObjectInputs, BlobObjectOutputs, Adopted>({
   kind: blobObject,
   rules: ({ news }) => {
     const failures = checkSource(news.source, news.mimeType !== undefined);
-    // Only check sees the source's path or text (diff gets its hash alone): the inferred MIME type
-    // joins the inputs here, so diff compares it and a renamed extension replaces the object.
+    // Only check sees the source's path: the inferred MIME type joins the inputs so diff compares it.
     const asset = AssetInput.safeParse(news.source);
     const mimeType = news.mimeType ?? (asset.success ? resolvedMimeType(undefined, asset.data) : undefined);
     return { failures, inputs: mimeType === undefined ? news : { ...news, mimeType } };
@@ -79,7 +69,6 @@ export const blobObjectHandler = kindHandler<BlobObjectInputs, BlobObjectOutputs
   },
 
   async update(id) {
-    // diff reports every change as a replacement: an object cannot be changed in place.
     throw new Error(`object ${id} cannot be updated in place; this is a bug, please report it`);
   },
 
@@ -89,20 +78,12 @@ export const blobObjectHandler = kindHandler<BlobObjectInputs, BlobObjectOutputs
   },
 });
 
-/**
- * Times are kept to the second: an upload's answer has no creation time, so it comes from the
- * answer's Date header, which has seconds only; listings, with milliseconds, must not make every
- * refresh report a change.
- */
+/** To the second: an upload's time comes from the Date header, and listings' milliseconds must not drift. */
 function isoSecond(epochMs: number): string {
   return new Date(Math.floor(epochMs / 1000) * 1000).toISOString();
 }
 
-/**
- * The server never changes an object's times, but after an upload they come from the answer's
- * Date header, which may differ from the listing's time by a second: only a real difference (a
- * state that is wrong) replaces the stored one, so a refresh reports no drift.
- */
+/** An upload's Date header may differ from the listing's time by a second: no drift below this. */
 const SAME_TIME_MS = 2_000;
 
 function unlessSameTime(stored: string | undefined, listed: string): string {
@@ -116,8 +97,7 @@ function outputsOf(
   sha256: string,
   mimeType: string,
 ): BlobObjectOutputs {
-  // The source itself stays out of the outputs: the engine keeps it among the inputs, and its
-  // content is compared by hash (sha256), never stored twice.
+  // The engine keeps the source among the inputs, compared by hash: never stored twice.
   const { source: _source, ...options } = inputs;
   return compact({
     ...options,

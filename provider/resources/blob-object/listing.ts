@@ -3,11 +3,8 @@ import type { BlobObject } from "../../client/payloads/blob";
 import { noteServerTime } from "./server-clock";
 
 /**
- * Listings of the account's objects, shared within this provider process. A refresh reads every
- * object of the stack at once; one listing per prefix (and its pages) answers all of them, so
- * list requests grow with prefixes and pages, not with objects. A listing is reused for a short
- * while only: the server caches its own for 30 s anyway, so reuse never makes an answer staler
- * than the server's by more than this.
+ * Shared in the process, so a refresh's requests grow with prefixes, not objects; reused briefly,
+ * since the server caches its own for 30 s anyway.
  */
 
 export interface Listing {

@@ -1,10 +1,6 @@
 import { providerClock } from "../../runtime";
 
-/**
- * The blob server's clock as last seen in this process (the Date header of its latest answer),
- * carried forward on the provider's clock. Object creation times are on the server's clock; the
- * provider's may be off by any amount.
- */
+/** The server's clock (its latest Date header) carried forward: creation times are on it, not ours. */
 let offsetMs: number | undefined;
 
 export function noteServerTime(epochMs: number): void {

@@ -11,18 +11,11 @@ import {
   TEXT_MIME_TYPE,
 } from "../../kinds/blob-object";
 
-/**
- * The content of an object: the asset input as the engine hands it over. A FileAsset's path is
- * relative to the project, and the provider process runs in the project directory, so the path
- * is read as it is; nothing but the engine's hash of the content ever goes into state.
- */
+// A FileAsset's path is relative to the project, where the provider process runs.
 
 const ASSET_RULE = "must be a pulumi.asset.FileAsset or pulumi.asset.StringAsset";
 
-/**
- * check's view of the source: failures for `source`, and for `mimeType` when it is not given
- * (an unknown value counts as given) and the file's extension maps to no accepted type.
- */
+/** Failures for `source`, and for a `mimeType` left out (unknown counts as given) that no extension gives. */
 export function checkSource(value: unknown, mimeTypeGiven: boolean): CheckFailure[] {
   if (isUnknown(value)) return [];
   const parsed = AssetInput.safeParse(value);

@@ -11,30 +11,14 @@ import { holdingsOf } from "../../lifecycle/holdings";
 import { blobObject } from "../../kinds/blob-object";
 import { noteServerTime, serverNow as serverClock } from "./server-clock";
 
-/**
- * POST /v1/objects, reconciled. When the answer is lost (timeout, broken connection, 5xx), the
- * object may or may not be stored, and the server's 30 s list cache hides it for a while. We wait
- * the cache out and look, rather than upload again at once and remove the stray later: nothing
- * extra is ever stored or sent (uploads can be 100 MB), and the one outcome is decided before the
- * resource is recorded. The wait is measured on the server's clock (the Date header of its
- * listings), so it ends as soon as a listing must be fresh: any listing answered 30 s after one
- * answered after the lost upload was computed after the upload, whatever the server's cache did.
- * Only when that listing does not show it is the object uploaded again.
- */
+// A lost upload waits the list cache out on the server's clock, then looks (docs/reliability.md, "A lost upload").
 
 /** The server caches listings this long (api-spec.md section 8), plus a margin for clock rounding. */
 export const LIST_CACHE_MS = 30_000;
 const CACHE_MARGIN_MS = 2_000;
-/**
- * How much earlier than our estimate of the server's clock at the upload's start a lost upload
- * may have been stored: the Date header has whole seconds, and the estimate is carried forward
- * on the provider's clock since the server's last answer.
- */
+/** Our estimate of the server's clock may run late: whole-second Date headers, carried forward. */
 const CLOCK_SKEW_MS = 5_000;
-/**
- * How long, on the provider's clock, the cache is waited out at most: a server whose Date header
- * lags or stands still would otherwise be waited on forever.
- */
+/** On the provider's clock: a server whose Date header stands still would be waited on forever. */
 const LOST_UPLOAD_WAIT_MS = 2 * LIST_CACHE_MS;
 const UPLOAD_ATTEMPTS = 2;
 const DAY_MS = 86_400_000;
@@ -51,8 +35,7 @@ export interface StoredObject {
 }
 
 export function uploadReconciled(request: UploadRequest, publicUrl: (id: string) => string): Promise<StoredObject> {
-  // Uploads of one name run one at a time in this process, so a reconciliation never mistakes a
-  // sibling resource's object of the same name for its own.
+  // One at a time per name, so a reconciliation never takes a sibling's object for its own.
   return oneAtATime(`${request.prefix ?? ""}/${request.name}`, () => attempt(request, publicUrl, UPLOAD_ATTEMPTS));
 }
 
@@ -62,8 +45,7 @@ async function attempt(
   attemptsLeft: number,
 ): Promise<StoredObject> {
   let serverNow: number | undefined;
-  // Only an object stored after this can be the lost upload's: an identical one stored earlier
-  // (another stack publishing the same files to this account) is someone else's.
+  // An identical object stored earlier (another stack's) is not the lost upload's.
   const startedAt = serverClock() - CLOCK_SKEW_MS;
   try {
     const uploaded = await apiClient().uploadObject({
@@ -152,14 +134,7 @@ async function listAfter(request: UploadRequest, cause: ApiError) {
   }
 }
 
-/**
- * The objects the lost upload may have stored, told only by what the API documents: the name and
- * prefix in the id, the size, created_at and expires_at (api-spec.md 2.10); stored after the upload
- * started and held by no other resource of this process. The id's -ex<days> suffix is optional, so
- * a server that leaves it out would have the upload stored twice if it were read. Nor does its
- * <hash> choose among several: what it hashes is not documented, and a guess that picked another
- * stack's object would leave ours stored a second time; several matches are the caller's to refuse.
- */
+/** Told only by what the API documents; several matches are the caller's to refuse (docs/reliability.md). */
 export function lostUploadCandidates(objects: BlobObject[], request: UploadRequest, startedAt: number): BlobObject[] {
   return objects.filter((object) => {
     const parts = parseObjectId(object.id);
@@ -169,13 +144,7 @@ export function lostUploadCandidates(objects: BlobObject[], request: UploadReque
   });
 }
 
-/**
- * expires_at is present only on objects that expire (api-spec.md 2.10), D days after created_at
- * for an upload asked to expire in D days. Days are whole, so the nearest whole number of days
- * between the two stamps is the D asked for: a gap between them under half a day (the time the
- * server takes to store a large file, stamps rounded to the second) cannot change it, and any
- * other D is a whole day away.
- */
+/** Days are whole, so the nearest whole number of days from created_at to expires_at is the D asked for. */
 function expiresAsRequested(object: BlobObject, expireDays: number | undefined): boolean {
   if (object.expires_at === undefined) return expireDays === undefined;
   if (expireDays === undefined) return false;

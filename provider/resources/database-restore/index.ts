@@ -3,15 +3,9 @@ import { operationHandler, ranAt } from "../../lifecycle/operation";
 import { databaseRestore, type DatabaseRestoreInputs, type DatabaseRestoreOutputs } from "../../kinds/database-restore";
 import { restoreOnce } from "./restore";
 
-/**
- * A restore of a database snapshot, run once; a change of any input runs it again. Restoring
- * overwrites newer data for good, so it needs `confirm: true`, and without it the preview says
- * what would be lost. Deleting it forgets it: the data stays as restored.
- */
+/** A restore, run once. It overwrites newer data for good, so without `confirm: true` the preview says what. */
 export const databaseRestoreHandler = operationHandler<DatabaseRestoreInputs, DatabaseRestoreOutputs>({
-  // The snapshot's date and the confirmation do not change what is restored (the declaration's
-  // replaceOn): switching from an entry to its pinned ids must not restore (and lose the data
-  // written since) once more.
+  // replaceOn leaves out the date and the confirmation: pinning an entry's ids must not restore again.
   kind: databaseRestore,
   // Anything but true is refused with what the restore would destroy.
   ruledFields: ["confirm"],

@@ -16,12 +16,7 @@ const ADVICE: Record<string, (inputs: DatabaseRestoreInputs) => string> = {
   DATABASE_NOT_FOUND: (i) => `database "${i.databaseId}" does not exist in the account of the configured API key`,
 };
 
-/**
- * POST /v2/databases/{id}/snapshots/restore, once. The client paces it (one per 60 s per database)
- * and waits a RESTORE_IN_PROGRESS out. A request whose response was lost is not sent again: the
- * API offers no way to see whether a restore started, and a second one would also wipe whatever
- * was written between the two.
- */
+/** Never sent again after a lost answer: nothing shows whether a restore started, and a second wipes newer data. */
 export async function restoreOnce(inputs: DatabaseRestoreInputs): Promise<void> {
   try {
     await apiClient().restoreDatabaseSnapshot(inputs.databaseId, {

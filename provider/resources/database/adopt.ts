@@ -24,11 +24,7 @@ export async function adopt(inputs: DatabaseInputs, id: string): Promise<Located
   return takeOver(inputs, id, await holdingsOf(database).adopt(id, () => inspect(inputs, id)));
 }
 
-/**
- * Takes over an existing database: brings name and memory to the inputs, fetches the certificate
- * from the credentials endpoint, and obtains a password only when passwordRotation asks for a
- * reset (the old password cannot be read).
- */
+/** The old password cannot be read: a new one only when passwordRotation asks for a reset. */
 export async function takeOver(inputs: DatabaseInputs, id: string, existing: DatabaseDetails): Promise<Located> {
   const client = apiClient();
   const patch = patchFor({ name: existing.name, memory: existing.ram }, inputs);
@@ -40,11 +36,7 @@ export async function takeOver(inputs: DatabaseInputs, id: string, existing: Dat
   return { id, props };
 }
 
-/**
- * What the API tells about a database besides its one-time password: owner and cluster (GET),
- * the connection URL (only the listing has it, without a password we could read) and the
- * certificate (credentials endpoint). Used when a database is taken over, or when state lacks them.
- */
+/** What the API tells besides the one-time password, for a database taken over or a state that lacks it. */
 export async function liveDetails(
   id: string,
   name: string,

@@ -9,18 +9,10 @@ import { holdingsOf } from "../../lifecycle/holdings";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { LOOK_AGAIN_MS, lookAgain } from "../../lifecycle/look-again";
 
-/**
- * POST /v2/databases, reconciled. When its outcome is unknown (no usable response: timeout,
- * dropped connection, 5xx), the account's databases of that name, listed before the first POST
- * and again for a few seconds after, decide: a new one is adopted, never one that existed before
- * or that another resource of the stack holds. Sent again only when nothing appeared after an
- * answer that proves nothing was done (a 503; the client's rule); otherwise the database may
- * still be on its way, so nothing is sent twice and the error says how to adopt it.
- */
+// A lost create is settled by listing the name before and after (docs/reliability.md, "Lost answers").
 
 export async function createDatabase(inputs: DatabaseInputs): Promise<Located> {
-  // Creates of one name run one at a time in this process, so a reconciliation never mistakes a
-  // sibling resource's new database of the same name for its own.
+  // One at a time per name, so a reconciliation never takes a sibling's new database for its own.
   return oneAtATime(inputs.name, async () => {
     const account = await apiClient().me();
     const before = idsNamed(account.databases, inputs.name);
@@ -117,8 +109,7 @@ async function adoptLostCreate(inputs: DatabaseInputs, id: string, cause: ApiErr
   try {
     adopted = await adopt({ ...inputs, passwordRotation: undefined }, id);
   } catch (err) {
-    // The database exists: keep it in state, so the next up finishes the adoption (update fills
-    // what is missing) instead of creating another one.
+    // Kept in state, so the next up finishes the adoption instead of creating another one.
     const account = await apiClient()
       .me()
       .catch(() => undefined);

@@ -3,12 +3,7 @@ import { warn } from "../../handler";
 import { apiClient } from "../../runtime";
 import type { DatabaseOutputs } from "../../kinds/database";
 
-/** Password resets and certificate reads: the credentials endpoints. */
-
-/**
- * Resets the password and returns it with the connection URL rewritten to carry it. Callers make
- * this their last request, so the new password goes straight into the returned outputs.
- */
+/** Callers make this their last request, so the new password goes straight into the outputs. */
 export async function resetPassword(
   id: string,
   name: string,

@@ -15,18 +15,13 @@ import { patchFor, reported } from "./outputs";
 import { compact } from "../../lifecycle/compact";
 import type { DatabaseDetails } from "../../client/payloads/platform";
 
-/**
- * A managed mongo or redis database. Its password is returned by the API once (at creation or by
- * a reset), so every path that receives one returns it to the engine at once, and nothing after
- * that point can fail the operation.
- */
+// The password is shown once: every path that receives one returns it at once, with nothing after to fail.
 
 export const databaseHandler = kindHandler<DatabaseInputs, DatabaseOutputs, DatabaseDetails>({
   kind: database,
   rules: ({ olds, news, known }) => {
     const failures: CheckFailure[] = [];
-    // The API needs the version to create a database but never reports it: only a database
-    // already in state (imported) may be without one.
+    // The API never reports the version: only an imported database may be without one.
     if (Object.keys(olds).length === 0 && news.version === undefined) {
       failures.push({ property: "version", reason: "is required to create a database" });
     }
@@ -38,8 +33,7 @@ export const databaseHandler = kindHandler<DatabaseInputs, DatabaseOutputs, Data
         reason: describe(`must be at least ${MIN_MEMORY_MB[type]} MB for a ${type} database`, memory),
       });
     }
-    // With the engine not known yet (preview of a computed type), memory below every engine's
-    // minimum is wrong whatever it turns out to be; the engine's own minimum is checked at apply.
+    // With the type unknown, memory below every engine's minimum is wrong whatever it turns out to be.
     if (isUnknown(news.type) && memory !== undefined && memory < SMALLEST_MIN_MEMORY_MB) {
       failures.push({
         property: "memory",
@@ -60,8 +54,7 @@ export const databaseHandler = kindHandler<DatabaseInputs, DatabaseOutputs, Data
 
   async read(id, props) {
     const details = await apiClient().getDatabase(id);
-    // The API never returns the password again: it stays from state, and so do the URL and the
-    // certificate unless state lacks them (a database adopted after a lost create).
+    // The password stays from state; URL and certificate too unless state lacks them.
     const refreshed: DatabaseOutputs = {
       ...(await withLiveDetails(id, props, details)),
       name: details.name,
@@ -78,8 +71,7 @@ export const databaseHandler = kindHandler<DatabaseInputs, DatabaseOutputs, Data
     const patch = patchFor(olds, news);
     if (patch) await apiClient().updateDatabase(id, patch);
 
-    // Inputs come from news alone (a removed input must leave state); the rest is what the API
-    // reported before and a PATCH does not change, completed if a failed adoption left it short.
+    // Inputs from news alone (a removed input must leave state); the rest as reported before.
     const outs: DatabaseOutputs = { ...news, ...(await withLiveDetails(id, { ...reported(olds), name: news.name })) };
     if (news.passwordRotation !== undefined && news.passwordRotation !== olds.passwordRotation) {
       Object.assign(outs, await resetPassword(id, news.name, outs.connectionUrl));
@@ -92,10 +84,7 @@ export const databaseHandler = kindHandler<DatabaseInputs, DatabaseOutputs, Data
   },
 });
 
-/**
- * The outputs, with owner, cluster, connection URL and certificate read from the API when one is
- * missing (a database adopted after a lost create); what state has wins.
- */
+/** Owner, cluster, URL and certificate read when one is missing (adopted after a lost create); state wins. */
 async function withLiveDetails<T extends Partial<DatabaseOutputs>>(
   id: string,
   props: T,

@@ -2,8 +2,6 @@ import type { UpdateDatabaseInput } from "../../client";
 import { compact } from "../../lifecycle/compact";
 import { database, type DatabaseInputs, type DatabaseOutputs } from "../../kinds/database";
 
-/** Helpers that shape what a database puts in state. */
-
 /** The PATCH that brings a database to the inputs, or undefined when nothing differs. */
 export function patchFor(
   current: { name?: string; memory?: number },

@@ -8,12 +8,7 @@ import { confirmGone } from "../../lifecycle/gone";
 import { WORKSPACE_VISIBILITY } from "../../kinds/workspace";
 import { describeWho, freshCodeSteps } from "./guidance";
 
-/**
- * Makes the invitee a member. The add answers only a status, so the new member is found by
- * comparing the members before and after; adds to one workspace run one at a time so two members
- * added in one update are never mixed up. A lost answer is settled by reading; only while nobody
- * joined is the (then unspent) code sent again.
- */
+// The add answers only a status: the new member is found by comparing the members, one add at a time.
 
 export interface Membership {
   workspace: Workspace;
@@ -69,12 +64,7 @@ async function takeOver(
   return { workspace, member: { ...member, group: inputs.group } };
 }
 
-/**
- * Sends the code and returns the member it added. A lost answer is settled by the client: it reads
- * the members, and sends the code again (with its backoff) only while nobody has joined. The code
- * is then unspent, and a code adds one person once, so nobody is ever added twice; a first sending
- * that lands late makes a later one a refusal, which the read below turns into the answer.
- */
+/** A first sending that lands late makes a later one a refusal, which the read below turns into the answer. */
 async function sendAdd(before: Workspace, inputs: WorkspaceMemberInputs, code: string): Promise<WorkspaceMember> {
   const where = `workspace "${before.name}" (${before.id})`;
   const who = describeWho(inputs.userId);
@@ -152,12 +142,7 @@ function pickOrFail(joined: WorkspaceMember[], inputs: WorkspaceMemberInputs, wh
   );
 }
 
-/**
- * The code belonged to someone else than userId. They are removed again at once: the program is
- * the list of who has access, and a person it does not list must not keep access to the
- * workspace's applications (possibly in a powerful group) because a code was put under the wrong
- * key. Nobody else is touched; their code is spent either way.
- */
+/** Someone else's code: removed at once, since the program is the list of who has access. */
 async function refuseWrongPerson(workspace: Workspace, joined: WorkspaceMember, userId: string): Promise<never> {
   const where = `workspace "${workspace.name}" (${workspace.id})`;
   const mismatch = `the invite code given for user ${userId} belongs to ${joined.name} (user ${joined.id}), who was added to ${where} by it`;

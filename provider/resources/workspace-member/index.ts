@@ -13,11 +13,7 @@ import { refuseDeleteBeforeReplace } from "../workspace/replacement";
 import { addMember, type Membership } from "./add";
 import { describeWho, freshCodeSteps } from "./guidance";
 
-/**
- * One person's membership of a workspace. The invite code is used once, to add them; after that
- * it is spent, so a changed or removed code changes nothing and makes no request. Outputs never
- * carry the code.
- */
+// The invite code is spent once used: a changed or removed code changes nothing and makes no request.
 
 export const workspaceMemberHandler: ResourceHandler = {
   check: checkKind(workspaceMember, ({ olds, news }) => {

@@ -8,12 +8,7 @@ import { callerId } from "../../lifecycle/caller";
 import { refuseOtherAccount } from "../../lifecycle/gone";
 import { holdingsOf } from "../../lifecycle/holdings";
 
-/**
- * POST /v2/workspaces, reconciled: when its outcome is unknown, the caller's workspaces of that
- * name are listed (before the POST, and again after it for a few seconds); one new one is taken,
- * never one that existed before. Sent again only when none appeared after an answer that proves
- * nothing was done (a 503; the client's rule), so nothing is made twice.
- */
+// A lost create is settled by listing the name before and after (docs/reliability.md, "Lost answers").
 
 export async function createWorkspace(inputs: WorkspaceInputs): Promise<Workspace> {
   // Creates of one name run one at a time, so a reconciliation never takes a sibling's workspace.
@@ -65,10 +60,7 @@ function ownedNamed(workspaces: Workspace[], owner: string, name: string): strin
   return workspaces.filter((w) => w.owner === owner && w.name === name).map((w) => w.id);
 }
 
-/**
- * The workspace adoptId names. Only its owner can manage it, and a name cannot be changed (no
- * rename endpoint), so both must already match.
- */
+/** Owner and name must already match: only the owner can manage it, and there is no rename. */
 export async function inspectWorkspace(inputs: WorkspaceInputs, id: string): Promise<Workspace> {
   const found = await apiClient().getWorkspace(id);
   refuseOtherAccount(`adopt workspace "${found.name}" (${id})`, found.owner, await callerId());

@@ -10,11 +10,7 @@ import { forgetWorkspace, readWorkspace, readWorkspaceAfresh } from "./live";
 import { outputsOf } from "./outputs";
 import { refuseDeleteBeforeReplace, replacementPlanned, workspaceCreated } from "./replacement";
 
-/**
- * A workspace and the applications linked to it. Its members are WorkspaceMember resources. The
- * API has no rename: a new name replaces the workspace, which drops every member and link, so
- * the diff says so in plain words before anything happens.
- */
+// No rename: a new name replaces the workspace and drops every member and link, so the diff says so.
 
 export const workspaceHandler = kindHandler<WorkspaceInputs, StoredWorkspaceOutputs, Workspace>({
   kind: workspaceKind,

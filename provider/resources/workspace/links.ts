@@ -3,14 +3,7 @@ import { apiClient } from "../../runtime";
 import type { Workspace } from "../../client/payloads/platform";
 import { forgetWorkspace, readWorkspaceAfresh } from "./live";
 
-/**
- * Brings the workspace's application links to the program's list: links what is missing, unlinks
- * what it no longer lists. Left out (undefined), links are not managed. A lost answer to a link is
- * settled by the client (it reads the workspace, and sends the link again only if it is not
- * there); an unlink is retried by the client, and its "already gone" answer counts as done, which
- * after a lost first attempt is that attempt's doing. True when it changed the links, so
- * `workspace` no longer shows them as they are.
- */
+/** Left out, links are not managed. True when it changed them, so `workspace` is out of date. */
 export async function syncLinks(workspace: Workspace, wanted: string[] | undefined): Promise<boolean> {
   if (wanted === undefined) return false;
   const linked = workspace.applications.map((app) => app.id);
@@ -40,10 +33,7 @@ async function link(workspace: Workspace, appId: string): Promise<void> {
   }
 }
 
-/**
- * The code says the application is in a workspace already, and may mean another one: it counts as
- * done only when this workspace shows the link.
- */
+/** "Already in a workspace" may mean another one: done only when this workspace shows the link. */
 async function confirmLinkedHere(workspace: Workspace, appId: string): Promise<void> {
   const now = await readWorkspaceAfresh(workspace.id);
   if (now.applications.some((app) => app.id === appId)) return;

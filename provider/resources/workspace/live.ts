@@ -3,13 +3,8 @@ import { apiClient, providerClock } from "../../runtime";
 import type { Workspace } from "../../client/payloads/platform";
 
 /**
- * One GET /v2/workspaces answers for every workspace the key's account owns or belongs to, each
- * item the same as GET /v2/workspaces/{id} (members and links included): a refresh reads every
- * Workspace and WorkspaceMember of a provider process from that one listing instead of one read
- * per workspace. A workspace missing from the listing is read by id, so one that is gone, or
- * another account's, fails exactly as a read by id does (WORKSPACE_NOT_FOUND, then confirmGone).
- * Only reads use the listing; a workspace this process changes is read by id until the next
- * listing, and creates and updates always read afresh.
+ * A refresh reads every workspace and member from one listing; one missing from it is read by id,
+ * so it fails as a read by id does. Changes always read afresh.
  */
 
 /** Longer than the reads of one refresh take, short enough that a later command never sees it. */
