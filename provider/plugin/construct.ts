@@ -1,5 +1,4 @@
-// Module by module, not the package's index: the index loads @pulumi/pulumi's closure serializer
-// and npm's libraries with it, which the plugin's bundle would carry for nothing.
+// Module by module: the index would bring the closure serializer and npm's libraries into the bundle.
 import type { Inputs, Output } from "@pulumi/pulumi/output";
 import {
   type Alias,
@@ -16,12 +15,8 @@ import { engineAddress } from "./engine-address";
 import { provproto, structproto } from "./wire";
 
 /**
- * `Construct`: the engine asks the plugin to declare a component's resources. The component's code
- * runs on @pulumi/pulumi's runtime, pointed at the resource monitor the request names, as the
- * SDK's own provider server does it (provider/server.js): the same steps, in the same order. That
- * server's class is not exported, and attaching its `construct` to this service would mean
- * patching grpc-js's registration; its steps use the runtime's exported functions, which are
- * reused here.
+ * The steps of @pulumi/pulumi's provider/server.js `construct`, in its order: that class is not
+ * exported, and borrowing its method would mean patching grpc-js's registration.
  */
 
 /** What a component's code gives back: its URN, and the outputs the engine records as its state. */
@@ -63,11 +58,7 @@ function internal<F>(exports: Record<string, unknown>, module: string, name: str
   return exports[name] as F;
 }
 
-/**
- * Runs the code of the component the request names and answers with its URN and state, once the
- * runtime's calls to the engine (every child's registration) are done. Each construct has its own
- * runtime state, so components constructed at the same time do not share one.
- */
+/** Answers once every child is registered; each construct has its own runtime state, so concurrent ones share none. */
 export function construct(request: any, code: ComponentCode): Promise<unknown> {
   return withLocalStorage(async () => {
     resetOptions(

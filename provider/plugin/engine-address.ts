@@ -1,7 +1,4 @@
-/**
- * The engine's address among the plugin's arguments (the engine starts it with its address): the
- * first argument that is not one of the logging flags the engine may pass before it.
- */
+/** The first argument that is not one of the logging flags the engine may pass before its address. */
 export function engineAddress(args: string[] = process.argv.slice(2)): string | undefined {
   for (let i = 0; i < args.length; i++) {
     if (args[i] === "--tracing") i++;

@@ -1,10 +1,6 @@
 import { anyproto, grpc, type Props, provproto, statusproto } from "./wire";
 
-/**
- * The gRPC status of a failed call. An error that carries `id` (failedButRecorded: the object
- * exists on the service) becomes the engine's "initialization failed" detail, so the resource is
- * kept in state with those properties, sealed as the kind's declaration says.
- */
+/** An error carrying `id` (failedButRecorded) becomes "initialization failed", so state keeps the resource. */
 export function errorStatus(
   err: unknown,
   seal: (properties: Props) => unknown,

@@ -1,16 +1,9 @@
 import type { AnyKind } from "../kinds/declaration";
 import type { Props } from "./wire";
 
-/**
- * `pulumi import` through the plugin: the engine reads an object by its id alone, and the inputs
- * the plugin answers with become the program the engine writes. What a kind's import brings, or
- * why it has none, is its declaration's `import` note.
- */
+// The engine reads an object by id alone, and the inputs answered become the program it writes.
 
-/**
- * Throws the kind's refusal when its objects cannot be imported: before any request, so nothing
- * reaches the service or the state.
- */
+/** Before any request, so nothing reaches the service or the state. */
 export function refuseUnlessImportable(kind: AnyKind, id: string): void {
   const note = kind.import;
   if ("refused" in note)

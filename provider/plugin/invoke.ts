@@ -6,11 +6,8 @@ import { providerConfig } from "../runtime";
 import { type Props, provproto, secret, struct, unwrapSecrets, wrapSecrets } from "./wire";
 
 /**
- * Invoke of a data source (`fn::invoke` of `squarecloud:index:getApp` in Pulumi YAML): the same
- * check, read and memo as the TypeScript SDK's `getApp` (provider/functions), with the settings
- * this provider was configured with (the stack's config, or an explicit provider's arguments).
- * Reads of one configuration share a session for the life of the plugin process, which serves one
- * provider: a program that reads the same thing twice makes one request, as in TypeScript.
+ * The same check, read and memo as the TypeScript SDK's data sources; one session per configuration
+ * for the process, so a program that reads the same thing twice makes one request.
  */
 
 const byToken = new Map<string, AnyFunction>(functions.map((fn) => [typeToken(fn.name), fn]));
@@ -37,11 +34,7 @@ export async function invoke(request: {
   return response;
 }
 
-/**
- * The failure with the function's name in front, once: a bad argument's message already starts
- * with it, and keeps the exact text the TypeScript SDK gives. Messages come from the checks, the
- * configuration and the client, none of which ever puts a secret in one.
- */
+/** The function's name in front, once: a bad argument's message already starts with it, as in TypeScript. */
 function named(fn: AnyFunction, error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
   return new Error(message.startsWith(`${fn.name}: `) ? message : `${fn.name}: ${message}`);

@@ -4,10 +4,7 @@ import { logWarningsTo } from "./engine-log";
 import { serveResourceProvider } from "./serve";
 import { resourceProviderService } from "./service";
 
-/**
- * `pulumi-resource-squarecloud`: the engine starts it with its own address as the argument and
- * reads the port it listens on from the first line of stdout.
- */
+/** The engine starts it with its address and reads the port from the first line of stdout. */
 async function main(): Promise<void> {
   hintForNativePlugin();
   const engine = engineAddress();

@@ -1,9 +1,6 @@
 import { grpc, provrpc } from "./wire";
 
-/**
- * Serves a ResourceProvider implementation as the engine expects of a plugin: on a port of the
- * loopback interface, printed as the first line of stdout, which is where the engine reads it.
- */
+/** On a loopback port, printed as the first line of stdout, where the engine reads it. */
 export async function serveResourceProvider(service: grpc.UntypedServiceImplementation): Promise<void> {
   const server = new grpc.Server({ "grpc.max_receive_message_length": 400 * 1024 * 1024 });
   server.addService(provrpc.ResourceProviderService, service);

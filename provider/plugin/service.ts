@@ -14,10 +14,8 @@ import { importedInputs, refuseUnlessImportable } from "./import";
 import schema from "./schema.json";
 
 /**
- * The ResourceProvider gRPC service of the native plugin: each call finds the kind by its type
- * token (`squarecloud:index:Database`) and hands plain inputs and outputs to the same handler the
- * dynamic provider runs. What the wire needs and the handlers must not know happens here: secrets
- * arrive wrapped and leave wrapped, as the kind's declaration says; config arrives as variables.
+ * The same handlers as the dynamic provider's; what the wire needs and they must not know (secrets
+ * wrapped as the declaration says, config as variables) happens here.
  */
 
 type Call = { request: any };
@@ -42,11 +40,7 @@ function plain(props: { toJavaScript(): Props } | undefined): Props {
   return unwrapSecrets(props?.toJavaScript() ?? {}).plain;
 }
 
-/**
- * The kind's type token from a resource URN (`urn:pulumi:stack::project::type::name`). A child's
- * type is qualified by its parents' (`squarecloud:index:BlobFolder$squarecloud:index:BlobObject`):
- * its own comes last.
- */
+/** A child's type is qualified by its parents' (`...BlobFolder$squarecloud:index:BlobObject`): its own is last. */
 function tokenOf(urn: string): string {
   return urn.split("::")[2].split("$").pop() as string;
 }
@@ -112,8 +106,7 @@ export const resourceProviderService = {
     return response;
   }),
 
-  // A new key or URL changes which account and service the resources are read from, never the
-  // resources themselves: the provider is updated in place, nothing is replaced.
+  // A new key or URL changes where resources are read, never the resources: nothing is replaced.
   diffConfig: handled(async ({ request }) => {
     const response = new provproto.DiffResponse();
     const changed =
@@ -130,8 +123,7 @@ export const resourceProviderService = {
     await configure({ config: { get: (key: string) => values[key] } } as never);
     const response = new provproto.ConfigureResponse();
     response.setAcceptsecrets(true);
-    // No preview support: the handlers' create and update act on the service, so the engine must
-    // not call them during a preview; it plans with the inputs alone, as for the dynamic provider.
+    // The handlers' create and update act on the service: the engine must not call them at preview.
     response.setSupportspreview(false);
     return response;
   }),
@@ -143,8 +135,7 @@ export const resourceProviderService = {
     const news = unwrapSecrets(received);
     const result = await handlers[kind.kind].check(olds, news.plain);
     const response = new provproto.CheckResponse();
-    // The inputs as received plus what the check added (an inferred MIME type), secret where they
-    // came secret and where the kind declares them secret (an invite code given in plain text).
+    // Secret where they came secret and where the kind declares them so (an invite code given in plain).
     const added = Object.fromEntries(Object.entries(result.inputs ?? {}).filter(([name]) => !(name in received)));
     response.setInputs(struct(wrapSecrets({ ...news.plain, ...added }, [...news.secret, ...kind.secretInputs])));
     response.setFailuresList(
@@ -184,9 +175,7 @@ export const resourceProviderService = {
   read: handled(async ({ request }) => {
     const { kind, handler } = targetOf(request);
     const props = plain(request.getProperties());
-    // An import reads an id alone and needs the inputs that describe the object: the declared
-    // inputs found among what was read, unless the kind's objects cannot be described by reading
-    // them (refused before the handler runs). A refresh keeps the program's inputs as they are.
+    // An import reads an id alone and needs the declared inputs found among what was read.
     const importing = Object.keys(props).length === 0;
     if (importing) refuseUnlessImportable(kind, request.getId());
     const result = await handler.read(request.getId(), props);
@@ -211,13 +200,10 @@ export const resourceProviderService = {
     return new emptyproto.Empty();
   }),
 
-  // Loaded at the first invoke: the data sources' schemas take about a tenth of the plugin's start,
-  // which a program that reads none never needs.
+  // Loaded at the first invoke: the data sources' schemas take a tenth of the plugin's start.
   invoke: handled(async ({ request }) => (await import("./invoke")).invoke(request)),
 
-  // A component (BlobFolder) is declared by code the plugin runs on @pulumi/pulumi's runtime; its
-  // children are resources of the kinds above. Loaded at the first construct: the runtime takes
-  // about a second to load, which programs without a component never wait for.
+  // Loaded at the first construct: @pulumi/pulumi's runtime takes about a second to load.
   construct: handled(async ({ request }) => (await import("./components")).constructComponent(request)),
 
   // Methods left out (call, ...) get grpc-js's UNIMPLEMENTED answer.

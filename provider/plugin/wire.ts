@@ -1,10 +1,6 @@
 import * as grpc from "@grpc/grpc-js";
 
-/**
- * The gRPC and protobuf modules of @pulumi/pulumi (a peer dependency; grpc-js and google-protobuf
- * come with it). Plain requires, so that the plugin's bundle holds exactly one copy of each: the
- * generated messages work only with the protobuf runtime they were generated against.
- */
+/** Plain requires, so the bundle holds one copy: generated messages work only with their own protobuf runtime. */
 export { grpc };
 export const structproto = require("google-protobuf/google/protobuf/struct_pb");
 export const emptyproto = require("google-protobuf/google/protobuf/empty_pb");
