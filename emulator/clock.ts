@@ -1,17 +1,9 @@
-/**
- * The emulator's notion of "now". Every time-dependent rule (caches, invite codes, blob expiry,
- * rate windows, seeded dates) reads this clock instead of Date.now(), so tests can move time
- * forward through the admin surface instead of sleeping.
- */
+/** Every time-dependent rule reads this, not Date.now(), so tests move time through the admin surface. */
 export interface Clock {
   now(): number;
 }
 
-/**
- * Real time plus an adjustable offset: time keeps flowing naturally for demos, while tests can
- * jump ahead (advance) or pin a starting point (set). The offset only ever changes through the
- * admin surface.
- */
+/** Real time plus an offset the admin surface sets: flowing for demos, moved by tests. */
 export class AdjustableClock implements Clock {
   private offsetMs = 0;
 

@@ -1,12 +1,6 @@
 /**
- * The single place where the emulator builds error responses (Azurite's "error factory"): every
- * code, its HTTP status and its default message live in one catalog so the two APIs stay
- * consistent. Codes come from api-spec.md and real-api-notes.md; where the notes give a code but no
- * status, the status chosen here is noted in the catalog.
- *
- * Authentication: the notes list both ACCESS_DENIED and INVALID_ACCESS_TOKEN for 401 without saying
- * which endpoint sends which. The spec fixes ACCESS_DENIED for the blob API, and the emulator uses
- * the same code on the platform API so clients have one code to branch on.
+ * Every error code, status and default message in one catalog, so the two APIs stay consistent;
+ * statuses the notes leave open are chosen here (emulator/README.md, "Choices").
  */
 
 export interface ErrorBody {

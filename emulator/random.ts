@@ -26,11 +26,7 @@ export function sha256Hex(data: string | Buffer): string {
   return createHash("sha256").update(data).digest("hex");
 }
 
-/**
- * Deterministic pseudo-random numbers in [0, 1) derived from a string key, so generated data
- * (metrics, analytics, seeded deployments) is identical for the same entity and time bucket
- * across runs and restarts, without storing it.
- */
+/** From a string key, so generated data is the same for an entity and time bucket across runs, unstored. */
 export function seededRandom(key: string): () => number {
   let state = createHash("sha256").update(key).digest().readUInt32LE(0);
   // mulberry32: small, fast and good enough for plausible-looking sample data.

@@ -1,11 +1,6 @@
 /**
- * Deterministic seed data: fixed ids, keys, names and e-mails so tests and demos can refer to them
- * by constant, with dates placed relative to the emulator clock at seed time (so "the last 24
- * hours" always has data). Four accounts make invites and permissions testable:
- * - alice: the main demo account, a big plan with apps, databases, blob objects and a workspace;
- * - bob: admin in alice's workspace, owns a stopped database and an empty workspace;
- * - carol: the free plan, small enough that INSUFFICIENT_MEMORY is one request away, no blob storage;
- * - dave: a plain account with nothing yet, a view member of alice's workspace.
+ * Fixed ids and keys tests can name, with dates relative to the emulator clock so "the last 24 hours"
+ * always has data. The four accounts and why each exists: emulator/README.md, "Seed".
  */
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "./clock";
 import { cpuFor } from "./models/rules";

@@ -1,8 +1,4 @@
-/**
- * The persisted shape of everything the emulator knows. It is plain JSON (epoch milliseconds for
- * times) so the file store can write it as one document. Caches and in-flight counters are not
- * here: they are ephemeral, as on the real service.
- */
+// Plain JSON (epoch ms for times), one document; caches and in-flight counters are ephemeral, as live.
 
 export const STATE_FORMAT_VERSION = 1;
 

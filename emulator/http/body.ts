@@ -23,12 +23,7 @@ type Collected = { kind: "body"; data: Buffer } | { kind: "too-large" } | { kind
 /** Bodies read before their handler asked (see readBodyEarly), waiting for its readBody. */
 const readEarly = new WeakMap<IncomingMessage, Promise<Collected>>();
 
-/**
- * Buffers the request body up to `limit` bytes. A declared Content-Length over the limit is
- * refused before reading anything; a body that grows past it is refused as soon as it does.
- * The server closes such connections after answering (the rest of the body is never read).
- * Once the body is in, any injected latency is waited out before it is handed over.
- */
+/** Refused before reading when Content-Length is over `limit`, or as soon as it grows past it. */
 export async function readBody(req: IncomingMessage, limit: number, tooLarge: () => EmulatorError): Promise<Buffer> {
   const early = readEarly.get(req);
   readEarly.delete(req);
@@ -39,11 +34,7 @@ export async function readBody(req: IncomingMessage, limit: number, tooLarge: ()
   return collected.data;
 }
 
-/**
- * Reads the body before the handler runs, under the same limit, for a server that must know it
- * to decide something (a seeded fault draw); the handler's readBody later gets the same outcome.
- * Undefined when the body was over the limit or the client left.
- */
+/** For a seeded fault draw before the handler; its readBody later gets the same outcome. */
 export async function readBodyEarly(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   const collecting = collect(req, limit);
   readEarly.set(req, collecting);
@@ -93,11 +84,7 @@ function collect(req: IncomingMessage, limit: number): Promise<Collected> {
   });
 }
 
-/**
- * The JSON object in the body. An empty body reads as {} (so a body-less PATCH reaches the
- * endpoint's own "nothing to update" rule); a non-empty one must be declared application/json,
- * parse, and be an object.
- */
+/** An empty body reads as {}, so a body-less PATCH reaches the endpoint's own "nothing to update" rule. */
 export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
   const raw = await readBody(req, JSON_BODY_LIMIT_BYTES, () => apiError("PAYLOAD_TOO_LARGE"));
   if (raw.length === 0) return {};

@@ -16,10 +16,8 @@ export interface DrawnRequest {
 }
 
 /**
- * What makes a request this request, whatever moment it arrives: method, concrete path, query,
- * what its body names, and its attempt. Several endpoints carry the resource they act on in a
- * JSON body (workspace links and members, an object's delete), so the body counts, as a digest.
- * An upload's multipart boundary is random per request: its file's content counts instead.
+ * The body counts, as a digest, since several endpoints name their resource there; for an upload
+ * the file's content does, its multipart boundary being random.
  */
 export function requestIdentity(request: DrawnRequest): string {
   const query = new URLSearchParams([...request.query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -37,11 +35,7 @@ function bodyDigest({ body, contentType }: DrawnRequest): string {
   return file ? `file ${sha256Hex(file.data)}` : sha256Hex(body);
 }
 
-/**
- * A number in [0, 1) that depends only on its inputs: the seed, the fault (`faultKey`), the
- * request's identity and its occurrence (how many earlier requests of that identity were drawn
- * for since the seed was set, so a request repeated by a later run gets a fresh draw).
- */
+/** In [0, 1), from its inputs alone; `occurrence` gives a request repeated by a later run a fresh draw. */
 export function seededDraw(seed: string, faultKey: string, identity: string, occurrence: number): number {
   const digest = createHash("sha256")
     .update([seed, faultKey, identity, String(occurrence)].join("\n"))

@@ -66,11 +66,8 @@ export interface FaultRequest extends DrawnRequest {
 }
 
 /**
- * Injected faults. A fault applies to the next `count` matching requests, or to each matching
- * request with `probability`; when several match, the oldest wins. Admin routes never match.
- * Seeded, whether a probability fault fires on a request is a function of the seed and the
- * request's identity (see fault-draw.ts), never of the order requests arrive in, so a run with
- * concurrent requests meets the same faults each time.
+ * The oldest matching fault wins. Seeded, a draw depends on the request's identity, never its
+ * arrival order, so concurrent runs meet the same faults each time (fault-draw.ts).
  */
 export class FaultRegistry {
   private faults: Fault[] = [];
@@ -79,11 +76,7 @@ export class FaultRegistry {
   private seedValue: string | undefined;
   /** Identity -> how many requests of it were drawn for since the seed was set. */
   private occurrences = new Map<string, number>();
-  /**
-   * Each fault's part in its draws: its spec, and how many identical faults were there before it.
-   * Not its id, which counts every fault ever added, so a run's draws would depend on the runs
-   * before it.
-   */
+  /** Spec and rank among identical faults, not the id, which would make draws depend on earlier runs. */
   private readonly drawKeys = new WeakMap<Fault, { spec: string; key: string }>();
   /** Requests held by "hold" faults: each waits until its resolver is called. */
   private holds = new Set<() => void>();
@@ -170,11 +163,7 @@ export class FaultRegistry {
     return fault;
   }
 
-  /**
-   * True once no fault is left. A fault is taken as soon as the request's headers are routed
-   * (once its body is in, when a seeded draw needs it), so this tells a test the server has the
-   * request in hand (say, inside a latency wait).
-   */
+  /** A fault is taken once the request is routed, so this tells a test the server has it in hand. */
   waitUntilUsedUp(timeoutMs: number): Promise<boolean> {
     return this.changes.until(() => this.faults.length === 0, timeoutMs);
   }

@@ -1,11 +1,8 @@
 import type { IncomingMessage } from "node:http";
 
 /**
- * The wait of a "latency" fault models a request that takes longer to arrive, so it ends where
- * the request has fully arrived: with its headers for a body-less request, once its body is read
- * otherwise. Handlers admit a request on its headers (authentication, an upload's in-flight slot)
- * before reading the body, so a slow request keeps what it was admitted to for the whole wait,
- * as on the live service. Keyed by request so `readBody` needs no extra argument from the routes.
+ * A "latency" wait models a request slow to arrive: it ends once the body is read, so a request
+ * admitted on its headers (an upload's slot) keeps that for the whole wait, as on the live service.
  */
 const pending = new WeakMap<IncomingMessage, number | Promise<void>>();
 

@@ -1,8 +1,4 @@
-/**
- * A minimal multipart/form-data parser over a fully buffered body: enough for the one-file
- * uploads of the blob API, with no dependency. Returns undefined for anything malformed, so the
- * caller answers with its own error code.
- */
+// Enough for the blob API's one-file uploads, with no dependency; undefined for anything malformed.
 
 export interface MultipartPart {
   name: string;

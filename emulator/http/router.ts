@@ -1,8 +1,4 @@
-/**
- * Route templates such as "/v2/databases/:id". Literal segments beat parameters, so
- * "/v2/workspaces/leave" wins over "/v2/workspaces/:id" for the methods it defines. A path that
- * matches some template but not for this method is a 405 with the methods that would work.
- */
+// Literal segments beat parameters ("/v2/workspaces/leave" over "/v2/workspaces/:id").
 
 export interface Route<H> {
   method: string;

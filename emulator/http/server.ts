@@ -48,11 +48,7 @@ const ADMIN_PREFIX = "/__emulator";
 /** Logged for a request whose client left before its answer was sent (nginx's convention). */
 const CLIENT_CLOSED_REQUEST = 499;
 
-/**
- * One HTTP server (platform or blob) over the shared core. Per request: route, apply any injected
- * fault, authenticate, validate path ids, run the handler, persist, answer, log. Every failure
- * becomes an error envelope; nothing a client sends can crash the process.
- */
+/** Every failure becomes an error envelope: nothing a client sends can crash the process. */
 export function createApiServer(
   core: EmulatorCore,
   apiRoutes: Route<ApiHandler>[],
@@ -78,11 +74,10 @@ export function createApiServer(
     });
   });
 
-  // Requests so malformed that Node cannot parse them still get an envelope, then the socket goes.
-  // Idle keep-alive connections are closed by the client only. A server timeout races a client that
-  // reuses the connection just as it expires (its own idle timer late on a loaded machine): the
-  // request then meets a reset, which a test cannot tell from an injected fault.
+  // Idle connections are closed by the client only: a server timeout racing a reuse would reset a
+  // request, which a test cannot tell from an injected fault.
   server.keepAliveTimeout = 0;
+  // A request Node cannot parse still gets an envelope, then the socket goes.
   server.on("clientError", (_error, socket: Socket) => {
     if (!socket.writable) {
       socket.destroy();
@@ -281,11 +276,7 @@ function errorReply(error: EmulatorError): Reply {
   return { status: error.status, body: error.toBody() };
 }
 
-/**
- * A request whose body is still arriving (refused before it was read, e.g. an oversized upload)
- * gets its connection closed instead of the server draining megabytes it will never use.
- * False when the client is gone and nothing could be sent.
- */
+/** A body still arriving closes the connection rather than drain unused megabytes. False: client gone. */
 function send(req: IncomingMessage, res: ServerResponse, reply: Reply): boolean {
   if (res.writableEnded || res.destroyed) return false;
   sendJson(res, reply, declaresBody(req) && !req.complete ? { Connection: "close" } : {});

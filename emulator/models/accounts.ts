@@ -26,13 +26,7 @@ export class AccountsModel {
     return this.ctx.data.accounts.find((a) => a.id === accountId);
   }
 
-  /**
-   * `used`: the RAM of the account's applications (none is ever stopped here, so all are the
-   * spec's "running applications") plus the memory of each database it owns, running or stopped:
-   * a database's allocation is plan RAM (the notes' INSUFFICIENT_MEMORY on creation) and only a
-   * resize or delete gives it back. `available` is the rest, what a creation or increase may take.
-   * See "Plan memory" in emulator/README.md.
-   */
+  /** Apps' RAM plus every database's memory, running or stopped (emulator/README.md, "Plan memory"). */
   memoryUsage(account: AccountRecord): MemoryUsage {
     const { apps, databases } = this.ctx.data;
     const used =

@@ -27,12 +27,7 @@ const DIMENSIONS = {
 
 const PATHS = ["/", "/about", "/api/health", "/api/items", "/favicon.ico"];
 
-/**
- * Traffic analytics, generated deterministically from the app id and the emulator clock (hourly
- * buckets for daily, daily buckets for weekly) so the numbers look real and are reproducible.
- * The real service computes at most one uncached answer per 10 seconds per app and range and
- * serves the cached one inside that window; so does this model.
- */
+/** Generated from the app id and the clock, so reproducible; cached per app and range for 10 s, as live. */
 export class AnalyticsModel {
   private readonly cache = new Map<string, { at: number; value: object }>();
 

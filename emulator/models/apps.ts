@@ -84,11 +84,7 @@ export class AppsModel {
       .map((d) => d.events.map((e) => ({ id: d.id, state: e.state, date: iso(e.date) })));
   }
 
-  /**
-   * Moves or renames a file. Both paths are relative to the app root (a leading "/" is accepted);
-   * a path escaping the root is INVALID_PATH, a missing source FILE_NOT_FOUND and a missing
-   * destination directory DIRECTORY_NOT_FOUND. An existing destination is overwritten, as `mv` does.
-   */
+  /** Paths relative to the app root (a leading "/" accepted); an existing destination is overwritten, as `mv` does. */
   moveFile(app: AppRecord, from: string, to: string): void {
     const source = normalizeAppPath(from);
     const target = normalizeAppPath(to);

@@ -40,12 +40,7 @@ interface Cached<T> {
   value: T;
 }
 
-/**
- * Blob objects: uploads, paged listing, deletion, expiry, account statistics, and the contents the
- * local CDN serves (kept in a bounded ContentStore, beside the state document). Listing and
- * statistics are cached like the real service (30 s per account, prefix and token; 1 min per
- * account), so a list right after an upload may not show it yet.
- */
+/** Listings and statistics are cached like the real service's, so a list right after an upload may miss it. */
 export class BlobObjectsModel {
   private readonly listCache = new Map<string, Cached<object>>();
   private readonly statsCache = new Map<string, Cached<object>>();

@@ -23,11 +23,7 @@ const METRICS_STEP_MS = 5 * MINUTE_MS;
 const METRICS_WINDOW_MS = DAY_MS;
 const SCHEMES: Record<DatabaseType, string> = { mongo: "mongodb", redis: "redis" };
 
-/**
- * Managed databases. The password exists in clear only inside the creation and password-reset
- * responses: the record keeps a hash, so no later read (listing, detail) can leak it, not even
- * through connection_url.
- */
+/** The record keeps only the password's hash, so no read after creation or reset can leak it. */
 export class DatabasesModel {
   constructor(
     private readonly ctx: ModelContext,
@@ -75,11 +71,7 @@ export class DatabasesModel {
     };
   }
 
-  /**
-   * Raising RAM must fit in the plan's available memory. Lowering it is "subject to plan limits"
-   * (spec rule 3), but it frees plan memory, so the one limit that can apply is the engine minimum
-   * (INVALID_MEMORY), checked for both directions.
-   */
+  /** Lowering RAM frees plan memory, so the engine minimum is the one limit it can meet. */
   update(account: AccountRecord, database: DatabaseRecord, input: UpdateDatabaseInput): void {
     if (input.ram !== undefined) {
       requireMinimumMemory(database.type, input.ram);
@@ -157,11 +149,7 @@ export class DatabasesModel {
     };
   }
 
-  /**
-   * Five-minute samples over the last 24 h (not before creation), most recent first. Values are
-   * derived from the database id and sample time, so they are stable across calls; `net` is
-   * cumulative [received, sent] bytes and therefore grows with time.
-   */
+  /** Derived from the id and sample time, so stable across calls; `net` is cumulative, so it grows. */
   metrics(database: DatabaseRecord) {
     const now = this.ctx.clock.now();
     const newest = Math.floor(now / METRICS_STEP_MS) * METRICS_STEP_MS;

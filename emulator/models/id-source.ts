@@ -1,10 +1,8 @@
 import { derivedBase36, derivedHex, randomBase36, randomHex } from "../random";
 
 /**
- * The identifiers and codes the models hand out. Random, as on the live service; under a fault
- * seed, derived from the seed and what names the new thing (`key`: its kind, account and name),
- * with a count of earlier ones of that key. A replayed run then sends the same paths and bodies,
- * so it meets the same faults (whose draws hash the request), whatever order its creates arrived in.
+ * Random, as on the live service; under a fault seed, derived from the seed and `key`, so a replayed
+ * run sends the same paths and bodies and meets the same faults.
  */
 export class IdSource {
   private seed: string | undefined;

@@ -1,8 +1,4 @@
-/**
- * The validation rules and limits of both APIs in one place, from api-spec.md where it states them
- * and real-api-notes.md where it does not. Limits the notes name without a number (members,
- * workspaces per account) carry the value chosen here and say so.
- */
+/** Both APIs' rules and limits in one place; a limit the notes give no number for says the value chosen. */
 import type { DatabaseType, WorkspaceGroup } from "../state";
 
 /**

@@ -12,11 +12,7 @@ import {
   WORKSPACES_OWNED_LIMIT,
 } from "./rules";
 
-/**
- * Workspaces, their members and linked apps, and personal invite codes. Callers who are not
- * members get WORKSPACE_NOT_FOUND (the real service does not reveal that a workspace exists);
- * members without the needed role get PERMISSION_DENIED.
- */
+/** Non-members get WORKSPACE_NOT_FOUND, as the live service hides a workspace from them; members PERMISSION_DENIED. */
 export class WorkspacesModel {
   constructor(private readonly ctx: ModelContext) {}
 

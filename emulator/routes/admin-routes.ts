@@ -79,10 +79,7 @@ export const adminRoutes: Route<AdminHandler>[] = [
     },
   },
   {
-    // From now on, whether a probability fault fires on a request is a hash of the seed, the
-    // fault and the request's identity and occurrence: the same requests meet the same faults in
-    // whatever order they arrive (FaultRegistry). New ids derive from the seed too (IdSource), so
-    // a repeated run sends the same paths.
+    // Draws and new ids derive from the seed, so a repeated run meets the same faults (FaultRegistry).
     method: "POST",
     template: "/__emulator/faults/seed",
     handler: async ({ json }, core) => {

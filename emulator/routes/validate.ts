@@ -1,11 +1,7 @@
 import type { z } from "zod";
 import { apiError, type ErrorCode } from "../errors";
 
-/**
- * Parses a request body with a zod schema and turns the first failing field into that field's
- * error code (INVALID_NAME, INVALID_MEMORY, ...). Field order in the schema is therefore the
- * order in which rules are reported.
- */
+/** The first failing field gives its error code, so the schema's field order is the order rules report in. */
 export function parseBody<S extends z.ZodType>(
   schema: S,
   body: unknown,

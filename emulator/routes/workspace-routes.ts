@@ -24,11 +24,7 @@ const codes = {
   group: "INVALID_GROUP",
 } as const;
 
-/**
- * The workspace API names what it changes in the body, not the path: each change is its body
- * checked against `schema` (a bad id, code or group answered with its own code), the model's
- * action, and an empty success.
- */
+/** The workspace API names what it changes in the body, not the path: the body is checked against `schema`. */
 function change<S extends z.ZodType>(
   schema: S,
   act: (body: z.infer<S>, account: AccountRecord, models: Models) => void,

@@ -2,10 +2,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join } from "node:path";
 
 /**
- * The bytes of uploaded objects, kept apart from the state document: state.json is rewritten after
- * every request, object contents are written once. The total kept is bounded; past the bound the
- * oldest contents are dropped (their objects stay listed, the local CDN answers 404
- * CONTENT_NOT_KEPT for them), so a long demo or benchmark cannot exhaust memory or disk.
+ * Apart from state.json, which is rewritten after every request. Bounded, oldest dropped first, so a
+ * long run cannot exhaust memory or disk (emulator/README.md, "Blob contents").
  */
 export interface ContentStore {
   put(objectId: string, data: Buffer): void;
@@ -52,11 +50,7 @@ export class MemoryContentStore implements ContentStore {
   }
 }
 
-/**
- * One file per object under <dataDir>/objects/, named by the base64url of its id (ids contain "/").
- * Written atomically like state.json. Sizes are tracked in write order (the files found at start
- * ordered by modification time), so the bound drops the oldest first.
- */
+/** Files named by the base64url of the id (ids contain "/"); the ones found at start ordered by mtime. */
 export class FileContentStore implements ContentStore {
   private readonly dir: string;
   private writes = 0;

@@ -5,12 +5,7 @@ import type { StateStore } from "./state-store";
 
 export const STATE_FILE = "state.json";
 
-/**
- * State in <dataDir>/state.json, so a restarted emulator sees the same accounts, databases and
- * objects. Writes are atomic (temp file, then rename) so a crash mid-write never leaves a torn
- * file, and a save that would not change the document skips the disk entirely (most requests are
- * reads).
- */
+/** Atomic writes, so a crash never leaves a torn file; an unchanged document skips the disk (most requests read). */
 export class FileStateStore implements StateStore {
   private readonly path: string;
   private lastWritten: string | undefined;
