@@ -16,9 +16,8 @@ export function prepare<A extends { source: Source }>(
 }
 
 /**
- * Sources the engine itself would stumble on before the provider's check runs: it hashes every
- * asset when the resource is registered, so a missing file or a directory fails there (slowly,
- * with an engine message), and a RemoteAsset is downloaded first. Both are refused here, when the program runs.
+ * The engine hashes every asset at registration, before the provider's check: a missing file fails
+ * there slowly, with an engine message, and a RemoteAsset is downloaded first. Refused here instead.
  */
 function refusedEarly(name: string, source: Source): Source {
   const refuse = (reason: string) => userError(`BlobObject "${name}": source ${reason}`);
@@ -41,11 +40,8 @@ function refusedEarly(name: string, source: Source): Source {
 }
 
 /**
- * The engine stores a FileAsset's path in state as given. An absolute path ties the state to this
- * checkout and machine (a stack moved to another checkout would look for the file there and
- * record the path of a user's home), so a file inside the project is handed over by its path
- * relative to the project directory, where the provider reads it. The content's hash is the
- * same, so switching an existing resource to the relative path changes nothing.
+ * State keeps a FileAsset's path as given, and an absolute one ties it to this checkout: a file in the
+ * project goes by its relative path. The hash is the same, so an existing resource sees no change.
  */
 function portable(name: string, source: pulumi.asset.FileAsset, file: string): pulumi.asset.FileAsset {
   if (!path.isAbsolute(file)) return source;
@@ -60,11 +56,7 @@ function portable(name: string, source: pulumi.asset.FileAsset, file: string): p
   return new pulumi.asset.FileAsset(relative.split(path.sep).join("/"));
 }
 
-/**
- * `file` relative to `dir` when it lies inside it, undefined otherwise. Only a first segment of
- * exactly ".." leaves `dir`: a file named "..notes.txt" is inside. On Windows another drive
- * gives an absolute relative path.
- */
+/** Only a first segment of exactly ".." leaves `dir` ("..notes.txt" is inside); another Windows drive is absolute. */
 export function pathInside(dir: string, file: string): string | undefined {
   const relative = path.relative(dir, file);
   const outside = relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
