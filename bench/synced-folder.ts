@@ -8,12 +8,16 @@
  * each of the last two beside the same commands on a folder of 3 files (the engine's, the program's
  * and the provider's cost whatever the folder's size, at the machine's load of the moment); and,
  * without the added latency (memory does not depend on it), the provider process's peak resident
- * memory during the first `up` of 2,000 and of 20,000 files.
+ * memory during the first `up` of 2,000 and of 20,000 files. Each `pulumi` command is given with
+ * its CPU time (the whole process tree's) and the machine's load when it started: on a shared
+ * machine, CPU time moves far less than wall time.
  *
  *   npm run bench:synced                       # 2,000 timed, memory at 2,000 and 20,000
  *   BENCH_N=500 npm run bench:synced           # a smaller timed folder; BENCH_MEMORY_N=2000,5000 for memory
+ *   BENCH_MEMORY_N=none npm run bench:synced   # the timings alone (about 5 minutes)
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import * as path from "node:path";
 import { FormData, Pool } from "undici";
 import { startEmulator, type RunningEmulator } from "../emulator";
@@ -23,6 +27,7 @@ import { mimeTypeForPath } from "../provider/kinds/blob-object";
 import { BENCH_ACCOUNT, freshAccount, providerConfig } from "./lib/emulator-account";
 import { describeMachine, machine, table, writeResults } from "./lib/report";
 import { type RolePeak, watchPeakRss } from "./lib/rss";
+import { type Cost, measure } from "./lib/cpu";
 import { benchStack, timed } from "./lib/stack";
 
 const LATENCY_MS = 50;
@@ -30,7 +35,18 @@ const PREFIX = "bench_site";
 const MIN_BYTES = 1024;
 const MAX_BYTES = 64 * 1024;
 
-const numbers = (value: string | undefined, defaults: number[]) => (value ? value.split(",").map(Number) : defaults);
+const numbers = (value: string | undefined, defaults: number[]) =>
+  value === "none" ? [] : value ? value.split(",").map(Number) : defaults;
+
+/** One `pulumi` command's wall and CPU time, with the 1-minute load average when it started. */
+interface Timed extends Cost {
+  load: number;
+}
+
+async function timedCommand(run: () => Promise<unknown>): Promise<Timed> {
+  const load = Number(loadavg()[0]!.toFixed(1));
+  return { load, ...(await measure(run)) };
+}
 
 /** Deterministic files: sizes spread over 1 to 64 KiB by a fixed linear congruential sequence. */
 function siteFiles(n: number): Record<string, string> {
@@ -87,11 +103,12 @@ async function plainScript(emulator: RunningEmulator, files: Record<string, stri
 interface Timings {
   n: number;
   plainMs: number;
-  upMs: number;
+  plainLoad: number;
+  up: Timed;
   upPosts: number;
-  changeOneMs: number;
+  changeOne: Timed;
   changeOnePosts: number;
-  previewMs: number;
+  preview: Timed;
   previewPosts: number;
 }
 
@@ -101,25 +118,26 @@ async function timedRun(emulator: RunningEmulator, n: number): Promise<Timings> 
   const { stack, workDir, dispose } = await benchStack("synced-folder", providerConfig(emulator), files);
   try {
     await withLatency(emulator);
+    const plainLoad = Number(loadavg()[0]!.toFixed(1));
     const plainMs = await plainScript(emulator, files, workDir);
     await freshAccount(emulator);
     await withLatency(emulator);
-    const upMs = await timed(() => stack.up());
+    const up = await timedCommand(() => stack.up());
     const upPosts = await postCount(emulator);
 
     const [first] = Object.keys(files);
     writeFileSync(path.join(workDir, first!), `${files[first!]!}changed`);
     await emulator.admin.clearRequests();
-    const changeOneMs = await timed(() => stack.up());
+    const changeOne = await timedCommand(() => stack.up());
     const changeOnePosts = await postCount(emulator);
 
     await emulator.admin.clearRequests();
-    const previewMs = await timed(() => stack.preview());
+    const preview = await timedCommand(() => stack.preview());
     const previewPosts = await postCount(emulator);
 
     await emulator.admin.clearFaults();
     await stack.destroy();
-    return { n, plainMs, upMs, upPosts, changeOneMs, changeOnePosts, previewMs, previewPosts };
+    return { n, plainMs, plainLoad, up, upPosts, changeOne, changeOnePosts, preview, previewPosts };
   } finally {
     dispose();
   }
@@ -131,7 +149,7 @@ async function timedRun(emulator: RunningEmulator, n: number): Promise<Timings> 
  */
 const FLOOR_FILES = 3;
 
-async function floorRun(emulator: RunningEmulator): Promise<Pick<Timings, "changeOneMs" | "previewMs">> {
+async function floorRun(emulator: RunningEmulator): Promise<Pick<Timings, "changeOne" | "preview">> {
   const files = siteFiles(FLOOR_FILES);
   await freshAccount(emulator);
   const { stack, workDir, dispose } = await benchStack("synced-folder", providerConfig(emulator), files);
@@ -140,11 +158,11 @@ async function floorRun(emulator: RunningEmulator): Promise<Pick<Timings, "chang
     await stack.up();
     const [first] = Object.keys(files);
     writeFileSync(path.join(workDir, first!), `${files[first!]!}changed`);
-    const changeOneMs = await timed(() => stack.up());
-    const previewMs = await timed(() => stack.preview());
+    const changeOne = await timedCommand(() => stack.up());
+    const preview = await timedCommand(() => stack.preview());
     await emulator.admin.clearFaults();
     await stack.destroy();
-    return { changeOneMs, previewMs };
+    return { changeOne, preview };
   } finally {
     dispose();
   }
@@ -172,7 +190,7 @@ async function main(): Promise<void> {
   const emulator = await startEmulator({ admin: true });
   const memory: { n: number; peaks: RolePeak[] }[] = [];
   let timings: Timings;
-  let floor: Pick<Timings, "changeOneMs" | "previewMs">;
+  let floor: Pick<Timings, "changeOne" | "preview">;
   try {
     floor = await floorRun(emulator);
     process.stdout.write(`  floor (${FLOOR_FILES} files) measured\n`);
@@ -186,28 +204,37 @@ async function main(): Promise<void> {
     await emulator.close();
   }
   const s = (ms: number) => (ms / 1000).toFixed(1);
+  const cost = (t: Timed) => [s(t.wallMs), s(t.cpuMs), String(t.load)];
+  const atFloor = (t: Timed) => `${s(t.wallMs)} s (CPU ${s(t.cpuMs)} s, load ${t.load}) at ${FLOOR_FILES} files`;
   process.stdout.write(
     `\n${table(
-      ["run", "wall s", "uploads", "beside"],
+      ["run", "wall s", "CPU s", "load", "uploads", "beside"],
       [
-        [`plain undici script, ${timings.n} files, 4 at a time`, s(timings.plainMs), String(timings.n), "-"],
+        [
+          `plain undici script, ${timings.n} files, 4 at a time`,
+          s(timings.plainMs),
+          "-",
+          String(timings.plainLoad),
+          String(timings.n),
+          "-",
+        ],
         [
           `first pulumi up, ${timings.n} files`,
-          s(timings.upMs),
+          ...cost(timings.up),
           String(timings.upPosts),
-          `${(timings.upMs / timings.plainMs).toFixed(2)}x the plain script`,
+          `${(timings.up.wallMs / timings.plainMs).toFixed(2)}x the plain script`,
         ],
         [
           "pulumi up after changing one file",
-          s(timings.changeOneMs),
+          ...cost(timings.changeOne),
           String(timings.changeOnePosts),
-          `goal < 5 s; ${s(floor.changeOneMs)} s at ${FLOOR_FILES} files`,
+          `goal < 5 s; ${atFloor(floor.changeOne)}`,
         ],
         [
           "pulumi preview, unchanged",
-          s(timings.previewMs),
+          ...cost(timings.preview),
           String(timings.previewPosts),
-          `goal < 3 s; ${s(floor.previewMs)} s at ${FLOOR_FILES} files`,
+          `goal < 3 s; ${atFloor(floor.preview)}`,
         ],
       ],
     )}\n\n${table(
