@@ -55,7 +55,7 @@ leaves the state, and the next update uploads its file again.`,
   replaceOn: ["prefix", "expireDays", "securityHash", "autoDownload"],
   updateOn: ["directory"],
   changes: {
-    // The directory stands for its files: the diff reads them into `files` (never a program's
+    // The directory stands for its files: the check reads them into `files` (never a program's
     // input), and a file's new hash, or an object left to delete, is a change of the directory.
     directory: (olds, news) =>
       isUnknown(news.directory) ||
@@ -77,6 +77,6 @@ leaves the state, and the next update uploads its file again.`,
   },
 });
 
-/** The inputs as the handler's diff, create and update see them: with the manifest read from the directory (`files`). */
+/** The inputs after check, which adds the manifest it read from the directory (`files`). */
 export type BlobFolderSyncInputs = InputsOf<typeof blobFolderSync> & { files?: Record<string, string> };
 export type BlobFolderSyncOutputs = OutputsOf<typeof blobFolderSync>;

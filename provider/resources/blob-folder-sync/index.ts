@@ -6,7 +6,7 @@ import { blobFolderSync, type BlobFolderSyncInputs, type BlobFolderSyncOutputs }
 import { sharedListing } from "../blob-object/listing";
 import { LIST_CACHE_MS } from "../blob-object/upload";
 import { importedSet } from "./import";
-import { contentsOf, readManifest } from "./manifest";
+import { readManifest } from "./manifest";
 import { engineAddress } from "../../plugin/engine-address";
 import { type EngineLog, engineLog } from "../../plugin/engine-log";
 import { reportProgress, STATUS_URN_INPUT } from "./progress";
@@ -14,30 +14,23 @@ import { deleteObjects, EMPTY_STATE, type FolderState, syncFolder, syncedAtNow }
 
 /**
  * A synced folder's file set: one resource, its state a manifest of path -> content hash and
- * object. The check reads and hashes the directory, the diff compares what it read with the state;
- * create and update upload what the state does not hold yet and delete what left; a refresh drops
- * what the listing no longer shows.
+ * object. The check reads and hashes the directory; create and update upload what the state does
+ * not hold yet and delete what left; a refresh drops what the listing no longer shows.
  */
 
 /** Objects uploaded this recently may be missing from a listing the server cached before (see BlobObject). */
 const RECENT_MS = LIST_CACHE_MS + 5_000;
 
-/**
- * The checked inputs' one line standing for the manifest (./manifest.ts contentsOf); the diff, the
- * create and the update read the manifest itself from the directory, whose hashes the check has
- * just taken in the same process.
- */
-const CONTENTS_INPUT = "contents";
-
 // No adoptId: import takes objects over instead (./import.ts).
-const handler = kindHandler<BlobFolderSyncInputs & { adoptId?: never }, BlobFolderSyncOutputs>({
+export const blobFolderSyncHandler = kindHandler<BlobFolderSyncInputs & { adoptId?: never }, BlobFolderSyncOutputs>({
   kind: blobFolderSync,
   rules: ({ news, known }) => {
-    const { files: _files, [CONTENTS_INPUT]: _contents, ...inputs } = news;
+    // The manifest joins the inputs here, as an inferred MIME type does for BlobObject: only the
+    // check reads the directory, and diff compares what it read with the state.
+    const { files: _unset, ...inputs } = news;
     if (isUnknown(news.directory) || known.directory === undefined) return { failures: [], inputs };
-    const read = readManifest(known.directory as string);
-    const contents = contentsOf(read);
-    return { failures: read.failures, inputs: contents ? { ...inputs, [CONTENTS_INPUT]: contents } : inputs };
+    const { manifest, failures } = readManifest(known.directory as string);
+    return { failures, inputs: manifest ? { ...inputs, files: manifest } : inputs };
   },
 
   what: (props) => `folder "${props.prefix}" (${props.directory})`,
@@ -45,7 +38,7 @@ const handler = kindHandler<BlobFolderSyncInputs & { adoptId?: never }, BlobFold
 
   async create(inputs) {
     const id = `${inputs.prefix}/${inputs.directory}`;
-    return { id, outs: await synced(id, withManifest(inputs, "create"), EMPTY_STATE) };
+    return { id, outs: await synced(id, inputs, EMPTY_STATE) };
   },
 
   async read(id, props) {
@@ -70,7 +63,7 @@ const handler = kindHandler<BlobFolderSyncInputs & { adoptId?: never }, BlobFold
   },
 
   async update(id, olds, news) {
-    return synced(id, withManifest(news, "update"), stateOf(olds));
+    return synced(id, news, stateOf(olds));
   },
 
   async delete(_id, props) {
@@ -79,23 +72,6 @@ const handler = kindHandler<BlobFolderSyncInputs & { adoptId?: never }, BlobFold
     if (failures.length > 0) throw new Error(summary(props, "delete", failures));
   },
 });
-
-export const blobFolderSyncHandler: typeof handler = {
-  ...handler,
-  // The kind's rule compares the manifest read now with the state's; a directory the diff cannot
-  // read counts as a change, whose update then says why.
-  diff: (id, olds, news) => handler.diff(id, olds, withManifest(news)),
-};
-
-/** The inputs with the directory's manifest as `files`; for `operation`, a directory that cannot be read throws. */
-function withManifest(inputs: BlobFolderSyncInputs, operation?: string): BlobFolderSyncInputs {
-  if (typeof inputs.directory !== "string") return inputs;
-  const { manifest, failures } = readManifest(inputs.directory);
-  if (manifest) return { ...inputs, files: manifest };
-  if (operation)
-    throw new Error(`${operation} of folder "${inputs.prefix}" (${inputs.directory}): ${failures[0].reason}`);
-  return inputs;
-}
 
 /** Syncs the set and gives its outputs; on a failure, records what was done and says what failed. */
 async function synced(id: string, inputs: BlobFolderSyncInputs, before: FolderState): Promise<BlobFolderSyncOutputs> {
@@ -141,7 +117,7 @@ function stateOf(props: BlobFolderSyncOutputs): FolderState {
 }
 
 function outputsOf(inputs: BlobFolderSyncInputs, state: FolderState, syncedAt: string): BlobFolderSyncOutputs {
-  const { [STATUS_URN_INPUT]: _urn, [CONTENTS_INPUT]: _contents, ...given } = inputs as Record<string, unknown>;
+  const { [STATUS_URN_INPUT]: _urn, ...given } = inputs as Record<string, unknown>;
   return compact({
     ...(given as BlobFolderSyncInputs),
     securityHash: inputs.securityHash ?? false,

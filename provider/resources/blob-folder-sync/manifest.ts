@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { closeSync, openSync, readSync, type Stats, statSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import * as path from "node:path";
 import { objectNames } from "../../components/blob-folder-files";
 import type { CheckFailure } from "../../field-check";
@@ -17,13 +17,6 @@ const LISTED_FAILURES = 5;
 /** Relative path ("/"-separated) -> hex sha256 of its content, in path order. */
 export type Manifest = Record<string, string>;
 
-/** A directory's manifest with the total of its files' sizes. */
-export interface ReadManifest {
-  manifest?: Manifest;
-  bytes: number;
-  failures: CheckFailure[];
-}
-
 export function fileOf(directory: string, relativePath: string): string {
   return path.join(directory, ...relativePath.split("/"));
 }
@@ -32,29 +25,26 @@ export function fileOf(directory: string, relativePath: string): string {
  * The directory's manifest, or the failures that keep it from being published: the directory's own
  * (missing, two paths making one object name), else each file's against the object rules.
  */
-export function readManifest(directory: string): ReadManifest {
+export function readManifest(directory: string): { manifest?: Manifest; failures: CheckFailure[] } {
   let names: Map<string, string>;
   try {
     names = objectNames(directory);
   } catch (err) {
-    return { bytes: 0, failures: [{ property: "directory", reason: (err as Error).message }] };
+    return { failures: [{ property: "directory", reason: (err as Error).message }] };
   }
   const manifest: Manifest = {};
   const problems: string[] = [];
-  let total = 0;
+  const chunk = Buffer.allocUnsafe(HASH_CHUNK_BYTES);
   for (const relativePath of names.keys()) {
-    const file = fileOf(directory, relativePath);
-    const stat = statSync(file);
-    const problem = fileProblem(relativePath, stat.size);
+    const { sha256, bytes } = hashFile(fileOf(directory, relativePath), chunk);
+    const problem = fileProblem(relativePath, bytes);
     if (problem) problems.push(problem);
-    else manifest[relativePath] = hashOf(file, stat);
-    total += stat.size;
+    else manifest[relativePath] = sha256;
   }
-  if (problems.length === 0) return { manifest, bytes: total, failures: [] };
+  if (problems.length === 0) return { manifest, failures: [] };
   const listed = problems.slice(0, LISTED_FAILURES).join("; ");
   const more = problems.length > LISTED_FAILURES ? `; and ${problems.length - LISTED_FAILURES} more` : "";
   return {
-    bytes: total,
     failures: [
       {
         property: "directory",
@@ -69,48 +59,20 @@ export function readManifest(directory: string): ReadManifest {
  * allocate its whole size (gigabytes) at every check before the collector gives it back.
  */
 const HASH_CHUNK_BYTES = 1024 * 1024;
-let chunk: Buffer | undefined;
 
-/**
- * The hashes this process took, by file. The check, the diff and the update of one command each
- * read the folder; a file is hashed again unless its size, inode and times are those it had when
- * hashed, and it was last changed over a second before it was hashed, since a change within the
- * file system's clock granularity of the hashing would leave its times unchanged (git's "racy"
- * entries).
- */
-const hashed = new Map<string, { stamp: string; sha256: string }>();
-const SETTLED_MS = 1000;
-
-function hashOf(file: string, stat: Stats): string {
-  const stamp = `${stat.size}:${stat.ino}:${stat.mtimeMs}:${stat.ctimeMs}`;
-  const known = hashed.get(file);
-  if (known?.stamp === stamp) return known.sha256;
-  const startedAt = Date.now();
+function hashFile(file: string, chunk: Buffer): { sha256: string; bytes: number } {
   const hash = createHash("sha256");
-  chunk ??= Buffer.allocUnsafe(HASH_CHUNK_BYTES);
   const fd = openSync(file, "r");
+  let bytes = 0;
   try {
-    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) hash.update(chunk.subarray(0, read));
+    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) {
+      hash.update(chunk.subarray(0, read));
+      bytes += read;
+    }
   } finally {
     closeSync(fd);
   }
-  const sha256 = hash.digest("hex");
-  if (Math.max(stat.mtimeMs, stat.ctimeMs) < startedAt - SETTLED_MS) hashed.set(file, { stamp, sha256 });
-  else hashed.delete(file);
-  return sha256;
-}
-
-/**
- * What the checked inputs hold of the manifest: one line that changes whenever a file does, so a
- * preview names the change, without the whole manifest crossing the engine at every call (the
- * state's `files` holds it).
- */
-export function contentsOf({ manifest, bytes }: ReadManifest): string | undefined {
-  if (!manifest) return undefined;
-  const digest = createHash("sha256");
-  for (const [relativePath, sha256] of Object.entries(manifest)) digest.update(`${relativePath}\0${sha256}\n`);
-  const files = Object.keys(manifest).length;
-  return `${files} file${files === 1 ? "" : "s"}, ${bytes} bytes, sha256 ${digest.digest("hex").slice(0, 16)}`;
+  return { sha256: hash.digest("hex"), bytes };
 }
 
 function fileProblem(relativePath: string, bytes: number): string | undefined {
