@@ -8,7 +8,7 @@ import { emulatorConfig, emulatorSuite } from "../emulator-env";
 import { goLanguageHostDir, pythonBinDir, repoRoot } from "../engine";
 import { outsideDir, pinnedDevDependency, pinnedPulumiSdk } from "../outside-project";
 import { type ProgramStack, userProjectStack } from "../stack";
-import { releaseInto } from "./release";
+import { sharedRelease } from "./release";
 import { type Registries, startRegistries } from "./registries";
 
 // A release published for real, on this machine: the artifacts of `npm run release` go to a local
@@ -26,7 +26,7 @@ const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "u
 const version = manifest.version;
 const suite = emulatorSuite();
 const scratch = outsideDir("rehearsal");
-const release = path.join(scratch, "release");
+let release: string;
 let registries: Registries;
 
 /** The Example programs of the registry's page, docs/_index.md, by language. */
@@ -58,7 +58,7 @@ function expectDatabaseCreated(outputs: Record<string, unknown>): void {
 }
 
 beforeAll(async () => {
-  releaseInto(release);
+  release = await sharedRelease();
   registries = await startRegistries(path.join(scratch, "registries"), release);
 
   // npm publish, as a maintainer does, with a token of the registry.
