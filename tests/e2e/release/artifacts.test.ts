@@ -15,8 +15,8 @@ import { releaseInto, sharedRelease } from "./release";
 
 // `npm run release` as CI runs it on a tag: twice from the commit checked out, into two
 // directories, to prove that one commit gives the same bytes wherever and whenever it is built.
-// The first is the build the rehearsal publishes (whichever file asks first builds it), the second
-// this file's own.
+// One is this file's own, the other the build the rehearsal publishes (whichever file asks first
+// builds it), asked for second so that this file builds its own while the rehearsal builds that one.
 
 const version = (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version;
 const scratch = outsideDir("release");
@@ -24,8 +24,8 @@ const b = path.join(scratch, "b");
 let a: string;
 
 beforeAll(async () => {
-  a = await sharedRelease();
   releaseInto(b);
+  a = await sharedRelease();
 }, 30 * 60_000);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
