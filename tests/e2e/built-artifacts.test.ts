@@ -55,11 +55,16 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
 const built = (): string[] =>
   ["plugin", "python"].flatMap((dir) => readdirSync(path.join(copy, "dist", dir)).map((file) => `${dir}/${file}`));
 
+/** What other builds put in dist/ (hundreds of MB of archives, the shared release): the copy builds its own. */
+const otherBuilds = new Set(
+  ["plugin", "python", "emulator-archives", "java", "release"].map((dir) => path.join(repoRoot, "dist", dir)),
+);
+
 beforeAll(() => {
   for (const entry of sources)
     cpSync(path.join(repoRoot, entry), path.join(copy, entry), {
       recursive: true,
-      filter: (file) => path.basename(file) !== "node_modules",
+      filter: (file) => path.basename(file) !== "node_modules" && !otherBuilds.has(file),
     });
   linkNodeModules();
 }, 120_000);

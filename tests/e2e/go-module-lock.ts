@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { takeDirLock } from "../dir-lock";
 
 /**
  * The Go environment of a program built against this project's module as a test built it: go
@@ -17,36 +18,12 @@ export const REBUILT_GO_MODULE_ENV = { GODEBUG: "goindex=0" };
  * when released, so a test never builds against another's copy or one that is half removed.
  */
 export async function lockOwnGoModule(): Promise<() => void> {
-  const lock = path.join(os.tmpdir(), "pulumi-squarecloud-go-module.lock");
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      writeFileSync(path.join(lock, "pid"), String(process.pid));
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    }
-    if (!holderAlive(lock)) rmSync(lock, { recursive: true, force: true });
-    else await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const release = await takeDirLock(path.join(os.tmpdir(), "pulumi-squarecloud-go-module.lock"));
   forgetCachedModule();
   return () => {
     forgetCachedModule();
-    rmSync(lock, { recursive: true, force: true });
+    release();
   };
-}
-
-/** False once the process that took the lock has ended (a test run that was killed). */
-function holderAlive(lock: string): boolean {
-  const pidFile = path.join(lock, "pid");
-  // Taken a moment ago, its pid not written yet.
-  if (!existsSync(pidFile)) return true;
-  try {
-    process.kill(Number(readFileSync(pidFile, "utf8")), 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code !== "ESRCH";
-  }
 }
 
 function forgetCachedModule(): void {

@@ -1,23 +1,23 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
-import { buildWheel, projectPython } from "../../scripts/build-python";
-import { GO_MODULE_PATH, PLUGIN_DOWNLOAD_URL } from "../../scripts/gen/repository";
+import { PLUGIN_DOWNLOAD_URL } from "../../scripts/gen/repository";
 import { archiveName, hostTarget } from "../../scripts/plugin-archive";
 import { packageVersion } from "../../provider/client/version";
 import { engineDir } from "../install-script";
 import { archiveDir } from "../plugin-archives";
 import { emulatorConfig, emulatorSuite } from "./emulator-env";
-import { goLanguageHostDir, pulumiEngine, pythonBinDir, repoRoot, yamlLanguageHostDir } from "./engine";
+import { pulumiEngine, yamlLanguageHostDir } from "./engine";
 import { type PluginServer, startPluginServer } from "./plugin-server";
 import { type UserMachine, userMachine, which } from "./user-machine";
 
-// The plugin as users of YAML, Python and Go get it: they install the SDK alone (Python's wheel, the
-// Go module; YAML needs none) and the engine downloads the plugin archive of their machine from the
-// release the SDK names, on the first `up`. Each user has a fresh directory outside this
-// repository, a fresh Pulumi home and no Node on PATH; a local server stands in for the GitHub
-// release, reached through PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES from the real URL.
+// The plugin as a user of YAML gets it: no SDK to install, the engine downloads the plugin archive
+// of their machine from the release the program names, on the first `up`. The user has a fresh
+// directory outside this repository, a fresh Pulumi home and no Node on PATH; a local server
+// stands in for the GitHub release, reached through PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES from the
+// real URL. The Python and Go users, whose SDK names the release, are the release rehearsal's
+// (tests/e2e/release/rehearsal.test.ts): installed from the registries, with no Node on PATH either.
 
 const suite = emulatorSuite();
 const asset = archiveName(packageVersion(), hostTarget());
@@ -106,59 +106,4 @@ resources:
     pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
   });
   expect(downloads(user)).toHaveLength(1);
-});
-
-test("Python: with the SDK's wheel installed, up downloads the plugin the wheel names", async () => {
-  // The virtualenv's bin/ holds python (with PyPI pulumi) and the language host.
-  const user = newUser("python", [], [pythonBinDir()]);
-  // The SDK as `pip install` puts it: the wheel's files and metadata in a site directory of the user's.
-  const wheel = buildWheel(path.join(user.dir, "wheel"));
-  user.env.PYTHONPATH = path.join(user.dir, "site-packages");
-  execFileSync(
-    projectPython(),
-    ["-m", "pip", "install", "--quiet", "--no-deps", "--target", user.env.PYTHONPATH, wheel],
-    { stdio: ["ignore", "inherit", "inherit"] },
-  );
-  writeFileSync(path.join(user.project, "Pulumi.yaml"), "name: python-user\nruntime: python\n");
-  writeFileSync(
-    path.join(user.project, "__main__.py"),
-    'import pulumi_squarecloud as squarecloud\n\nsquarecloud.Database("cache", name="pycache", type="redis", memory=512, version="7.4.5")\n',
-  );
-  await lifecycle(user);
-});
-
-test("Go: with the SDK's module required, up downloads the plugin the module names", async () => {
-  const go = realpathSync(which("go", process.env.PATH ?? "")!);
-  const user = newUser("go", [path.join(goLanguageHostDir(), "pulumi-language-go")], [path.dirname(go)]);
-  // The module as the Go proxy would give it, copied beside the project.
-  const sdk = path.join(user.dir, "sdk-go");
-  for (const part of ["go.mod", "go.sum", "squarecloud"])
-    cpSync(path.join(repoRoot, "sdk", "go", part), path.join(sdk, part), { recursive: true });
-  const sdkModule = readFileSync(path.join(sdk, "go.mod"), "utf8");
-  writeFileSync(
-    path.join(user.project, "go.mod"),
-    `${sdkModule.replace(/^module .*$/m, "module gouser")}\nrequire ${GO_MODULE_PATH} v0.0.0\n\nreplace ${GO_MODULE_PATH} => ${sdk}\n`,
-  );
-  cpSync(path.join(sdk, "go.sum"), path.join(user.project, "go.sum"));
-  writeFileSync(path.join(user.project, "Pulumi.yaml"), "name: go-user\nruntime: go\n");
-  writeFileSync(
-    path.join(user.project, "main.go"),
-    `package main
-
-import (
-	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
-	"github.com/squarecloud/pulumi-squarecloud/sdk/go/squarecloud"
-)
-
-func main() {
-	pulumi.Run(func(ctx *pulumi.Context) error {
-		_, err := squarecloud.NewDatabase(ctx, "cache", &squarecloud.DatabaseArgs{
-			Name: pulumi.String("gocache"), Type: pulumi.String("redis"), Memory: pulumi.Int(512), Version: pulumi.String("7.4.5"),
-		})
-		return err
-	})
-}
-`,
-  );
-  await lifecycle(user);
 });

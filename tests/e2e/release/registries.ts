@@ -1,28 +1,23 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import * as path from "node:path";
 import { installedToolDir } from "../../install-script";
 
 /**
- * The registries of a release rehearsal, on this machine: verdaccio (npm), pypiserver (PyPI) from
- * scripts/install-registries, and an HTTP server of the plugin archives where the engine downloads
- * a plugin from (PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES sends it there). The Go module proxy is the
- * release's goproxy/ folder itself (GOPROXY=file://).
+ * The registries of a release rehearsal, on this machine: verdaccio (npm) and pypiserver (PyPI) from
+ * scripts/install-registries. The Go module proxy is the release's goproxy/ folder itself
+ * (GOPROXY=file://); the plugin archives are served as the GitHub release by tests/e2e/plugin-server.ts.
  */
 export interface Registries {
   npm: string;
   pypi: string;
-  plugins: string;
-  /** The plugin archives the engine asked for, by file name. */
-  pluginDownloads: string[];
   /** The bin directory with verdaccio, pypi-server and twine. */
   bin: string;
   close(): Promise<void>;
 }
 
-export async function startRegistries(dir: string, releaseDir: string): Promise<Registries> {
+export async function startRegistries(dir: string): Promise<Registries> {
   const bin = process.env.SQUARECLOUD_REGISTRIES_BIN ?? installedToolDir("install-registries", "local registries");
   const children: ChildProcess[] = [];
   const npmPort = await freePort();
@@ -66,12 +61,8 @@ export async function startRegistries(dir: string, releaseDir: string): Promise<
   );
   const pypi = `http://127.0.0.1:${pypiPort}/`;
 
-  const pluginDownloads: string[] = [];
-  const plugins = await servePluginArchives(releaseDir, pluginDownloads);
-
   const close = async () => {
     for (const child of children) child.kill();
-    await new Promise((resolve) => plugins.close(resolve));
   };
   try {
     await Promise.all([whenServing(`${npm}-/ping`), whenServing(`${pypi}simple/`)]);
@@ -79,36 +70,7 @@ export async function startRegistries(dir: string, releaseDir: string): Promise<
     await close();
     throw err;
   }
-  return {
-    npm,
-    pypi,
-    plugins: `http://127.0.0.1:${(plugins.address() as AddressInfo).port}/`,
-    pluginDownloads,
-    bin,
-    close,
-  };
-}
-
-/**
- * Serves the release's plugin archives by the names the engine asks for,
- * pulumi-resource-squarecloud-v<version>-<os>-<arch>.tar.gz; a release of one archive for every
- * platform (named without them) answers every platform.
- */
-function servePluginArchives(releaseDir: string, downloads: string[]): Promise<Server> {
-  const server = createServer((request, response) => {
-    const name = path.basename(new URL(request.url ?? "/", "http://localhost").pathname);
-    const generic = name.replace(/-(linux|darwin|windows)-(amd64|arm64)\.tar\.gz$/, ".tar.gz");
-    const file = [name, generic].map((candidate) => path.join(releaseDir, candidate)).find(existsSync);
-    if (!name.startsWith("pulumi-resource-squarecloud-") || file === undefined) {
-      response.writeHead(404).end();
-      return;
-    }
-    downloads.push(name);
-    // The engine refuses a download whose length it was not told.
-    response.writeHead(200, { "content-type": "application/gzip", "content-length": statSync(file).size });
-    createReadStream(file).pipe(response);
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+  return { npm, pypi, bin, close };
 }
 
 function freePort(): Promise<number> {

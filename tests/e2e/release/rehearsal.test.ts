@@ -1,14 +1,18 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { GO_MODULE_PATH } from "../../../scripts/gen/schema";
+import { archiveName, hostTarget } from "../../../scripts/plugin-archive";
+import { engineDir } from "../../install-script";
 import { lockOwnGoModule, REBUILT_GO_MODULE_ENV } from "../go-module-lock";
 import { fencedBlocks } from "../../doc-blocks";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
 import { goLanguageHostDir, pythonBinDir, repoRoot } from "../engine";
 import { outsideDir, pinnedDevDependency, pinnedPulumiSdk } from "../outside-project";
+import { type PluginServer, startPluginServer } from "../plugin-server";
 import { type ProgramStack, userProjectStack } from "../stack";
-import { releaseInto } from "./release";
+import { type UserMachine, userMachine, which } from "../user-machine";
+import { sharedRelease } from "./release";
 import { type Registries, startRegistries } from "./registries";
 
 // A release published for real, on this machine: the artifacts of `npm run release` go to a local
@@ -16,7 +20,9 @@ import { type Registries, startRegistries } from "./registries";
 // module proxy folder, the plugin archives behind an HTTP server that the engine downloads the
 // plugin from. Then three new users, each in a directory of their own with a Pulumi home of their
 // own and nothing of this clone on any path, install the package by name as docs/_index.md says
-// and run its program against the emulator: up, a preview that must find no change, destroy.
+// and run its program against the emulator: up, a preview that must find no change, destroy. The
+// Python and Go users have no Node on PATH: the engine downloads the plugin archive of their
+// machine from the URL their SDK names, once.
 
 const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as Record<string, unknown> & {
   version: string;
@@ -26,30 +32,47 @@ const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "u
 const version = manifest.version;
 const suite = emulatorSuite();
 const scratch = outsideDir("rehearsal");
-const release = path.join(scratch, "release");
+let release: string;
 let registries: Registries;
+let plugins: PluginServer;
+const asset = archiveName(version, hostTarget());
+/** The machines of the users without Node (their Pulumi home, PATH and caches), removed at the end. */
+const users: UserMachine[] = [];
 
 /** The Example programs of the registry's page, docs/_index.md, by language. */
 const examples = Object.fromEntries(fencedBlocks("docs/_index.md").map((block) => [block.language, block.code]));
 
-/** The engine's environment for a user: a Pulumi home of their own, plugins downloaded from the local server. */
-function userEnv(dir: string, first: string[]): Record<string, string> {
-  return {
-    PULUMI_HOME: path.join(dir, ".pulumi-home"),
-    // Both the default source (no pluginDownloadURL: github://api.github.com/pulumi) and the package's own.
-    PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^github://api\\.github\\.com/.*=${registries.plugins}`,
-    PATH: [...first, process.env.PATH].join(path.delimiter),
-  };
+/** A user without Node: the engine, the directories `dirs`, then the system's programs on PATH. */
+function userWithoutNode(name: string, programs: string[], dirs: string[]): UserMachine {
+  const user = userMachine(name, [path.join(engineDir(), "pulumi"), ...programs], dirs);
+  users.push(user);
+  expect(which("node", user.env.PATH)).toBeUndefined();
+  return user;
 }
 
-/** up, then a preview that must find nothing to do, then destroy; returns up's outputs. */
+/** The engine's environment for a user: their shell's, plugin downloads sent to the local server as `name`. */
+function userEnv(name: string, shell: Record<string, string>): Record<string, string> {
+  return { ...shell, PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: plugins.overridesFor(name) };
+}
+
+/** up (a stack and the database), then a preview that must find nothing to do, then destroy; returns up's outputs. */
 async function lifecycle(program: ProgramStack): Promise<Record<string, unknown>> {
   const up = await program.stack.up();
+  expect(up.summary.resourceChanges).toMatchObject({ create: 2 });
   const outputs = Object.fromEntries(Object.entries(up.outputs).map(([name, output]) => [name, output.value]));
   await program.stack.preview({ expectNoChanges: true });
   const destroy = await program.stack.destroy();
   expect(destroy.summary.result).toBe("succeeded");
+  expect(destroy.summary.resourceChanges).toMatchObject({ delete: 2 });
   return outputs;
+}
+
+/** The engine downloaded the archive of this machine once for `user`, into their Pulumi home. */
+function expectPluginDownloaded(user: UserMachine): void {
+  expect(existsSync(path.join(user.home, "plugins", `resource-squarecloud-v${version}`, "node"))).toBe(true);
+  expect(plugins.log.filter((line) => line.startsWith(`GET /${user.name}/`))).toEqual([
+    `GET /${user.name}/${asset} 200`,
+  ]);
 }
 
 function expectDatabaseCreated(outputs: Record<string, unknown>): void {
@@ -58,8 +81,9 @@ function expectDatabaseCreated(outputs: Record<string, unknown>): void {
 }
 
 beforeAll(async () => {
-  releaseInto(release);
-  registries = await startRegistries(path.join(scratch, "registries"), release);
+  release = await sharedRelease();
+  registries = await startRegistries(path.join(scratch, "registries"));
+  plugins = await startPluginServer(release);
 
   // npm publish, as a maintainer does, with a token of the registry.
   const user = await fetch(`${registries.npm}-/user/org.couchdb.user:maintainer`, {
@@ -100,6 +124,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await registries?.close();
+  await plugins?.close();
+  for (const user of users) user.remove();
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -153,9 +179,8 @@ describe("a TypeScript user", () => {
   test("runs the program of docs/_index.md: up, a preview with no change, destroy", async () => {
     writeFileSync(path.join(dir, "Pulumi.yaml"), "name: npm-user\nruntime: nodejs\n");
     writeFileSync(path.join(dir, "index.ts"), examples.ts);
-    const program = suite.keep(
-      await userProjectStack(dir, { config: emulatorConfig(suite.emulator), env: userEnv(dir, []) }),
-    );
+    const env = userEnv("npm-user", { PULUMI_HOME: path.join(dir, ".pulumi-home") });
+    const program = suite.keep(await userProjectStack(dir, { config: emulatorConfig(suite.emulator), env }));
     expectDatabaseCreated(await lifecycle(program));
   });
 });
@@ -193,17 +218,19 @@ describe("a Python user", () => {
     10 * 60_000,
   );
 
-  test("runs the program of docs/_index.md, the plugin downloaded by the engine: up, a preview with no change, destroy", async () => {
+  test("runs the program of docs/_index.md with no Node on PATH, the plugin downloaded by the engine: up, a preview with no change, destroy", async () => {
+    // The virtualenv the package went into, then the language host's (its python and pulumi-language-python-exec).
+    const user = userWithoutNode("pypi", [], [venvBin, pythonBinDir()]);
     writeFileSync(path.join(dir, "Pulumi.yaml"), "name: pypi-user\nruntime: python\n");
     writeFileSync(path.join(dir, "__main__.py"), examples.python);
     const program = suite.keep(
       await userProjectStack(dir, {
         config: emulatorConfig(suite.emulator),
-        env: userEnv(dir, [venvBin, pythonBinDir()]),
+        env: userEnv(user.name, user.env),
       }),
     );
     expectDatabaseCreated(await lifecycle(program));
-    expect(registries.pluginDownloads).toContain(`pulumi-resource-squarecloud-v${version}-linux-amd64.tar.gz`);
+    expectPluginDownloaded(user);
   });
 });
 
@@ -249,15 +276,20 @@ describe("a Go user", () => {
     10 * 60_000,
   );
 
-  test("runs the program of docs/_index.md, the plugin downloaded by the engine: up, a preview with no change, destroy", async () => {
+  test("runs the program of docs/_index.md with no Node on PATH, the plugin downloaded by the engine: up, a preview with no change, destroy", async () => {
+    const go = realpathSync(which("go", process.env.PATH ?? "")!);
+    const user = userWithoutNode("go", [path.join(goLanguageHostDir(), "pulumi-language-go")], [path.dirname(go)]);
     writeFileSync(path.join(dir, "Pulumi.yaml"), "name: go-user\nruntime: go\n");
     mkdirSync(path.join(dir, ".state"), { recursive: true });
+    // Go's build cache stays the machine's, which scripts/test warms: a cold one compiles the Pulumi SDK for minutes.
+    const GOCACHE = execFileSync("go", ["env", "GOCACHE"], { encoding: "utf8" }).trim();
     const program = suite.keep(
       await userProjectStack(dir, {
         config: emulatorConfig(suite.emulator),
-        env: { ...userEnv(dir, [goLanguageHostDir()]), ...goEnv },
+        env: { ...userEnv(user.name, user.env), ...goEnv, GOCACHE },
       }),
     );
     expectDatabaseCreated(await lifecycle(program));
+    expectPluginDownloaded(user);
   });
 });
