@@ -144,6 +144,10 @@ export class HttpClient {
       headers: this.headers(req, attemptNumber),
       body: this.body(req),
       signal: abort.signal,
+      // undici closes the connection after a body sent with a method that expects none (the
+      // DELETEs that name their object in JSON): a new connection, and TLS handshake, per delete.
+      // Both APIs read those bodies, so the connection is kept.
+      reset: false,
     };
     const handle = setTimeout(() => {
       timer.timedOut = true;

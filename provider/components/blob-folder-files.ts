@@ -3,8 +3,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import * as path from "node:path";
 // Module by module: the native plugin bundles this file, and @pulumi/pulumi's index would bring
 // its closure serializer and npm's libraries along.
-import { FileAsset } from "@pulumi/pulumi/asset";
-import { all, type Input, type Output } from "@pulumi/pulumi/output";
+import type { FileAsset } from "@pulumi/pulumi/asset";
+import type { Input, Output } from "@pulumi/pulumi/output";
 import { userError } from "../user-error";
 
 /** Shared by the TypeScript SDK's BlobFolder and the plugin's `construct`, so both name objects alike. */
@@ -30,7 +30,11 @@ export function folderObjects(folderName: string, directory: string, options: Fo
   return [...objectNames(directory)].map(([relativePath, objectName]) => ({
     relativePath,
     resourceName: `${folderName}-${objectName}`,
-    args: { ...options, name: objectName, source: new FileAsset(path.posix.join(toPosix(directory), relativePath)) },
+    args: {
+      ...options,
+      name: objectName,
+      source: new (pulumiAsset().FileAsset)(path.posix.join(toPosix(directory), relativePath)),
+    },
   }));
 }
 
@@ -39,7 +43,22 @@ export function urlsOf(urls: Record<string, Output<string>>): Output<Record<stri
   const entries = Object.entries(urls).map(([relativePath, url]) =>
     url.apply((value) => [relativePath, value] as const),
   );
-  return all(entries).apply((pairs) => Object.fromEntries(pairs));
+  return pulumiOutput()
+    .all(entries)
+    .apply((pairs) => Object.fromEntries(pairs));
+}
+
+/**
+ * @pulumi/pulumi's asset and output modules, loaded by the functions that declare a folder: they
+ * load much of its runtime (about 60 ms of a start), which the resources that only name objects
+ * here (BlobFolderSync) never need.
+ */
+function pulumiAsset(): typeof import("@pulumi/pulumi/asset") {
+  return require("@pulumi/pulumi/asset");
+}
+
+function pulumiOutput(): typeof import("@pulumi/pulumi/output") {
+  return require("@pulumi/pulumi/output");
 }
 
 /** Relative path -> object name, for every file below the directory, in path order. */

@@ -9,16 +9,31 @@ import { Script } from "node:vm";
  * Runs the plugin's bundle from a V8 code cache. Compiling the bundle is most of what a start
  * costs beyond Node's own: every function of its 4.6 MB is parsed once at load, and again in full
  * when it first runs. The first start of a build (on one Node version and CPU) compiles as before
- * and, once it has served its first calls, writes the code compiled so far into the user's cache
- * directory; later starts take it from there. The archive ships no cache: it stays the same bytes
- * on every build, and its directory may be read-only.
+ * and writes the code compiled so far into the user's cache directory; later starts take it from
+ * there. A start that answers a kind of call the cache has not seen yet (the first `refresh` after
+ * an `up`: reads) writes it again, with the code that call compiled, so each command's own
+ * functions end up in it. The archive ships no cache: it stays the same bytes on every build, and
+ * its directory may be read-only.
  */
 
 /** The bundle's file name beside the archive's main.js, which runs it. */
 export const PLUGIN_BUNDLE = "plugin.js";
 
-/** How long after its start a process writes the cache: long enough to have served its first calls. */
-const WRITE_AFTER_MS = 1000;
+/**
+ * How long a start without a usable cache waits before writing one, and a start that answered a
+ * new kind of call before writing again: long enough for the calls around it to have run, short
+ * enough to be done before the engine stops the plugin. Writing takes about 100 ms of CPU, once.
+ */
+const WRITE_AFTER_MS = { start: 1000, answer: 200 };
+
+/**
+ * The `process` event a plugin emits with a method's name once it has answered its first call of
+ * it (provider/plugin/serve.ts): the cache is written again if it was made before any such call.
+ */
+export const FIRST_ANSWER_EVENT = "squarecloud-plugin:first-answer";
+
+/** What a cache file holds after its header: the methods whose first answer it has seen, then V8's data. */
+const MAGIC = Buffer.from("SQCC1");
 
 /**
  * Where the code cache of the bundle whose SHA-256 is `bundleSha256` lives for this Node, or
@@ -49,14 +64,15 @@ function cacheHome(env: NodeJS.ProcessEnv): string | undefined {
 /**
  * Runs the CommonJS file `bundle` as Node would run it as the main module, compiled from the code
  * cache in `cacheFile` when there is a usable one, and says whether there was. Without one, it
- * writes the cache a moment after the start; a cache that cannot be written (no directory,
- * read-only) only costs the time it saves.
+ * writes the cache a moment after the start; with or without, again after the first answer of a
+ * method the cache has not seen. A cache that cannot be written (no directory, read-only) only
+ * costs the time it saves.
  */
 export function runWithCodeCache(bundle: string, cacheFile: string | undefined): { fromCache: boolean } {
-  const cached = cacheFile ? readOrUndefined(cacheFile) : undefined;
-  const script = new Script(Module.wrap(readFileSync(bundle, "utf8")), { filename: bundle, cachedData: cached });
+  const cached = cacheFile ? readCache(cacheFile) : undefined;
+  const script = new Script(Module.wrap(readFileSync(bundle, "utf8")), { filename: bundle, cachedData: cached?.data });
   const fromCache = cached !== undefined && !script.cachedDataRejected;
-  if (cacheFile && !fromCache) setTimeout(() => writeCache(script, cacheFile), WRITE_AFTER_MS).unref();
+  if (cacheFile) keepWriting(script, cacheFile, fromCache ? cached : undefined);
   const main = new Module(bundle);
   main.filename = bundle;
   const run = script.runInThisContext() as (...args: unknown[]) => void;
@@ -64,20 +80,64 @@ export function runWithCodeCache(bundle: string, cacheFile: string | undefined):
   return { fromCache };
 }
 
-function readOrUndefined(file: string): Buffer | undefined {
+interface CodeCache {
+  /** The methods whose first answer had been given when the cache was written. */
+  answered: Set<string>;
+  data: Buffer;
+}
+
+/** Writes the cache once the process has compiled code it lacks: after the start, after a method's first answer. */
+function keepWriting(script: Script, cacheFile: string, cached: CodeCache | undefined): void {
+  const answered = new Set(cached?.answered);
+  let size = cached?.data.length ?? 0;
+  let scheduled = false;
+  const writeLater = (ms: number) => {
+    if (scheduled) return;
+    scheduled = true;
+    setTimeout(() => {
+      scheduled = false;
+      const data = script.createCachedData();
+      // Smaller than what was read: V8 dropped the bytecode of functions unused for a while.
+      if (data.length < size) return;
+      writeCache(cacheFile, { answered, data });
+      size = data.length;
+    }, ms).unref();
+  };
+  if (!cached) writeLater(WRITE_AFTER_MS.start);
+  process.on(FIRST_ANSWER_EVENT, (method: string) => {
+    if (answered.has(method)) return;
+    answered.add(method);
+    writeLater(WRITE_AFTER_MS.answer);
+  });
+}
+
+function readCache(file: string): CodeCache | undefined {
+  let bytes: Buffer;
   try {
-    return readFileSync(file);
+    bytes = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  if (!bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  try {
+    const headerEnd = MAGIC.length + 4 + bytes.readUInt32LE(MAGIC.length);
+    const answered: unknown = JSON.parse(bytes.subarray(MAGIC.length + 4, headerEnd).toString("utf8"));
+    if (!Array.isArray(answered)) return undefined;
+    return { answered: new Set(answered.map(String)), data: bytes.subarray(headerEnd) };
   } catch {
     return undefined;
   }
 }
 
 /** Written beside and renamed into place, so a process that starts meanwhile reads all of it or none. */
-function writeCache(script: Script, cacheFile: string): void {
+function writeCache(cacheFile: string, cache: CodeCache): void {
   const partial = `${cacheFile}.${process.pid}`;
+  const header = Buffer.from(JSON.stringify([...cache.answered].sort()), "utf8");
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(header.length);
   try {
     mkdirSync(path.dirname(cacheFile), { recursive: true });
-    writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
+    writeFileSync(partial, Buffer.concat([MAGIC, length, header, cache.data]), { mode: 0o600 });
     // Windows renames onto no existing file: the refused cache goes first.
     rmSync(cacheFile, { force: true });
     renameSync(partial, cacheFile);

@@ -1,14 +1,20 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { codeCacheFile, runWithCodeCache } from "../../../provider/plugin/code-cache";
+import { codeCacheFile, FIRST_ANSWER_EVENT, runWithCodeCache } from "../../../provider/plugin/code-cache";
 
 // The plugin's main.js runs its bundle from a V8 code cache in the user's cache directory: the
-// first start writes it, later starts compile from it, and a cache V8 refuses is written again.
+// first start writes it, later starts compile from it, a start that answers a method the cache
+// has not seen writes it again, and a cache V8 refuses is written again.
 
 let scratch: string;
 beforeEach(() => (scratch = mkdtempSync(path.join(tmpdir(), "squarecloud-code-cache-"))));
-afterEach(() => rmSync(scratch, { recursive: true, force: true }));
+afterEach(() => {
+  // Each run listens for the first answers of its process, which is here the test's.
+  process.removeAllListeners(FIRST_ANSWER_EVENT);
+  jest.useRealTimers();
+  rmSync(scratch, { recursive: true, force: true });
+});
 
 /** A bundle that notes each run, with the file name and require Node gives a main module. */
 function bundle(): string {
@@ -53,6 +59,35 @@ test("the first run writes the cache; the next run compiles from it and writes n
   expect(runWithCodeCache(file, cache)).toEqual({ fromCache: true });
   expect(runs()).toEqual([file, file]);
   expect(statSync(cache).mtimeMs).toBe(written);
+});
+
+test("a start that answers a method its cache has not seen writes the cache again, once", () => {
+  jest.useFakeTimers();
+  const file = bundle();
+  const cache = path.join(scratch, "plugin.v8cache");
+  const answer = (method: string) => (process as NodeJS.EventEmitter).emit(FIRST_ANSWER_EVENT, method);
+  expect(runWithCodeCache(file, cache)).toEqual({ fromCache: false });
+  answer("check");
+  jest.advanceTimersByTime(1000);
+  const afterUp = readFileSync(cache);
+
+  // The next start, a refresh: its reads are new to the cache, which is written with them.
+  expect(runWithCodeCache(file, cache)).toEqual({ fromCache: true });
+  answer("check");
+  jest.advanceTimersByTime(1000);
+  expect(readFileSync(cache)).toEqual(afterUp);
+  answer("read");
+  jest.advanceTimersByTime(1000);
+  const afterRefresh = readFileSync(cache);
+  expect(afterRefresh).not.toEqual(afterUp);
+
+  // A start that answers only what the cache has seen leaves it as it is.
+  expect(runWithCodeCache(file, cache)).toEqual({ fromCache: true });
+  answer("read");
+  answer("check");
+  jest.advanceTimersByTime(1000);
+  expect(readFileSync(cache)).toEqual(afterRefresh);
+  expect(runs()).toEqual([file, file, file]);
 });
 
 test("a cache V8 refuses is replaced by one it takes", async () => {
