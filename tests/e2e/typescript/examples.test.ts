@@ -13,9 +13,8 @@ import { outsideExampleStack, type ProgramStack, type ProgramStackOptions, userP
 // example whose package.json asks for the same packages takes a hard-linked copy of that install
 // (what npm would install for it, without its seconds of CPU), one that asks for others its own.
 
+// Its limit for a test (only a hung one stops there) covers the wait for the example's install.
 const suite = emulatorSuite();
-// A test may wait for its example's install (npm, from the tarball and npm's cache).
-jest.setTimeout(300_000);
 let tarballDir: string;
 
 /** In the order of the tests: each install starts when the one before it ends. */
