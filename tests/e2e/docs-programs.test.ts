@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import type { ConfigMap, DestroyResult, OutputMap } from "@pulumi/pulumi/automation";
@@ -17,6 +17,7 @@ import {
   type YamlStack,
   yamlStack,
 } from "./stack";
+import { SUPPORTED_TYPESCRIPT, typeCheck } from "./typescript-versions";
 
 // Every program block of docs/ (`<!-- program: <name> -->`), run as a reader runs it. A
 // TypeScript program runs in the project of README's Install section, as index.ts, the package
@@ -253,7 +254,8 @@ beforeAll(async () => {
   try {
     for (const [name, content] of Object.entries(sectionFiles("docs/install.md", "The project files")))
       writeFileSync(path.join(source, name), content);
-    const project = suites.ts.keep(await projectStack(source));
+    // Its ups skip ts-node's type-check: one tsc checks every TypeScript program below, where each up would check its own.
+    const project = suites.ts.keep(await projectStack(source, { env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" } }));
     stacks.ts = { project, write: (code) => writeFileSync(path.join(project.workDir, "index.ts"), code) };
   } finally {
     rmSync(source, { recursive: true, force: true });
@@ -327,6 +329,20 @@ test("every program of docs/ has a run here, and every run a program", () => {
       ),
     ).toEqual([]);
   }
+});
+
+test("every TypeScript program of docs/ type-checks in the project of README's Install section, with its tsconfig.json", async () => {
+  const dir = path.join(stacks.ts.project.workDir, "typecheck");
+  mkdirSync(dir);
+  const files = found
+    .filter((program) => program.language === "ts")
+    .map((program) => {
+      writeFileSync(path.join(dir, `${program.name}.ts`), program.code);
+      return `${program.name}.ts`;
+    });
+  writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ extends: "../tsconfig.json", files }));
+  // The TypeScript the project's ts-node takes (the repository's, the nearest node_modules).
+  expect(await typeCheck(SUPPORTED_TYPESCRIPT[0], dir)).toEqual({ status: 0, stdout: "" });
 });
 
 test.each(found.map((program) => [program.name, program.language, program] as const))(

@@ -1,8 +1,8 @@
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import * as path from "node:path";
 import { repoRoot } from "./engine";
-import { execFileSync } from "node:child_process";
 import { npmInstallArgs } from "./outside-project";
 
 const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
@@ -14,10 +14,13 @@ const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "u
 export const SUPPORTED_TYPESCRIPT: string[] = [manifest.devDependencies.typescript, "6.0.3"];
 
 /**
- * The tsc of that TypeScript release, installed once into the cache that also holds the Pulumi
- * engine (SQUARECLOUD_TOOLS_DIR, as scripts/install-pulumi reads it) and reused by later runs.
+ * The tsc of that TypeScript release: the repository's own for the release it pins (`npm ci`
+ * installed it), else installed once into the cache that also holds the Pulumi engine
+ * (SQUARECLOUD_TOOLS_DIR, as scripts/install-pulumi reads it) and reused by later runs.
  */
 export function cachedTsc(version: string): string {
+  if (version === manifest.devDependencies.typescript)
+    return path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
   const tools = process.env.SQUARECLOUD_TOOLS_DIR ?? path.join(homedir(), ".cache", "pulumi-squarecloud");
   const dir = path.join(tools, `typescript-${version}`);
   const tsc = path.join(dir, "node_modules", "typescript", "bin", "tsc");
@@ -30,4 +33,20 @@ export function cachedTsc(version: string): string {
     });
   }
   return tsc;
+}
+
+/**
+ * `tsc --noEmit -p project` on that TypeScript release, beside the test file's other work (seconds
+ * of CPU): its exit status and what it printed on stdout, where tsc writes every diagnostic.
+ */
+export function typeCheck(version: string, project: string): Promise<{ status: number | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const tsc = spawn(process.execPath, [cachedTsc(version), "--noEmit", "-p", project], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let stdout = "";
+    tsc.stdout.on("data", (chunk) => (stdout += chunk));
+    tsc.on("error", reject);
+    tsc.on("close", (status) => resolve({ status, stdout }));
+  });
 }

@@ -1,19 +1,20 @@
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { SEED_APPS, SEED_DATABASES } from "../../../emulator";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
-import { outsideDir, packInto } from "../outside-project";
-import { outsideExampleStack, type ProgramStack, type ProgramStackOptions } from "../stack";
+import { repoRoot } from "../engine";
+import { outsideDir, packInto, vendorTarball } from "../outside-project";
+import { outsideExampleStack, type ProgramStack, type ProgramStackOptions, userProjectStack } from "../stack";
 
 // Every example as README says to copy it and users run it: into a directory of its own outside
 // this repository with the tarball in vendor/, where its package.json names it, then `npm install`
-// and the real engine. One tarball serves them all, and the installs share npm's cache. The
-// examples are installed one after the other from the start, each while the engine runs the ones
-// before it.
+// and the real engine. One tarball serves them all. The first example is installed with npm; an
+// example whose package.json asks for the same packages takes a hard-linked copy of that install
+// (what npm would install for it, without its seconds of CPU), one that asks for others its own.
 
+// Its limit for a test (only a hung one stops there) covers the wait for the example's install.
 const suite = emulatorSuite();
-// A test may wait for its example's install (npm, from the tarball and npm's cache).
-jest.setTimeout(300_000);
 let tarballDir: string;
 
 /** In the order of the tests: each install starts when the one before it ends. */
@@ -39,11 +40,14 @@ beforeAll(() => {
       SQUARECLOUD_BLOB_URL: suite.emulator.blobUrl,
     },
   };
+  const first = outsideExampleStack(EXAMPLES[0], tarball, { env: env[EXAMPLES[0]] });
   let previous: Promise<unknown> = Promise.resolve();
   for (const example of EXAMPLES) {
     const install = previous
       .catch(() => undefined)
-      .then(() => outsideExampleStack(example, tarball, { env: env[example] }))
+      .then(async () =>
+        example === EXAMPLES[0] ? first : exampleWithInstallOf(await first, example, tarball, { env: env[example] }),
+      )
       .then((stack) => suite.keep(stack));
     // Awaited by the example's test; until then a failure must not count as unhandled.
     install.catch(() => undefined);
@@ -55,6 +59,42 @@ afterAll(async () => {
   await Promise.allSettled(installs.values());
   rmSync(tarballDir, { recursive: true, force: true });
 });
+
+/** The packages an example of examples/ asks npm for. */
+function wantedPackages(example: string): string {
+  const { dependencies, devDependencies } = JSON.parse(
+    readFileSync(path.join(repoRoot, "examples", example, "package.json"), "utf8"),
+  );
+  return JSON.stringify({ dependencies, devDependencies });
+}
+
+/**
+ * The example copied outside this repository with the tarball in vendor/ and, when it asks for the
+ * same packages as the installed one, a hard-linked copy of its node_modules; else its own install.
+ */
+function exampleWithInstallOf(
+  installed: ProgramStack,
+  example: string,
+  tarball: string,
+  options: Pick<ProgramStackOptions, "env">,
+): Promise<ProgramStack> {
+  if (wantedPackages(example) !== wantedPackages(EXAMPLES[0])) return outsideExampleStack(example, tarball, options);
+  const workDir = outsideDir(example);
+  cpSync(path.join(repoRoot, "examples", example), workDir, { recursive: true });
+  vendorTarball(tarball, workDir);
+  execFileSync("cp", ["-al", path.join(installed.workDir, "node_modules"), path.join(workDir, "node_modules")]);
+  return userProjectStack(workDir, options);
+}
+
+/**
+ * The example's first `up`, type-checked by ts-node as users run it. Its later runs skip the check
+ * (`PULUMI_NODEJS_TRANSPILE_ONLY`): the program is the same, and each check costs seconds of CPU.
+ */
+async function firstUp(example: ProgramStack) {
+  const up = await example.stack.up();
+  example.stack.workspace.envVars.PULUMI_NODEJS_TRANSPILE_ONLY = "true";
+  return up;
+}
 
 /** The example, installed, with the stack config the test gives it. */
 async function installedExample(example: string, { config }: Pick<ProgramStackOptions, "config"> = {}) {
@@ -69,7 +109,7 @@ test("quickstart declares the four resources and reads the account, then tears d
   const codes = await inviteCodeConfig(suite.emulator, { teammateInviteCode: bob });
   const config = { ...emulatorConfig(suite.emulator), teammateId: { value: bob.accountId }, ...codes };
   const example = await installedExample("quickstart", { config });
-  const up = await example.stack.up();
+  const up = await firstUp(example);
   // The stack, the database, the workspace, its member and the object.
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
   expect(up.outputs.cacheUrl).toMatchObject({ secret: true, value: expect.stringMatching(/^redis:\/\//) });
@@ -97,7 +137,7 @@ test("quickstart declares the four resources and reads the account, then tears d
 
 test("protected-database refuses to be destroyed until protect is lifted, then keeps the database", async () => {
   const example = await installedExample("protected-database", { config: emulatorConfig(suite.emulator) });
-  const up = await example.stack.up();
+  const up = await firstUp(example);
   expect(up.summary.resourceChanges).toEqual({ create: 2 });
   const { ordersId } = up.outputs;
 
@@ -122,7 +162,7 @@ test("team-onboarding turns the roster into a workspace and its members; a remov
   const invitees = { bobInviteCode: accounts[1], carolInviteCode: accounts[2], daveInviteCode: accounts[3] };
   const config = { ...emulatorConfig(suite.emulator), ...(await inviteCodeConfig(suite.emulator, invitees)) };
   const example = await installedExample("team-onboarding", { config });
-  const up = await example.stack.up();
+  const up = await firstUp(example);
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
   const workspaceId = up.outputs.workspaceId.value;
   const groups = async () =>
@@ -151,7 +191,7 @@ test("team-onboarding turns the roster into a workspace and its members; a remov
 
 test("static-assets publishes its public/ folder; every URL serves the file's bytes", async () => {
   const example = await installedExample("static-assets", { config: emulatorConfig(suite.emulator) });
-  const up = await example.stack.up();
+  const up = await firstUp(example);
   // The stack, the folder and its three files.
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
   const urls = up.outputs.urls.value as Record<string, string>;
@@ -176,7 +216,7 @@ test("showcase makes the whole package work together: databases, a team workspac
     (await suite.api.listSnapshots("applications")).filter((s) => s.name === SEED_APPS.aliceWebsite).length;
   const snapshotsBefore = await websiteSnapshots();
 
-  const up = await example.stack.up();
+  const up = await firstUp(example);
   // The stack, two databases, the workspace and its two members, the folder and its three files, the snapshot.
   expect(up.summary.resourceChanges).toEqual({ create: 11 });
   const out = Object.fromEntries(Object.entries(up.outputs).map(([name, output]) => [name, output.value]));
@@ -266,7 +306,7 @@ describe("backup-and-restore snapshots an app, lists a database's backups, and r
   });
 
   test("without restore config: one app snapshot, the listing exported without keys, no restore", async () => {
-    const up = await example.stack.up();
+    const up = await firstUp(example);
     expect(up.summary.resourceChanges).toEqual({ create: 2 });
     expect(await routeCount(SNAPSHOT_ROUTE)).toBe(1);
     expect(await routeCount(RESTORE_ROUTE)).toBe(0);
@@ -328,7 +368,7 @@ describe("backup-and-restore snapshots an app, lists a database's backups, and r
 test("gitops runs as its workflow runs it, outside this repository from its own package.json and the tarball; an unchanged checkout previews no changes", async () => {
   const [alice] = suite.emulator.accounts;
   const example = await installedExample("gitops");
-  const up = await example.stack.up();
+  const up = await firstUp(example);
   // Compiled by the example's own TypeScript: the 3.8 bundled in @pulumi/pulumi fails on it.
   expect(
     JSON.parse(readFileSync(path.join(example.workDir, "node_modules", "typescript", "package.json"), "utf8")).version,
