@@ -1,5 +1,14 @@
-import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import * as path from "node:path";
 import { SEED_APPS, SEED_DATABASES } from "../../../emulator";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
@@ -82,8 +91,19 @@ function exampleWithInstallOf(
   const workDir = outsideDir(example);
   cpSync(path.join(repoRoot, "examples", example), workDir, { recursive: true });
   vendorTarball(tarball, workDir);
-  execFileSync("cp", ["-al", path.join(installed.workDir, "node_modules"), path.join(workDir, "node_modules")]);
+  linkTree(path.join(installed.workDir, "node_modules"), path.join(workDir, "node_modules"));
   return userProjectStack(workDir, options);
+}
+
+/** A copy of the tree `from` whose files are hard links to its own (GNU `cp -al`, on any system). */
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const [source, target] = [path.join(from, entry.name), path.join(to, entry.name)];
+    if (entry.isDirectory()) linkTree(source, target);
+    else if (entry.isSymbolicLink()) symlinkSync(readlinkSync(source), target);
+    else linkSync(source, target);
+  }
 }
 
 /**
