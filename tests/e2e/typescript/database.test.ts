@@ -1,3 +1,4 @@
+import type { OutputMap } from "@pulumi/pulumi/automation";
 import { databaseLifecycle, type DatabaseShape } from "../database-lifecycle";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
 import { programStack, type ProgramStack, SECRET_SIG, type StateResource } from "../stack";
@@ -81,8 +82,9 @@ databaseLifecycle(
 
       test("passwordRotation resets the password and rewrites the connection URL", async () => {
         await setDatabase(program(), { ...lifecycleSpec({ memory: 1024, version: "7.4.5" }), passwordRotation: "r1" });
-        expect((await program().stack.up()).summary.resourceChanges).toEqual({ same: 1, update: 1 });
-        const out = await program().stack.outputs();
+        const up = await program().stack.up();
+        expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
+        const out = up.outputs;
         expect(out.password.value).not.toBe(firstPassword);
         expect(out.url.value).toContain(out.password.value);
         expect(program().backendText()).not.toContain(out.password.value);
@@ -126,8 +128,8 @@ async function databaseState(program: ProgramStack, name: string): Promise<State
   return found;
 }
 
-async function outputsOf(program: ProgramStack, key: string) {
-  const outputs = await program.stack.outputs();
+/** The outputs of the database under `key`, from the outputs an up returned (no further command) or the stack's. */
+function databaseOf(outputs: OutputMap, key: string): Record<string, any> {
   return (outputs.databases.value as Record<string, Record<string, any>>)[key];
 }
 
@@ -177,9 +179,10 @@ describe("Database faults and bad input", () => {
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ create: 2 });
     await setDatabases(program, { rough: { ...spec, memory: 1024 } });
-    expect((await program.stack.up()).summary.resourceChanges).toEqual({ same: 1, update: 1 });
+    const updated = await program.stack.up();
+    expect(updated.summary.resourceChanges).toEqual({ same: 1, update: 1 });
     expect((await program.stack.refresh()).summary.result).toBe("succeeded");
-    const { id, password } = await outputsOf(program, "rough");
+    const { id, password } = databaseOf(updated.outputs, "rough");
     expect(password).toEqual(expect.any(String));
     await program.stack.destroy();
 
@@ -217,7 +220,7 @@ describe("Database faults and bad input", () => {
 
     const named = (await suite.api.listDatabases()).filter((db) => db.name === "lostreply");
     expect(named).toHaveLength(1);
-    const out = await outputsOf(held, "lost");
+    const out = databaseOf(up.outputs, "lost");
     expect(out.id).toBe(named[0].id);
     expect(out.password).toBeUndefined();
     expect(out.certificate).toEqual(expect.any(String));
@@ -225,8 +228,7 @@ describe("Database faults and bad input", () => {
 
     // The recovery the warning names: a rotation captures a usable password.
     await declare({ lost: { ...declared.lost, passwordRotation: "1" } });
-    await held.stack.up();
-    expect((await outputsOf(held, "lost")).password).toEqual(expect.any(String));
+    expect(databaseOf((await held.stack.up()).outputs, "lost").password).toEqual(expect.any(String));
   });
 
   test("a create refused with a 503 before it took effect is sent again, not duplicated", async () => {
@@ -239,14 +241,14 @@ describe("Database faults and bad input", () => {
       count: 1,
     });
 
-    await held.stack.up();
+    const up = await held.stack.up();
     expect((await suite.api.listDatabases()).filter((db) => db.name === "flaky")).toHaveLength(1);
-    expect((await outputsOf(held, "flaky")).password).toEqual(expect.any(String));
+    expect(databaseOf(up.outputs, "flaky").password).toEqual(expect.any(String));
     expect((await suite.emulator.admin.counters())["POST /v2/databases"]).toBe(2);
   });
 
   test("a database deleted outside Pulumi leaves the state at refresh", async () => {
-    const { id } = await outputsOf(held, "flaky");
+    const { id } = databaseOf(await held.stack.outputs(), "flaky");
     await suite.api.deleteDatabase(id);
     const refresh = await held.stack.refresh();
     expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
@@ -268,9 +270,9 @@ describe("Database faults and bad input", () => {
     const urn = (await databaseState(held, "kept")).urn;
 
     await held.stack.up({ replace: [urn] }).catch(() => undefined); // refused or absorbed: both keep it
-    await held.stack.up();
+    const up = await held.stack.up();
     expect(await suite.api.getDatabase(existing.id)).toMatchObject({ name: "kept" });
-    expect((await outputsOf(held, "kept")).id).toBe(existing.id);
+    expect(databaseOf(up.outputs, "kept").id).toBe(existing.id);
   });
 
   test("adoptId takes over an existing database: certificate fetched, password only by an explicit reset", async () => {
@@ -278,15 +280,13 @@ describe("Database faults and bad input", () => {
     await suite.emulator.admin.clearRequests();
     const adopted = { name: "legacy", type: "mongo", memory: 1024, version: "7.0", adoptId: existing.id };
     await declare({ ...declared, legacy: adopted });
-    await held.stack.up();
-    let out = await outputsOf(held, "legacy");
+    let out = databaseOf((await held.stack.up()).outputs, "legacy");
     expect(out).toMatchObject({ id: existing.id, certificate: expect.any(String) });
     expect(out.password).toBeUndefined();
     expect((await suite.emulator.admin.counters())["POST /v2/databases"]).toBeUndefined();
 
     await declare({ ...declared, legacy: { ...adopted, passwordRotation: "adopted" } });
-    await held.stack.up();
-    out = await outputsOf(held, "legacy");
+    out = databaseOf((await held.stack.up()).outputs, "legacy");
     expect(out.password).toEqual(expect.any(String));
     expect(out.password).not.toBe(existing.password);
 
@@ -302,7 +302,7 @@ describe("Database faults and bad input", () => {
     await declare({ ...declared, legacy: { ...selfReplace, adoptId: undefined } });
     const up = await held.stack.up();
     expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
-    const replaced = await outputsOf(held, "legacy");
+    const replaced = databaseOf(up.outputs, "legacy");
     expect(replaced.id).not.toBe(existing.id);
     expect(replaced.password).toEqual(expect.any(String));
     expect(await suite.api.getDatabase(replaced.id)).toMatchObject({ name: "legacy", type: "mongo" });
