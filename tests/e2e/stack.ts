@@ -1,9 +1,20 @@
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import * as path from "node:path";
 import { type ConfigMap, LocalWorkspace, type ProjectSettings, Stack } from "@pulumi/pulumi/automation";
 import { buildWheel, projectPython } from "../../scripts/build-python";
+import { filesUnder, PYTHON_SDK_DIR } from "../../scripts/gen/language-sdks";
 import { GO_MODULE_PATH } from "../../scripts/gen/schema";
 import { compileJavaProgram, JAVA_PROGRAM_JAR } from "./java-program";
 import {
@@ -201,21 +212,46 @@ let pythonSdk: string | undefined;
 
 /**
  * A directory on PYTHONPATH that holds the generated Python SDK as its wheel installs it (with its
- * distribution metadata, which the SDK reads its version from), built once per test file.
+ * distribution metadata, which the SDK reads its version from). Kept under the hash of what the
+ * build reads, so the Python test files of a run share one build (seconds of CPU each) and a
+ * change of the SDK makes a new one.
  */
 function pythonSdkSite(): string {
   if (!pythonSdk) {
-    const dir = path.join(scratchRoot, `python-sdk-${randomBytes(4).toString("hex")}`);
-    const wheel = buildWheel(path.join(dir, "wheel"));
-    execFileSync(
-      projectPython(),
-      ["-m", "pip", "install", "--quiet", "--no-deps", "--target", path.join(dir, "site"), wheel],
-      { stdio: ["ignore", "inherit", "inherit"] },
-    );
-    process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+    const name = `python-sdk-${pythonSdkHash()}`;
+    const dir = path.join(scratchRoot, name);
+    if (!existsSync(dir)) {
+      const building = `${dir}-${randomBytes(4).toString("hex")}`;
+      const wheel = buildWheel(path.join(building, "wheel"));
+      execFileSync(
+        projectPython(),
+        ["-m", "pip", "install", "--quiet", "--no-deps", "--target", path.join(building, "site"), wheel],
+        { stdio: ["ignore", "inherit", "inherit"] },
+      );
+      for (const stale of readdirSync(scratchRoot).filter(
+        (entry) => entry.startsWith("python-sdk-") && !entry.startsWith(name),
+      ))
+        rmSync(path.join(scratchRoot, stale), { recursive: true, force: true });
+      // A test file running beside this one may have finished the same build first: its copy stays.
+      try {
+        renameSync(building, dir);
+      } catch {
+        rmSync(building, { recursive: true, force: true });
+      }
+    }
     pythonSdk = path.join(dir, "site");
   }
   return pythonSdk;
+}
+
+/** The hash of the SDK's files, the build's code and the Python that installs it. */
+function pythonSdkHash(): string {
+  const sdkDir = path.join(repoRoot, PYTHON_SDK_DIR);
+  const hash = createHash("sha256")
+    .update(projectPython())
+    .update(readFileSync(require.resolve("../../scripts/build-python")));
+  for (const file of filesUnder(sdkDir)) hash.update(`${file}\0`).update(readFileSync(path.join(sdkDir, file)));
+  return hash.digest("hex").slice(0, 16);
 }
 
 /**

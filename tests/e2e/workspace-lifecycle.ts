@@ -151,7 +151,8 @@ export function workspaceLifecycle(
     await expectNoCodeShown(up.stdout + up.stderr);
   });
 
-  test("with the spent code still in config, a second up changes nothing and sends nothing", async () => {
+  test("with the spent code still in config and the applications listed in another order, a second up changes nothing and sends nothing", async () => {
+    await setTeam({ ...team, applications: [...team.applications].reverse() });
     expect((await program.stack.up()).summary.resourceChanges).toEqual({ same: 3 });
     expect(await mutatingRequests()).toEqual([]);
   });
@@ -177,10 +178,6 @@ export function workspaceLifecycle(
       "POST /v2/workspaces/applications",
     ]);
     expect(up.outputs.teamId.value).toBe(teamId);
-
-    // Order does not matter.
-    await setTeam({ ...team, applications: [apps.website, apps.api] });
-    expect((await program.stack.preview()).changeSummary).toEqual({ same: 3 });
   });
 
   test("refresh reads an application unlinked outside Pulumi, and the next up links it again", async () => {

@@ -405,27 +405,48 @@ const previews: Preview[] = [
     ),
   ),
   preview(
-    "object: 33-character name, fractional expiry, empty adoptId, a text under 1 KiB",
+    "object: 33-character name, fractional expiry, empty adoptId, a text under 1 KiB; a directory as the file",
     resource("BlobObject", "b3", { name: "o".repeat(33), expireDays: 1.5, adoptId: "", text: "short" }, [
       ["name", OBJECT_NAME_RULE, `"${"o".repeat(33)}"`],
       ["expireDays", "must be a whole number of days", "1.5"],
       ["adoptId", "must not be empty", '""'],
       ["source", SIZE_RULE, "a StringAsset of 5 bytes"],
     ]),
+    programFailure(
+      "BlobObject",
+      "b8",
+      { name: "adir", file: "assets", mimeType: "text/plain" },
+      'BlobObject "b8": source',
+      'must name a file, not a directory, got "assets"',
+    ),
   ),
   preview(
-    "object: an empty file, a 200-character prefix",
+    "object: an empty file, a 200-character prefix; a folder of a directory that does not exist",
     resource("BlobObject", "b4", { name: "emptyfile", prefix: "p".repeat(200), file: "assets/empty.txt" }, [
       ["source", SIZE_RULE, '"assets/empty.txt" of 0 bytes'],
       ["prefix", OBJECT_NAME_RULE, `"${"p".repeat(200)}"`],
     ]),
+    programFailure(
+      "BlobFolder",
+      "f1",
+      { directory: "nope" },
+      "BlobFolder:",
+      "directory must name an existing directory (relative to the project directory",
+    ),
   ),
   preview(
-    "object: a file over 100 MB, a number for a MIME type",
+    "object: a file over 100 MB, a number for a MIME type; a folder of two files making the same object name",
     resource("BlobObject", "b5", { name: "hugefile", mimeType: 5, file: "assets/huge.txt" }, [
       ["source", SIZE_RULE, '"assets/huge.txt" of 101000000 bytes'],
       ["mimeType", "must be a string", "5"],
     ]),
+    programFailure(
+      "BlobFolder",
+      "f2",
+      { directory: "clash" },
+      'BlobFolder "clash"',
+      'the files "a-b.txt" and "a_b.txt" both make the object name "a_b_txt"',
+    ),
   ),
   preview(
     "object: an extension with no accepted type, accented name",
@@ -457,37 +478,7 @@ const previews: Preview[] = [
       "string field contains invalid UTF-8",
     ),
   ),
-  preview(
-    "object: a directory as the file",
-    programFailure(
-      "BlobObject",
-      "b8",
-      { name: "adir", file: "assets", mimeType: "text/plain" },
-      'BlobObject "b8": source',
-      'must name a file, not a directory, got "assets"',
-    ),
-  ),
   // ---- BlobFolder
-  preview(
-    "folder: a directory that does not exist",
-    programFailure(
-      "BlobFolder",
-      "f1",
-      { directory: "nope" },
-      "BlobFolder:",
-      "directory must name an existing directory (relative to the project directory",
-    ),
-  ),
-  preview(
-    "folder: two files making the same object name",
-    programFailure(
-      "BlobFolder",
-      "f2",
-      { directory: "clash" },
-      'BlobFolder "clash"',
-      'the files "a-b.txt" and "a_b.txt" both make the object name "a_b_txt"',
-    ),
-  ),
   preview("folder: a file under 1 KiB", resource("BlobFolder", "f3", { directory: "small" }, []), {
     cases: {},
     expectations: [
@@ -651,10 +642,10 @@ describe("bad input fails at preview, naming the resource, the field, the rule a
 
   const outcomes = new Map<string, string>();
   let all: Preview[] = [];
+  const stacks: ProgramStack[] = [];
 
   beforeAll(async () => {
     all = [...previews, ...configPreviews()];
-    const stacks: ProgramStack[] = [];
     for (let i = 0; i < WORKERS; i++) {
       // No provider settings from the environment: the configuration cases decide them.
       const stack = suite.keep(
@@ -738,12 +729,9 @@ describe("bad input fails at preview, naming the resource, the field, the rule a
     const cases = {
       late: { kind: "Database", args: { name: "late", memory: 768, version: "7.0" }, computed: { type: "mongo" } },
     };
-    const program = suite.keep(
-      await programStack({
-        program: "bad-input",
-        config: { ...emulatorConfig(suite.emulator), cases: { value: JSON.stringify(cases) } },
-      }),
-    );
+    // One of the table's stacks, which hold no resources.
+    const program = stacks[0];
+    await program.stack.setAllConfig({ ...emulatorConfig(suite.emulator), cases: { value: JSON.stringify(cases) } });
     expect((await program.stack.preview()).changeSummary).toEqual({ create: 3 });
 
     await suite.emulator.admin.clearRequests();

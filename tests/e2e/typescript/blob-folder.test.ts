@@ -25,6 +25,18 @@ function siteFiles(): Map<string, string> {
   return files;
 }
 
+/** Resolves once the count-limited faults are used up, however long the engine takes to start on a busy machine. */
+async function faultsUsedUp(): Promise<void> {
+  for (;;) {
+    try {
+      return await suite.emulator.admin.waitForFaultsUsedUp(60_000);
+    } catch (err) {
+      // One wait of the emulator lasts at most a minute.
+      if (!String(err).includes("WAIT_TIMEOUT")) throw err;
+    }
+  }
+}
+
 async function postStatuses(): Promise<number[]> {
   return (await suite.emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects").map((e) => e.status);
 }
@@ -60,22 +72,29 @@ describe("BlobFolder", () => {
     async () => {
       await suite.emulator.admin.clearRequests();
       await program.stack.setConfig("folders", { value: JSON.stringify({ site }) });
-      // Slower uploads, as over a real network, so that the engine's parallel creates overlap.
+      // The first four uploads are held until all four are in flight: the engine's parallel creates
+      // overlap up to the limit however fast or slow the machine.
       await suite.emulator.admin.injectFault({
         match: { method: "POST", path: "/v1/objects" },
-        kind: "latency",
-        latencyMs: 100,
+        kind: "hold",
+        count: 4,
       });
-      const up = await program.stack.up();
-      await suite.emulator.admin.clearFaults();
+      const running = program.stack.up();
+      const endedFirst = running.then(() => {
+        throw new Error("the up ended before four uploads were held");
+      });
+      endedFirst.catch(() => undefined); // awaited through the race below only while it can win
+      await Promise.race([faultsUsedUp(), endedFirst]);
+      expect(await suite.emulator.admin.releaseHeld()).toBe(4);
+      const up = await running;
       // The stack, the component and one object per file.
       expect(up.summary.resourceChanges).toEqual({ create: FILES + 2 });
       // The emulator refuses a fifth concurrent upload with 429: none was refused, none repeated.
       const statuses = await postStatuses();
       expect(statuses).toHaveLength(FILES);
       expect(statuses.filter((s) => s !== 200)).toEqual([]);
-      // The emulator refuses a fifth before counting it, so the peak cannot exceed 4: reaching 4
-      // shows the uploads did overlap up to the limit, and the statuses above that none went past it.
+      // The emulator refuses a fifth before counting it, so the peak cannot exceed 4: the four held
+      // show the uploads did overlap up to the limit, and the statuses above that none went past it.
       expect((await suite.emulator.admin.peakUploadsInFlight())[suite.emulator.accounts[0].accountId]).toBe(4);
 
       const urls = up.outputs.folders.value.site as Record<string, string>;

@@ -1,4 +1,4 @@
-import type { ConfigMap } from "@pulumi/pulumi/automation";
+import type { ConfigMap, OutputMap } from "@pulumi/pulumi/automation";
 import { accountClient, type EmulatorSuite, emulatorConfig, emulatorSuite } from "../emulator-env";
 import { programStack, type ProgramStack, type StateResource, SECRET_SIG } from "../stack";
 import { type Team, type WorkspaceLifecycleContext, workspaceLifecycle } from "../workspace-lifecycle";
@@ -6,8 +6,8 @@ import { type Team, type WorkspaceLifecycleContext, workspaceLifecycle } from ".
 // Workspace and WorkspaceMember through the real engine against the emulator: the life of a team
 // every language shares, on one stack, with what the TypeScript SDK proves beyond it there (a
 // roster of three members: codes changed or dropped, drift of one member, removals, a wrong
-// person's code, a rename with spent codes); then who may do what and adoption, each on a stack
-// of its own.
+// person's code, a rename with spent codes); then adoption and who may do what, on one stack of
+// their own.
 
 const MEMBER_TYPE = "pulumi-nodejs:dynamic/squarecloud:WorkspaceMember";
 
@@ -39,10 +39,10 @@ async function codeFetchedBy(
   }
 }
 
-async function rosterStack(roster: Roster, extraConfig: ConfigMap = {}) {
+async function rosterStack(roster: Roster) {
   const program = await programStack({
     program: "workspaces",
-    config: { ...emulatorConfig(suite.emulator), ...rosterConfig(roster), ...extraConfig },
+    config: { ...emulatorConfig(suite.emulator), ...rosterConfig(roster) },
   });
   return suite.keep(program);
 }
@@ -62,8 +62,8 @@ async function setCode(program: ProgramStack, key: string, code: string) {
   await program.stack.setConfig(key, { value: code, secret: true });
 }
 
-async function outputs(program: ProgramStack) {
-  const out = await program.stack.outputs();
+/** The roster program's outputs, as an up returns them (so no further command reads them). */
+function rosterOutputs(out: OutputMap) {
   return {
     workspaces: out.workspaces.value as Record<
       string,
@@ -150,9 +150,10 @@ function aRosterOfThree(lifecycle: WorkspaceLifecycleContext) {
     };
     await setRoster(program(), roster);
     await suite.emulator.admin.clearRequests();
-    expect((await program().stack.up()).summary.resourceChanges).toEqual({ same: 3, create: 2 });
+    const up = await program().stack.up();
+    expect(up.summary.resourceChanges).toEqual({ same: 3, create: 2 });
     expect(await liveGroups()).toEqual({ [ids().bob]: "admin", [ids().carol]: "maintain", [ids().dave]: "view" });
-    const out = await outputs(program());
+    const out = rosterOutputs(up.outputs);
     expect(out.workspaces.team).toMatchObject({
       name: lifecycle.team().name,
       owner: suite.emulator.accounts[0].accountId,
@@ -228,14 +229,15 @@ function aRosterOfThree(lifecycle: WorkspaceLifecycleContext) {
     expect((await liveGroups())[ids().carol]).toBe("maintain");
   });
 
-  test("removing a roster line removes the member", async () => {
-    const { dave: _gone, ...rest } = roster.members;
-    roster = { ...roster, members: rest };
+  test("removing roster lines removes their members, and leaves the lifecycle's team: bob alone", async () => {
+    roster = lifecycleRoster(lifecycle.team());
     await setRoster(program(), roster);
-    expect((await program().stack.up()).summary.resourceChanges).toEqual({ same: 4, delete: 1 });
-    expect(await liveGroups()).toEqual({ [ids().bob]: "admin", [ids().carol]: "maintain" });
+    expect((await program().stack.up()).summary.resourceChanges).toEqual({ same: 3, delete: 2 });
+    expect(await liveGroups()).toEqual({ [ids().bob]: "admin" });
   });
 
+  // The roster's erin line is left in the program: its member was never made, and the lifecycle's
+  // next step declares its own team again.
   test("a wrong person's code fails for that line, and the person it added is removed again; nobody else is touched", async () => {
     codes.dave = await inviteCodeOf("dave");
     await setCode(program(), "erinCode", codes.dave);
@@ -251,15 +253,9 @@ function aRosterOfThree(lifecycle: WorkspaceLifecycleContext) {
       `given for user ${erin} belongs to ${suite.emulator.accounts[3].name} (user ${ids().dave})`,
     );
     expect(message).toContain("removed again");
-    expect(await liveGroups()).toEqual({ [ids().bob]: "admin", [ids().carol]: "maintain" });
+    expect(await liveGroups()).toEqual({ [ids().bob]: "admin" });
     expect((await mutatingRequests()).sort()).toEqual(["DELETE /v2/workspaces/members", "POST /v2/workspaces/members"]);
     expect(program().backendText()).not.toContain(codes.dave);
-  });
-
-  test("removing the last added line leaves the lifecycle's team: bob alone", async () => {
-    await lifecycle.program().setTeam(lifecycle.team());
-    expect((await program().stack.up()).summary.resourceChanges).toEqual({ same: 3, delete: 1 });
-    expect(await liveGroups()).toEqual({ [ids().bob]: "admin" });
   });
 }
 
@@ -275,61 +271,30 @@ function aRenameWithSpentCodes({ suite, program, team, teamId }: WorkspaceLifecy
   });
 }
 
-describe("who may do what", () => {
-  test("a non-owner key cannot delete the workspace, and the error names the owner", async () => {
-    const program = await rosterStack({ workspaces: { lone: { name: "lone_e2e" } }, members: {} });
-    await program.stack.up();
-    const { id } = (await outputs(program)).workspaces.lone;
-
-    await program.stack.setConfig("squarecloud:apiKey", { value: invitee("carol").apiKey, secret: true });
-    // The program runs, so the provider gets the key now in config (not the one state recorded).
-    const message = await failure(program.stack.destroy({ runProgram: true }));
-    expect(message).toContain(`only its owner, account ${alice().accountId}, can do this`);
-    expect(message).toContain(`for account ${invitee("carol").accountId}`);
-    expect((await suite.api.getWorkspace(id)).name).toBe("lone_e2e");
-
-    await program.stack.setConfig("squarecloud:apiKey", { value: alice().apiKey, secret: true });
-    await program.stack.destroy({ runProgram: true });
-    await expect(suite.api.getWorkspace(id)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
-  });
-
-  test("the owner cannot be a member: the owner's own code is refused with a clear error", async () => {
-    const ownerCode = await codeFetchedBy(suite, alice());
-    const program = await rosterStack(
-      {
-        workspaces: { own: { name: "own_e2e" } },
-        members: { me: { workspace: "own", group: "admin", codeKey: "myCode" } },
-      },
-      { myCode: { value: ownerCode, secret: true } },
-    );
-    const message = await failure(program.stack.up());
-    expect(message).toContain("CANNOT_INVITE_OWNER");
-    expect(message).toContain("the workspace owner's own code");
-    expect(program.backendText()).not.toContain(ownerCode);
-  });
-});
-
-describe("adoption", () => {
+describe("adoption, and who may do what", () => {
   const WORKSPACE_TYPE = "pulumi-nodejs:dynamic/squarecloud:Workspace";
   let program: ProgramStack;
   let teamId: string;
+  const bob = (): MemberLine => ({
+    workspace: "crew",
+    group: "view",
+    userId: invitee("bob").accountId,
+    codeKey: "bobCode",
+  });
+  const crew = (): WorkspaceSpec => ({ name: "adopt_e2e", adoptId: teamId });
 
   beforeAll(async () => {
     program = await rosterStack({
       workspaces: { team: { name: "adopt_e2e" } },
-      members: { bob: { workspace: "team", group: "view", userId: invitee("bob").accountId, codeKey: "bobCode" } },
+      members: { bob: { ...bob(), workspace: "team" } },
     });
     await setCode(program, "bobCode", await inviteCodeOf("bob"));
-    await program.stack.up();
-    teamId = (await outputs(program)).workspaces.team.id;
+    teamId = rosterOutputs((await program.stack.up()).outputs).workspaces.team.id;
   });
 
   test("a resource renamed without aliases whose new entry adopts the workspace keeps it, with its members", async () => {
     await suite.emulator.admin.clearRequests();
-    await setRoster(program, {
-      workspaces: { crew: { name: "adopt_e2e", adoptId: teamId } },
-      members: { bob: { workspace: "crew", group: "view", userId: invitee("bob").accountId, codeKey: "bobCode" } },
-    });
+    await setRoster(program, { workspaces: { crew: crew() }, members: { bob: bob() } });
     const result = await program.stack.up();
     expect(result.stdout).toContain(
       `workspace "adopt_e2e" (${teamId}) is now held by another resource of this stack; it leaves the state but is not deleted`,
@@ -343,10 +308,7 @@ describe("adoption", () => {
 
   test("a second resource adopting a workspace the stack holds is refused, and nothing is changed", async () => {
     await suite.emulator.admin.clearRequests();
-    await setRoster(program, {
-      workspaces: { crew: { name: "adopt_e2e", adoptId: teamId }, copy: { name: "adopt_e2e", adoptId: teamId } },
-      members: { bob: { workspace: "crew", group: "view", userId: invitee("bob").accountId, codeKey: "bobCode" } },
-    });
+    await setRoster(program, { workspaces: { crew: crew(), copy: crew() }, members: { bob: bob() } });
     expect(await failure(program.stack.up())).toMatch(
       /another resource of this stack (already holds it|in this update)/,
     );
@@ -354,8 +316,33 @@ describe("adoption", () => {
     expect(await liveGroups(teamId)).toEqual({ [invitee("bob").accountId]: "view" });
   });
 
-  test("destroy deletes the adopted workspace once", async () => {
-    await program.stack.destroy();
+  test("the owner cannot be a member: the owner's own code is refused with a clear error", async () => {
+    const ownerCode = await codeFetchedBy(suite, alice());
+    await setCode(program, "myCode", ownerCode);
+    await setRoster(program, {
+      workspaces: { crew: crew() },
+      members: { bob: bob(), me: { workspace: "crew", group: "admin", codeKey: "myCode" } },
+    });
+    const message = await failure(program.stack.up());
+    expect(message).toContain("CANNOT_INVITE_OWNER");
+    expect(message).toContain("the workspace owner's own code");
+    expect(program.backendText()).not.toContain(ownerCode);
+  });
+
+  test("a non-owner key cannot delete the workspace, and the error names the owner; the owner's destroy deletes the adopted workspace once", async () => {
+    // No member left, so that the delete refused is the workspace's own.
+    await setRoster(program, { workspaces: { crew: crew() }, members: {} });
+    expect((await program.stack.up()).summary.resourceChanges).toEqual({ same: 2, delete: 1 });
+
+    await program.stack.setConfig("squarecloud:apiKey", { value: invitee("carol").apiKey, secret: true });
+    // The program runs, so the provider gets the key now in config (not the one state recorded).
+    const message = await failure(program.stack.destroy({ runProgram: true }));
+    expect(message).toContain(`only its owner, account ${alice().accountId}, can do this`);
+    expect(message).toContain(`for account ${invitee("carol").accountId}`);
+    expect((await suite.api.getWorkspace(teamId)).name).toBe("adopt_e2e");
+
+    await program.stack.setConfig("squarecloud:apiKey", { value: alice().apiKey, secret: true });
+    await program.stack.destroy({ runProgram: true });
     await expect(suite.api.getWorkspace(teamId)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
   });
 });
