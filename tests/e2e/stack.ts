@@ -17,6 +17,7 @@ import { buildWheel, projectPython } from "../../scripts/build-python";
 import { filesUnder, PYTHON_SDK_DIR } from "../../scripts/gen/language-sdks";
 import { GO_MODULE_PATH } from "../../scripts/gen/schema";
 import { compileJavaProgram, JAVA_PROGRAM_JAR } from "./java-program";
+import { resultsFromRunEvents } from "./run-results";
 import {
   goLanguageHostDir,
   javaLanguageHostDir,
@@ -481,7 +482,7 @@ async function openStack(
       ...options.env,
     },
   });
-  const stack = await Stack.create(placement.stackName ?? "e2e", workspace);
+  const stack = resultsFromRunEvents(await Stack.create(placement.stackName ?? "e2e", workspace));
   if (options.config) await stack.setAllConfig(options.config);
 
   const checkpointFile = path.join(backendDir, ".pulumi", "stacks", project, `${stack.name}.json`);

@@ -21,6 +21,15 @@ describe("the real Pulumi engine runs a dynamic resource", () => {
     const [greeting] = (await program.resources()).filter((r) => r.type === "pulumi-nodejs:dynamic:Resource");
     expect(greeting.id).toBe("greeting-5");
     expect(greeting.outputs).toMatchObject({ message: "hello", shout: "HELLO" });
+
+    // The harness reads outputs and summary from the run's events: the same as the Automation
+    // API's own `stack output` and `stack history` give.
+    const { stack } = program;
+    expect(up.outputs).toEqual(await stack.workspace.stackOutputs(stack.name));
+    expect(up.outputs.secretShout).toEqual({ value: "HELLO", secret: true });
+    expect(up.outputs.nested).toEqual({ value: { shout: "HELLO", hush: "hush" }, secret: false });
+    const [recorded] = await stack.history(1);
+    expect(up.summary.resourceChanges).toEqual(recorded!.resourceChanges);
   });
 
   test("a preview of the same program has no changes", async () => {
@@ -32,6 +41,8 @@ describe("the real Pulumi engine runs a dynamic resource", () => {
     const refresh = await program.stack.refresh();
     expect(refresh.summary.result).toBe("succeeded");
     expect(refresh.summary.resourceChanges).toEqual({ same: 2 });
+    const [recorded] = await program.stack.history(1);
+    expect(refresh.summary.resourceChanges).toEqual(recorded!.resourceChanges);
   });
 
   test("a changed input updates in place", async () => {
