@@ -16,7 +16,7 @@
  *
  *   npm run bench:synced                       # 2,000 timed, memory at 2,000 and 20,000, both paths
  *   BENCH_N=500 npm run bench:synced           # a smaller timed folder; BENCH_MEMORY_N=2000,5000 for memory
- *   BENCH_MEMORY_N=none npm run bench:synced   # the timings alone (about 6 minutes)
+ *   BENCH_MEMORY_N=none npm run bench:synced   # the timings alone
  *   npm run bench:synced -- --paths yaml       # one path (typescript, yaml)
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
