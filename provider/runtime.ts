@@ -19,15 +19,16 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 
 const ENV_NAMES = Object.values(SETTINGS).map((setting) => setting.env);
 
-let resolved: { from: string; config: ProviderConfig } | undefined;
+let resolved: { from: typeof configured; env: (string | undefined)[]; config: ProviderConfig } | undefined;
 
 /**
- * Environment fallbacks are read now, not at configure time. Resolved again only when a value it
+ * Environment fallbacks are read now, not at configure time. Resolved again only when what it
  * reads has changed: a synced folder asks for it at each of its thousands of uploads.
  */
 export function providerConfig(): ProviderConfig {
-  const from = JSON.stringify([configured, ENV_NAMES.map((name) => process.env[name])]);
-  if (resolved?.from !== from) resolved = { from, config: resolveConfig(configured) };
+  const env = ENV_NAMES.map((name) => process.env[name]);
+  if (resolved?.from !== configured || env.some((value, i) => value !== resolved?.env[i]))
+    resolved = { from: configured, env, config: resolveConfig(configured) };
   return resolved.config;
 }
 
