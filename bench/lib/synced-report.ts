@@ -75,12 +75,12 @@ export function timingsTable(plain: PlainRun, runs: PathRun[]): string {
     `  ${label}`,
     s(timed.wallMs),
     s(timed.cpuMs),
-    String(timed.load),
+    timed.load.toFixed(1),
     String(timed.uploads),
     goal,
     s(floor.wallMs),
     s(floor.cpuMs),
-    String(floor.load),
+    floor.load.toFixed(1),
     s(timed.cpuMs - floor.cpuMs),
   ];
   const rows = [
@@ -88,7 +88,7 @@ export function timingsTable(plain: PlainRun, runs: PathRun[]): string {
       `plain undici script, ${plain.files} files, 4 at a time`,
       s(plain.wallMs),
       "-",
-      String(plain.load),
+      plain.load.toFixed(1),
       String(plain.uploads),
       "",
       "",
