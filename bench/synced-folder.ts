@@ -1,22 +1,25 @@
 /**
- * BlobFolder's synced mode against a plain script. With the emulator adding 50 ms to every request
- * (bench/latency.ts's way), one run times, for a folder of 2,000 files of 1 to 64 KiB:
- * - the first `up`, beside a plain undici script that uploads the same files, as many at a time
- *   (the API's 4 uploads in flight per account);
- * - an `up` after changing one file (one upload and one delete expected);
- * - a `preview` of the unchanged folder (no upload expected);
- * each of the last two beside the same commands on a folder of 3 files (the engine's, the program's
- * and the provider's cost whatever the folder's size, at the machine's load of the moment); and,
- * without the added latency (memory does not depend on it), the provider process's peak resident
- * memory during the first `up` of 2,000 and of 20,000 files. Each `pulumi` command is given with
- * its CPU time (the whole process tree's) and the machine's load when it started: on a shared
- * machine, CPU time moves far less than wall time.
+ * BlobFolder's synced mode against a plain script, on two paths: the TypeScript SDK's program with
+ * its dynamic provider, and a Pulumi YAML program with the native plugin (bundled from dist/ as
+ * bench:native runs it). With the emulator adding 50 ms to every request (bench/latency.ts's way),
+ * one run times, for a folder of 2,000 files of 1 to 64 KiB:
+ * - a plain undici script that uploads the same files, as many at a time (the API's 4 uploads in
+ *   flight per account);
+ * - on each path, the first `up`, beside the plain script; an `up` after changing one file (one
+ *   upload and one delete expected); a `preview` of the unchanged folder (no upload expected);
+ *   each beside the same command on a folder of 3 files (the engine's, the program's and the
+ *   provider's cost whatever the folder's size, at the machine's load of the moment);
+ * and, without the added latency (memory does not depend on it), each process's peak resident
+ * memory during the first `up` of 2,000 and of 20,000 files on each path. Each `pulumi` command
+ * is given with its CPU time (the whole process tree's) and the machine's load when it started:
+ * on a shared machine, CPU time moves far less than wall time.
  *
- *   npm run bench:synced                       # 2,000 timed, memory at 2,000 and 20,000
+ *   npm run bench:synced                       # 2,000 timed, memory at 2,000 and 20,000, both paths
  *   BENCH_N=500 npm run bench:synced           # a smaller timed folder; BENCH_MEMORY_N=2000,5000 for memory
- *   BENCH_MEMORY_N=none npm run bench:synced   # the timings alone (about 5 minutes)
+ *   BENCH_MEMORY_N=none npm run bench:synced   # the timings alone
+ *   npm run bench:synced -- --paths yaml       # one path (typescript, yaml)
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import * as path from "node:path";
 import { FormData, Pool } from "undici";
@@ -24,11 +27,27 @@ import { startEmulator, type RunningEmulator } from "../emulator";
 import { AccountLimits } from "../provider/client/pacing";
 import { objectNameFor } from "../provider/components/blob-folder-files";
 import { mimeTypeForPath } from "../provider/kinds/blob-object";
+import { benchPlugin } from "./lib/blob-stack";
+import { measure } from "./lib/cpu";
 import { BENCH_ACCOUNT, freshAccount, providerConfig } from "./lib/emulator-account";
-import { describeMachine, machine, table, writeResults } from "./lib/report";
-import { type RolePeak, watchPeakRss } from "./lib/rss";
-import { type Cost, measure } from "./lib/cpu";
-import { benchStack, timed } from "./lib/stack";
+import { option } from "./lib/options";
+import { type BenchPath, parsePaths } from "./lib/paths";
+import { describeMachine, machine, writeResults } from "./lib/report";
+import { watchPeakRss } from "./lib/rss";
+import { type BenchProgram, type BenchStack, benchStack, scratchRoot, timed, writeFiles } from "./lib/stack";
+import {
+  FLOOR_FILES,
+  type FolderRun,
+  type MemoryRun,
+  memoryTable,
+  type PathRun,
+  type PlainRun,
+  SYNCED_PATH_LABELS,
+  SYNCED_PATHS,
+  type SyncedPath,
+  type Timed,
+  timingsTable,
+} from "./lib/synced-report";
 
 const LATENCY_MS = 50;
 const PREFIX = "bench_site";
@@ -38,14 +57,34 @@ const MAX_BYTES = 64 * 1024;
 const numbers = (value: string | undefined, defaults: number[]) =>
   value === "none" ? [] : value ? value.split(",").map(Number) : defaults;
 
-/** One `pulumi` command's wall and CPU time, with the 1-minute load average when it started. */
-interface Timed extends Cost {
-  load: number;
-}
+/**
+ * Each path's program, the same folder (the directory `site` published as one BlobFolderSync), and
+ * what serves its resources: the dynamic provider, or the native plugin as bench:native runs it.
+ */
+const PATH_SETUPS: Record<SyncedPath, { program: BenchProgram; provider: BenchPath }> = {
+  typescript: { program: "synced-folder", provider: "dynamic" },
+  yaml: {
+    program: {
+      name: "synced-folder-yaml",
+      yaml: {
+        resources: {
+          site: {
+            type: "squarecloud:index:BlobFolder",
+            properties: { directory: "site", prefix: PREFIX, managedObjects: false },
+          },
+        },
+        outputs: { urls: "${site.urls}" },
+      },
+    },
+    provider: "native",
+  },
+};
 
-async function timedCommand(run: () => Promise<unknown>): Promise<Timed> {
-  const load = Number(loadavg()[0]!.toFixed(1));
-  return { load, ...(await measure(run)) };
+/** A path's program and plugin directory (none for the dynamic provider). */
+interface PathSetup {
+  path: SyncedPath;
+  program: BenchProgram;
+  plugin?: string;
 }
 
 /** Deterministic files: sizes spread over 1 to 64 KiB by a fixed linear congruential sequence. */
@@ -66,12 +105,25 @@ async function withLatency(emulator: RunningEmulator): Promise<void> {
   await emulator.admin.injectFault({ match: {}, kind: "latency", probability: 1, latencyMs: LATENCY_MS });
 }
 
-async function postCount(emulator: RunningEmulator): Promise<number> {
-  return (await emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects").length;
+const loadNow = () => Number(loadavg()[0]!.toFixed(1));
+
+/** One `pulumi` command's cost and load, with the uploads it made (the log is emptied first). */
+async function timedCommand(emulator: RunningEmulator, run: () => Promise<unknown>): Promise<Timed> {
+  await emulator.admin.clearRequests();
+  const load = loadNow();
+  const cost = await measure(run);
+  const uploads = (await emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects").length;
+  return { load, uploads, ...cost };
 }
 
 /** The same uploads with undici alone: the same names, prefix and parallelism, no provider. */
-async function plainScript(emulator: RunningEmulator, files: Record<string, string>, workDir: string): Promise<number> {
+async function plainScript(emulator: RunningEmulator, n: number): Promise<PlainRun> {
+  const files = siteFiles(n);
+  const workDir = path.join(scratchRoot, `plain-${process.pid}`);
+  mkdirSync(workDir, { recursive: true });
+  writeFiles(workDir, files);
+  await freshAccount(emulator);
+  await withLatency(emulator);
   const pool = new Pool(emulator.blobUrl, { connections: AccountLimits.MAX_UPLOADS_IN_FLIGHT });
   const paths = Object.keys(files);
   let next = 0;
@@ -94,160 +146,100 @@ async function plainScript(emulator: RunningEmulator, files: Record<string, stri
     }
   };
   try {
-    return await timed(() => Promise.all(Array.from({ length: AccountLimits.MAX_UPLOADS_IN_FLIGHT }, worker)));
+    const load = loadNow();
+    const wallMs = await timed(() => Promise.all(Array.from({ length: AccountLimits.MAX_UPLOADS_IN_FLIGHT }, worker)));
+    return { files: n, wallMs, load, uploads: paths.length };
   } finally {
     await pool.close();
+    rmSync(workDir, { recursive: true, force: true });
   }
 }
 
-interface Timings {
-  n: number;
-  plainMs: number;
-  plainLoad: number;
-  up: Timed;
-  upPosts: number;
-  changeOne: Timed;
-  changeOnePosts: number;
-  preview: Timed;
-  previewPosts: number;
-}
-
-async function timedRun(emulator: RunningEmulator, n: number): Promise<Timings> {
+/** A fresh stack of `n` files on a path, against a fresh account; destroyed and removed after `work`. */
+async function withFolder<T>(
+  emulator: RunningEmulator,
+  setup: PathSetup,
+  n: number,
+  work: (folder: BenchStack, files: Record<string, string>) => Promise<T>,
+): Promise<T> {
   const files = siteFiles(n);
   await freshAccount(emulator);
-  const { stack, workDir, dispose } = await benchStack("synced-folder", providerConfig(emulator), files);
+  const folder = await benchStack(setup.program, providerConfig(emulator), files, setup.plugin);
   try {
-    await withLatency(emulator);
-    const plainLoad = Number(loadavg()[0]!.toFixed(1));
-    const plainMs = await plainScript(emulator, files, workDir);
-    await freshAccount(emulator);
-    await withLatency(emulator);
-    const up = await timedCommand(() => stack.up());
-    const upPosts = await postCount(emulator);
-
-    const [first] = Object.keys(files);
-    writeFileSync(path.join(workDir, first!), `${files[first!]!}changed`);
-    await emulator.admin.clearRequests();
-    const changeOne = await timedCommand(() => stack.up());
-    const changeOnePosts = await postCount(emulator);
-
-    await emulator.admin.clearRequests();
-    const preview = await timedCommand(() => stack.preview());
-    const previewPosts = await postCount(emulator);
-
+    const result = await work(folder, files);
     await emulator.admin.clearFaults();
-    await stack.destroy();
-    return { n, plainMs, plainLoad, up, upPosts, changeOne, changeOnePosts, preview, previewPosts };
+    await folder.stack.destroy();
+    return result;
   } finally {
-    dispose();
+    folder.dispose();
   }
 }
 
-/**
- * The same preview and one-file update of a folder of FLOOR_FILES files: what the engine, the
- * program and the provider cost whatever the folder's size, on this machine at this load.
- */
-const FLOOR_FILES = 3;
-
-async function floorRun(emulator: RunningEmulator): Promise<Pick<Timings, "changeOne" | "preview">> {
-  const files = siteFiles(FLOOR_FILES);
-  await freshAccount(emulator);
-  const { stack, workDir, dispose } = await benchStack("synced-folder", providerConfig(emulator), files);
-  try {
+/** The first `up` of n files, an `up` after changing one, and a `preview` of the unchanged folder. */
+function folderRun(emulator: RunningEmulator, setup: PathSetup, n: number): Promise<FolderRun> {
+  return withFolder(emulator, setup, n, async ({ stack, workDir }, files) => {
     await withLatency(emulator);
-    await stack.up();
+    const up = await timedCommand(emulator, () => stack.up());
     const [first] = Object.keys(files);
     writeFileSync(path.join(workDir, first!), `${files[first!]!}changed`);
-    const changeOne = await timedCommand(() => stack.up());
-    const preview = await timedCommand(() => stack.preview());
-    await emulator.admin.clearFaults();
-    await stack.destroy();
-    return { changeOne, preview };
-  } finally {
-    dispose();
-  }
+    const changeOne = await timedCommand(emulator, () => stack.up());
+    const preview = await timedCommand(emulator, () => stack.preview());
+    return { files: n, up, changeOne, preview };
+  });
 }
 
-async function memoryRun(emulator: RunningEmulator, n: number): Promise<RolePeak[]> {
-  await freshAccount(emulator);
-  const { stack, dispose } = await benchStack("synced-folder", providerConfig(emulator), siteFiles(n));
-  try {
+function memoryRun(emulator: RunningEmulator, setup: PathSetup, n: number) {
+  return withFolder(emulator, setup, n, async ({ stack }) => {
     const watch = watchPeakRss();
     await stack.up();
-    const peaks = watch.stop();
-    await stack.destroy();
-    return peaks;
-  } finally {
-    dispose();
-  }
+    return watch.stop();
+  });
 }
 
 async function main(): Promise<void> {
   const host = machine();
   const [n] = numbers(process.env.BENCH_N, [2000]);
   const memorySizes = numbers(process.env.BENCH_MEMORY_N, [2000, 20000]);
-  process.stdout.write(`machine: ${describeMachine(host)}\n${LATENCY_MS} ms added to every timed request\n`);
+  const paths = parsePaths(option("paths", SYNCED_PATHS.join(",")), SYNCED_PATHS);
+  process.stdout.write(
+    `machine: ${describeMachine(host)}\npaths: ${paths.join(", ")}\n${LATENCY_MS} ms added to every timed request\n`,
+  );
+  // Each plugin bundled once for the run.
+  const setups: PathSetup[] = paths.map((benchPath) => ({
+    path: benchPath,
+    program: PATH_SETUPS[benchPath].program,
+    plugin: benchPlugin(PATH_SETUPS[benchPath].provider),
+  }));
   const emulator = await startEmulator({ admin: true });
-  const memory: { n: number; peaks: RolePeak[] }[] = [];
-  let timings: Timings;
-  let floor: Pick<Timings, "changeOne" | "preview">;
+  const runs: PathRun[] = [];
+  const memory: MemoryRun[] = [];
+  let plain: PlainRun;
   try {
-    floor = await floorRun(emulator);
-    process.stdout.write(`  floor (${FLOOR_FILES} files) measured\n`);
-    timings = await timedRun(emulator, n!);
-    process.stdout.write(`  ${n} files timed\n`);
-    for (const size of memorySizes) {
-      memory.push({ n: size, peaks: await memoryRun(emulator, size) });
-      process.stdout.write(`  memory at ${size} files measured\n`);
+    plain = await plainScript(emulator, n!);
+    process.stdout.write(`  plain script, ${n} files, timed\n`);
+    for (const setup of setups) {
+      // The floor just before the folder it is the floor of, so both run at about the same load.
+      const floor = await folderRun(emulator, setup, FLOOR_FILES);
+      const timedRun = await folderRun(emulator, setup, n!);
+      runs.push({ path: setup.path, timed: timedRun, floor });
+      process.stdout.write(`  ${SYNCED_PATH_LABELS[setup.path]}: ${FLOOR_FILES} and ${n} files timed\n`);
     }
+    for (const files of memorySizes)
+      for (const setup of setups) {
+        memory.push({ files, path: setup.path, peaks: await memoryRun(emulator, setup, files) });
+        process.stdout.write(`  ${SYNCED_PATH_LABELS[setup.path]}: memory at ${files} files measured\n`);
+      }
   } finally {
     await emulator.close();
   }
-  const s = (ms: number) => (ms / 1000).toFixed(1);
-  const cost = (t: Timed) => [s(t.wallMs), s(t.cpuMs), String(t.load)];
-  const atFloor = (t: Timed) => `${s(t.wallMs)} s (CPU ${s(t.cpuMs)} s, load ${t.load}) at ${FLOOR_FILES} files`;
-  process.stdout.write(
-    `\n${table(
-      ["run", "wall s", "CPU s", "load", "uploads", "beside"],
-      [
-        [
-          `plain undici script, ${timings.n} files, 4 at a time`,
-          s(timings.plainMs),
-          "-",
-          String(timings.plainLoad),
-          String(timings.n),
-          "-",
-        ],
-        [
-          `first pulumi up, ${timings.n} files`,
-          ...cost(timings.up),
-          String(timings.upPosts),
-          `${(timings.up.wallMs / timings.plainMs).toFixed(2)}x the plain script`,
-        ],
-        [
-          "pulumi up after changing one file",
-          ...cost(timings.changeOne),
-          String(timings.changeOnePosts),
-          `goal < 5 s; ${atFloor(floor.changeOne)}`,
-        ],
-        [
-          "pulumi preview, unchanged",
-          ...cost(timings.preview),
-          String(timings.previewPosts),
-          `goal < 3 s; ${atFloor(floor.preview)}`,
-        ],
-      ],
-    )}\n\n${table(
-      ["files", "process", "peak RSS MiB"],
-      memory.flatMap(({ n: size, peaks }) => peaks.map((peak) => [String(size), peak.role, String(peak.peakMiB)])),
-    )}\n`,
-  );
+  process.stdout.write(`\n${timingsTable(plain, runs)}\n`);
+  if (memory.length > 0) process.stdout.write(`\n${memoryTable(memory)}\n`);
   const file = writeResults("synced-folder", {
     at: new Date().toISOString(),
     machine: host,
     latencyMs: LATENCY_MS,
-    timings,
-    floor: { files: FLOOR_FILES, ...floor },
+    plain,
+    runs,
     memory,
   });
   process.stdout.write(`\nresults: ${file}\n`);

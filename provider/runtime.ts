@@ -17,9 +17,19 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
   configured = Object.fromEntries(CONFIG_KEYS.map((key) => [key, req.config.get(key)]));
 }
 
-/** Environment fallbacks are read now, not at configure time. */
+const ENV_NAMES = Object.values(SETTINGS).map((setting) => setting.env);
+
+let resolved: { from: typeof configured; env: (string | undefined)[]; config: ProviderConfig } | undefined;
+
+/**
+ * Environment fallbacks are read now, not at configure time. Resolved again only when what it
+ * reads has changed: a synced folder asks for it at each of its thousands of uploads.
+ */
 export function providerConfig(): ProviderConfig {
-  return resolveConfig(configured);
+  const env = ENV_NAMES.map((name) => process.env[name]);
+  if (resolved?.from !== configured || env.some((value, i) => value !== resolved?.env[i]))
+    resolved = { from: configured, env, config: resolveConfig(configured) };
+  return resolved.config;
 }
 
 /** One clock for every wait and reading of the time, so a test that replaces it waits no real time. */
@@ -35,7 +45,7 @@ export function useClock(replacement: Clock): void {
 /** The client for the current configuration and clock, reused across calls for its keep-alive pools. */
 export function apiClient(): SquareCloudClient {
   const config = providerConfig();
-  if (!current || current.clock !== clock || !sameConfig(current.config, config)) {
+  if (!current || current.clock !== clock || (current.config !== config && !sameConfig(current.config, config))) {
     void current?.client.close();
     current = { config, clock, client: createClient(config, { clock }) };
   }

@@ -13,11 +13,14 @@ export const PATH_LABELS: Record<BenchPath, string> = {
   dynamicFloor: "dynamic floor",
 };
 
-/** The paths a comma-separated list names (e.g. `native,nativeFloor`), in the order of PATHS. */
-export function parsePaths(list: string): BenchPath[] {
+/**
+ * The paths a comma-separated list names (e.g. `native,nativeFloor`), in the order of `known`: the
+ * paths of a bench, PATHS unless it runs others.
+ */
+export function parsePaths<P extends string = BenchPath>(list: string, known: readonly P[] = PATHS as never): P[] {
   const named = list.split(",").map((name) => name.trim());
-  const unknown = named.filter((name) => !(PATHS as readonly string[]).includes(name));
+  const unknown = named.filter((name) => !(known as readonly string[]).includes(name));
   if (unknown.length > 0 || named.length === 0)
-    throw new Error(`--paths takes a list of ${PATHS.join(", ")}; got ${list}`);
-  return PATHS.filter((path) => named.includes(path));
+    throw new Error(`--paths takes a list of ${known.join(", ")}; got ${list}`);
+  return known.filter((path) => named.includes(path));
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { descendantsOf } from "../../tests/process-tree";
+import { PLUGINS_DIR } from "./stack";
 
 /**
  * Peak resident memory of the processes the engine starts, read from /proc while they run: each
@@ -7,7 +8,7 @@ import { descendantsOf } from "../../tests/process-tree";
  * exits. Roles come from the command line.
  */
 
-export type Role = "dynamic provider" | "program" | "engine (pulumi CLI and Go plugins)";
+export type Role = "dynamic provider" | "native plugin" | "program" | "engine (pulumi CLI and Go plugins)";
 
 export interface RolePeak {
   role: Role;
@@ -21,8 +22,10 @@ const SAMPLE_EVERY_MS = 250;
 
 function roleOf(cmdline: string): Role | undefined {
   if (cmdline.includes("dynamic-provider")) return "dynamic provider";
+  if (cmdline.includes(PLUGINS_DIR)) return "native plugin";
   if (/@pulumi[/\\]pulumi[/\\]cmd[/\\]run/.test(cmdline)) return "program";
-  if (/(^|\/)pulumi(-language-nodejs)?\0/.test(cmdline)) return "engine (pulumi CLI and Go plugins)";
+  // The language hosts are Go plugins: a YAML program runs inside its host.
+  if (/(^|\/)pulumi(-language-(nodejs|yaml))?\0/.test(cmdline)) return "engine (pulumi CLI and Go plugins)";
   return undefined;
 }
 

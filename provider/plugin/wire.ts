@@ -21,24 +21,31 @@ export function unwrapSecrets(props: Props): { plain: Props; secret: Set<string>
   const secret = new Set<string>();
   const plain = Object.fromEntries(
     Object.entries(props).map(([name, value]) => {
-      const [unwrapped, wasSecret] = unwrap(value);
-      if (wasSecret) secret.add(name);
-      return [name, unwrapped];
+      // A value without a secret is kept as it came rather than copied: a synced folder's maps hold thousands of entries.
+      if (!holdsSecret(value)) return [name, value];
+      secret.add(name);
+      return [name, withoutSecrets(value)];
     }),
   );
   return { plain, secret };
 }
 
-function unwrap(value: unknown): [unknown, boolean] {
-  if (Array.isArray(value)) {
-    const items = value.map(unwrap);
-    return [items.map(([item]) => item), items.some(([, secret]) => secret)];
-  }
-  if (value === null || typeof value !== "object") return [value, false];
+function holdsSecret(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some(holdsSecret);
   const record = value as Props;
-  if (record[SIG_KEY] === SECRET_SIG) return [unwrap(record.value)[0], true];
-  const entries = Object.entries(record).map(([key, item]) => [key, ...unwrap(item)] as const);
-  return [Object.fromEntries(entries.map(([key, item]) => [key, item])), entries.some(([, , secret]) => secret)];
+  if (record[SIG_KEY] === SECRET_SIG) return true;
+  for (const key in record) if (holdsSecret(record[key])) return true;
+  return false;
+}
+
+/** The value with every secret in it replaced by the value it wraps. */
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value === null || typeof value !== "object") return value;
+  const record = value as Props;
+  if (record[SIG_KEY] === SECRET_SIG) return withoutSecrets(record.value);
+  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, withoutSecrets(item)]));
 }
 
 /** The properties with those named wrapped as secrets (absent ones stay absent). */

@@ -16,3 +16,9 @@ test("a path the bench does not know is refused with the ones it knows", () => {
   );
   expect(() => parsePaths("")).toThrow("--paths takes a list of");
 });
+
+test("a bench with paths of its own takes its list from them", () => {
+  const synced = ["typescript", "yaml"] as const;
+  expect(parsePaths("yaml", synced)).toEqual(["yaml"]);
+  expect(() => parsePaths("native", synced)).toThrow("--paths takes a list of typescript, yaml; got native");
+});
