@@ -52,6 +52,13 @@ export async function compileJavaPrograms(parentDir: string, sources: string[]):
   return jars;
 }
 
+/**
+ * The JVM options of the tests' short Java runs (the compiles, each program's run by the host): the
+ * quick compiler alone. The optimizing one pays off only in longer runs: with it, a compile of the
+ * docs' programs costs about twice the CPU.
+ */
+export const SHORT_RUN_JVM_OPTIONS = ["-XX:TieredStopAtLevel=1"];
+
 /** `java JdkTools.java`, each tool's arguments after its name, the tools separated by `--`. */
 function runJdkTools(tools: string[][]): Promise<void> {
   const args = [
@@ -59,7 +66,7 @@ function runJdkTools(tools: string[][]): Promise<void> {
     ...tools.flatMap((tool, i) => (i ? ["--", ...tool] : tool)),
   ];
   return new Promise((resolve, reject) => {
-    const java = spawn("java", args, { stdio: ["ignore", "inherit", "inherit"] });
+    const java = spawn("java", [...SHORT_RUN_JVM_OPTIONS, ...args], { stdio: ["ignore", "inherit", "inherit"] });
     java.on("error", reject);
     java.on("close", (code) =>
       code === 0 ? resolve() : reject(new Error(`compiling the Java programs failed (exit code ${code}): see above`)),

@@ -17,7 +17,7 @@ import { buildWheel, projectPython } from "../../scripts/build-python";
 import { takeDirLock } from "../dir-lock";
 import { filesUnder, PYTHON_SDK_DIR } from "../../scripts/gen/language-sdks";
 import { GO_MODULE_PATH } from "../../scripts/gen/schema";
-import { compileJavaPrograms, JAVA_PROGRAM_JAR } from "./java-program";
+import { compileJavaPrograms, JAVA_PROGRAM_JAR, SHORT_RUN_JVM_OPTIONS } from "./java-program";
 import {
   goLanguageHostDir,
   javaLanguageHostDir,
@@ -27,6 +27,7 @@ import {
   yamlLanguageHostDir,
 } from "./engine";
 import { npmInstall, outsideDir, pinnedPulumiSdk, vendorTarball } from "./outside-project";
+import { which } from "./user-machine";
 
 /** Scratch space inside the repo, so programs and provider processes resolve node_modules. */
 const scratchRoot = path.join(repoRoot, ".pulumi-e2e");
@@ -386,16 +387,18 @@ export async function javaMavenProjectStack(
  * The Java language host, told to run the program's jar: a launcher named as the host, passing the
  * host's `-binary` flag. The 1.16 host reads `runtime.options.binary` of Pulumi.yaml only from that
  * flag, which the engine no longer gives (it sends a project's runtime options in its requests).
+ * Beside it, the `java` the host finds first on PATH: the machine's, with the options of short runs.
  */
 function javaJarHostDir(workDir: string): string {
   const dir = path.join(workDir, ".java-host");
   mkdirSync(dir);
   const host = path.join(javaLanguageHostDir(), "pulumi-language-java");
-  writeFileSync(
-    path.join(dir, "pulumi-language-java"),
-    `#!/bin/sh\nexec ${JSON.stringify(host)} -binary ${JAVA_PROGRAM_JAR} "$@"\n`,
-    { mode: 0o755 },
-  );
+  const launchers = {
+    "pulumi-language-java": `exec ${JSON.stringify(host)} -binary ${JAVA_PROGRAM_JAR} "$@"`,
+    java: `exec ${JSON.stringify(which("java", process.env.PATH ?? ""))} ${SHORT_RUN_JVM_OPTIONS.join(" ")} "$@"`,
+  };
+  for (const [name, line] of Object.entries(launchers))
+    writeFileSync(path.join(dir, name), `#!/bin/sh\n${line}\n`, { mode: 0o755 });
   return dir;
 }
 
