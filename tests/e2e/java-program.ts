@@ -16,10 +16,17 @@ import { repoRoot } from "./engine";
 export const JAVA_PROGRAM_JAR = "app.jar";
 
 /**
+ * The JVM options of the tests' short Java runs (the compiles, each program's run by the host): the
+ * quick compiler alone. The optimizing one pays off only in longer runs: with it, a compile of the
+ * docs' programs costs about twice the CPU.
+ */
+export const SHORT_RUN_JVM_OPTIONS = ["-XX:TieredStopAtLevel=1"];
+
+/**
  * Compiles each source into a jar of its own, in a new directory under parentDir, and resolves to
- * the jars in the sources' order. javac and jar run in one JVM for all (JdkTools.java): started
- * for each program, they cost about four times the CPU. The JVM runs beside the test, whose
- * emulator keeps answering meanwhile.
+ * the jars in the sources' order. javac and jar run in one JVM for all (JdkTools.java): the docs'
+ * nine programs take 2 s of CPU so, 15 s with a javac and a jar started for each. The JVM runs
+ * beside the test, whose emulator keeps answering meanwhile.
  */
 export async function compileJavaPrograms(parentDir: string, sources: string[]): Promise<string[]> {
   const { jar: sdkJar, dependencies } = javaSdkBuild();
@@ -51,13 +58,6 @@ export async function compileJavaPrograms(parentDir: string, sources: string[]):
   await runJdkTools(tools);
   return jars;
 }
-
-/**
- * The JVM options of the tests' short Java runs (the compiles, each program's run by the host): the
- * quick compiler alone. The optimizing one pays off only in longer runs: with it, a compile of the
- * docs' programs costs about twice the CPU.
- */
-export const SHORT_RUN_JVM_OPTIONS = ["-XX:TieredStopAtLevel=1"];
 
 /** `java JdkTools.java`, each tool's arguments after its name, the tools separated by `--`. */
 function runJdkTools(tools: string[][]): Promise<void> {

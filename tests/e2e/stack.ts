@@ -213,7 +213,7 @@ export async function outsidePythonExampleStack(
 export interface PythonSdkBuild {
   /** The wheel of `npm run build:python`, as users install it. */
   wheel: string;
-  /** A directory for PYTHONPATH holding the wheel installed (with the distribution metadata the SDK reads its version from). */
+  /** For PYTHONPATH: the wheel installed, with the distribution metadata the SDK reads its version from. */
   site: string;
 }
 
