@@ -195,7 +195,7 @@ const found: DocProgram[] = docFiles().flatMap((file) => (file.startsWith("docs/
 /** Where a program of each language is written and run. */
 interface LanguageStack {
   project: ProgramStack;
-  write(code: string): void;
+  write(program: DocProgram): void;
 }
 const stacks = {} as Record<Language, LanguageStack>;
 
@@ -250,31 +250,36 @@ const urlsOf = ({ emulator }: EmulatorSuite) => ({
 });
 
 beforeAll(async () => {
+  // The Java programs compile (one JVM for all) while the other languages' stacks are made.
+  const javaPrograms = found.filter((program) => program.language === "java");
+  const javaCreated = javaStack(
+    "docs-java",
+    javaPrograms.map((program) => program.code),
+    { env: urlsOf(suites.java) },
+  );
+  // Awaited below; until then a failure must not count as unhandled.
+  javaCreated.catch(() => undefined);
   const source = mkdtempSync(path.join(tmpdir(), "squarecloud-docs-"));
   try {
     for (const [name, content] of Object.entries(sectionFiles("docs/install.md", "The project files")))
       writeFileSync(path.join(source, name), content);
     // Its ups skip ts-node's type-check: one tsc checks every TypeScript program below, where each up would check its own.
     const project = suites.ts.keep(await projectStack(source, { env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" } }));
-    stacks.ts = { project, write: (code) => writeFileSync(path.join(project.workDir, "index.ts"), code) };
+    stacks.ts = { project, write: ({ code }) => writeFileSync(path.join(project.workDir, "index.ts"), code) };
   } finally {
     rmSync(source, { recursive: true, force: true });
   }
   const yaml: YamlStack = await yamlStack("docs-yaml", { resources: {} }, { env: urlsOf(suites.yaml) });
   suites.yaml.keep(yaml);
-  stacks.yaml = { project: yaml, write: (code) => yaml.setProgramYaml(code) };
+  stacks.yaml = { project: yaml, write: (program) => yaml.setProgramYaml(yamlBody(program)) };
   const python: PythonStack = await pythonStack("docs-python", "", { env: urlsOf(suites.python) });
   suites.python.keep(python);
-  stacks.python = { project: python, write: (code) => python.setProgram(code) };
-  const java: JavaStack = await javaStack("docs-java", EMPTY_JAVA_PROGRAM, { env: urlsOf(suites.java) });
+  stacks.python = { project: python, write: ({ code }) => python.setProgram(code) };
+  const java: JavaStack = await javaCreated;
   suites.java.keep(java);
-  stacks.java = { project: java, write: (code) => java.setProgram(code) };
+  stacks.java = { project: java, write: (program) => java.setProgram(javaPrograms.indexOf(program)) };
   startRuns();
 });
-
-/** What the Java stack holds before the first page's program: a program that declares nothing. */
-const EMPTY_JAVA_PROGRAM =
-  "public class App { public static void main(String[] args) { com.pulumi.Pulumi.run(ctx -> {}); } }\n";
 
 /** Each program's run, started at once: one after the other within a language, the languages side by side. */
 const runs = new Map<DocProgram, Promise<void>>();
@@ -299,7 +304,7 @@ async function runProgram(language: Language, program: DocProgram): Promise<void
   const run: ProgramRun = { ...shared, ...overrides[language] };
   const suite = suites[language];
   const { project, write } = stacks[language];
-  write(language === "yaml" ? yamlBody(program) : program.code);
+  write(program);
   const copied = Object.entries(run.files ?? {}).map(([there, here]) => {
     cpSync(path.join(repoRoot, here), path.join(project.workDir, there), { recursive: true });
     return path.join(project.workDir, there);

@@ -3,7 +3,6 @@ import { mkdirSync, realpathSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { packageVersion } from "../../provider/client/version";
 import { GO_MODULE_PATH } from "../../scripts/gen/repository";
-import { buildWheel } from "../../scripts/build-python";
 import { writeGoModuleVersion } from "../../scripts/release/go-module";
 import { lockOwnGoModule, REBUILT_GO_MODULE_ENV } from "./go-module-lock";
 import { fencedBlocks, readDoc } from "../doc-blocks";
@@ -12,6 +11,7 @@ import { archiveDir, builtEmulatorArchive } from "../plugin-archives";
 import { freePorts } from "./free-ports";
 import { outsideDir, packInto, pinnedPulumiSdk } from "./outside-project";
 import { type PluginServer, startPluginServer } from "./plugin-server";
+import { pythonSdkBuild } from "./stack";
 import { which } from "./user-machine";
 
 // README's first hour, as a new user lives it: for each language, the `sh` blocks of "The first
@@ -207,7 +207,7 @@ function build(): Promise<Built> {
     const ports = await freePorts(2 * LANGUAGES.length);
     return {
       tarball: packInto(scratch),
-      wheel: buildWheel(path.join(scratch, "wheel")),
+      wheel: (await pythonSdkBuild()).wheel,
       goProxy,
       plugins: await startPluginServer(archiveDir),
       ports: Object.fromEntries(LANGUAGES.map((language, i) => [language, ports.slice(2 * i, 2 * i + 2)])),

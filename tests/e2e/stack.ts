@@ -14,9 +14,10 @@ import {
 import * as path from "node:path";
 import { type ConfigMap, LocalWorkspace, type ProjectSettings, Stack } from "@pulumi/pulumi/automation";
 import { buildWheel, projectPython } from "../../scripts/build-python";
+import { takeDirLock } from "../dir-lock";
 import { filesUnder, PYTHON_SDK_DIR } from "../../scripts/gen/language-sdks";
 import { GO_MODULE_PATH } from "../../scripts/gen/schema";
-import { compileJavaProgram, JAVA_PROGRAM_JAR } from "./java-program";
+import { compileJavaPrograms, JAVA_PROGRAM_JAR, SHORT_RUN_JVM_OPTIONS } from "./java-program";
 import { resultsFromRunEvents } from "./run-results";
 import {
   goLanguageHostDir,
@@ -27,6 +28,7 @@ import {
   yamlLanguageHostDir,
 } from "./engine";
 import { npmInstall, outsideDir, pinnedPulumiSdk, vendorTarball } from "./outside-project";
+import { which } from "./user-machine";
 
 /** Scratch space inside the repo, so programs and provider processes resolve node_modules. */
 const scratchRoot = path.join(repoRoot, ".pulumi-e2e");
@@ -209,39 +211,46 @@ export async function outsidePythonExampleStack(
   return openStack(workDir, projectName(workDir), withPythonHost(options, [venvBin]));
 }
 
-let pythonSdk: string | undefined;
+export interface PythonSdkBuild {
+  /** The wheel of `npm run build:python`, as users install it. */
+  wheel: string;
+  /** For PYTHONPATH: the wheel installed, with the distribution metadata the SDK reads its version from. */
+  site: string;
+}
+
+let pythonSdk: Promise<PythonSdkBuild> | undefined;
 
 /**
- * A directory on PYTHONPATH that holds the generated Python SDK as its wheel installs it (with its
- * distribution metadata, which the SDK reads its version from). Kept under the hash of what the
- * build reads, so the Python test files of a run share one build (seconds of CPU each) and a
- * change of the SDK makes a new one.
+ * The generated Python SDK's wheel and its installed copy, built once for every Python test file
+ * and run: kept under the hash of what the build reads, so a change of the SDK makes a new one. The
+ * first file to ask builds it (seconds of CPU) under a lock, which a file asking meanwhile waits on.
  */
-function pythonSdkSite(): string {
-  if (!pythonSdk) {
+export function pythonSdkBuild(): Promise<PythonSdkBuild> {
+  pythonSdk ??= (async () => {
     const name = `python-sdk-${pythonSdkHash()}`;
     const dir = path.join(scratchRoot, name);
-    if (!existsSync(dir)) {
-      const building = `${dir}-${randomBytes(4).toString("hex")}`;
-      const wheel = buildWheel(path.join(building, "wheel"));
-      execFileSync(
-        projectPython(),
-        ["-m", "pip", "install", "--quiet", "--no-deps", "--target", path.join(building, "site"), wheel],
-        { stdio: ["ignore", "inherit", "inherit"] },
-      );
-      for (const stale of readdirSync(scratchRoot).filter(
-        (entry) => entry.startsWith("python-sdk-") && !entry.startsWith(name),
-      ))
-        rmSync(path.join(scratchRoot, stale), { recursive: true, force: true });
-      // A test file running beside this one may have finished the same build first: its copy stays.
-      try {
-        renameSync(building, dir);
-      } catch {
-        rmSync(building, { recursive: true, force: true });
+    mkdirSync(scratchRoot, { recursive: true });
+    const unlock = await takeDirLock(path.join(scratchRoot, ".python-sdk.lock"));
+    try {
+      if (!existsSync(dir)) {
+        for (const stale of readdirSync(scratchRoot).filter((entry) => entry.startsWith("python-sdk-")))
+          rmSync(path.join(scratchRoot, stale), { recursive: true, force: true });
+        // Whole or absent: a build that failed half-way leaves only the partial directory, removed next time.
+        const partial = `${dir}-partial`;
+        const wheel = buildWheel(path.join(partial, "wheel"));
+        execFileSync(
+          projectPython(),
+          ["-m", "pip", "install", "--quiet", "--no-deps", "--target", path.join(partial, "site"), wheel],
+          { stdio: ["ignore", "inherit", "inherit"] },
+        );
+        renameSync(partial, dir);
       }
+    } finally {
+      unlock();
     }
-    pythonSdk = path.join(dir, "site");
-  }
+    const [wheel] = readdirSync(path.join(dir, "wheel"));
+    return { wheel: path.join(dir, "wheel", wheel), site: path.join(dir, "site") };
+  })();
   return pythonSdk;
 }
 
@@ -274,7 +283,7 @@ export async function pythonStack(
   writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify(project, null, 2));
   const setProgram = (next: string) => writeFileSync(path.join(workDir, "__main__.py"), next);
   setProgram(source);
-  const env = { PYTHONPATH: pythonSdkSite(), ...options.env };
+  const env = { PYTHONPATH: (await pythonSdkBuild()).site, ...options.env };
   return { ...(await openStack(workDir, label, withPythonHost({ ...options, env }))), setProgram };
 }
 
@@ -335,18 +344,19 @@ replace ${GO_MODULE_PATH} => ${goSdkDir}
 }
 
 export interface JavaStack extends ProgramStack {
-  /** Rewrites the program (its class App) and compiles it into the jar the host runs. */
-  setProgram(source: string): void;
+  /** Makes the program `sources[index]` (of the stack's creation) the one the next operations run. */
+  setProgram(index: number): void;
 }
 
 /**
- * A stack of a Pulumi Java program (runtime java) using the native plugin of this repository and
- * the Java SDK generated in sdk/java, compiled into a jar the Java language host runs
- * (tests/e2e/java-program.ts). `source` is the program, a class App.
+ * A stack of Pulumi Java programs (runtime java) using the native plugin of this repository and
+ * the Java SDK generated in sdk/java, each compiled into a jar the Java language host runs
+ * (tests/e2e/java-program.ts). `sources` are the programs, each a class App, compiled together;
+ * the first runs until `setProgram` picks another.
  */
 export async function javaStack(
   label: string,
-  source: string,
+  sources: string[],
   options: Omit<ProgramStackOptions, "program"> = {},
 ): Promise<JavaStack> {
   const workDir = scratchDir(label);
@@ -356,8 +366,9 @@ export async function javaStack(
     plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] },
   };
   writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify(project, null, 2));
-  const setProgram = (next: string) => compileJavaProgram(workDir, next);
-  setProgram(source);
+  const jars = await compileJavaPrograms(workDir, sources);
+  const setProgram = (index: number) => cpSync(jars[index], path.join(workDir, JAVA_PROGRAM_JAR));
+  setProgram(0);
   return { ...(await openStack(workDir, label, withLanguageHost(javaJarHostDir(workDir), options))), setProgram };
 }
 
@@ -377,16 +388,18 @@ export async function javaMavenProjectStack(
  * The Java language host, told to run the program's jar: a launcher named as the host, passing the
  * host's `-binary` flag. The 1.16 host reads `runtime.options.binary` of Pulumi.yaml only from that
  * flag, which the engine no longer gives (it sends a project's runtime options in its requests).
+ * Beside it, the `java` the host finds first on PATH: the machine's, with the options of short runs.
  */
 function javaJarHostDir(workDir: string): string {
   const dir = path.join(workDir, ".java-host");
   mkdirSync(dir);
   const host = path.join(javaLanguageHostDir(), "pulumi-language-java");
-  writeFileSync(
-    path.join(dir, "pulumi-language-java"),
-    `#!/bin/sh\nexec ${JSON.stringify(host)} -binary ${JAVA_PROGRAM_JAR} "$@"\n`,
-    { mode: 0o755 },
-  );
+  const launchers = {
+    "pulumi-language-java": `exec ${JSON.stringify(host)} -binary ${JAVA_PROGRAM_JAR} "$@"`,
+    java: `exec ${JSON.stringify(which("java", process.env.PATH ?? ""))} ${SHORT_RUN_JVM_OPTIONS.join(" ")} "$@"`,
+  };
+  for (const [name, line] of Object.entries(launchers))
+    writeFileSync(path.join(dir, name), `#!/bin/sh\n${line}\n`, { mode: 0o755 });
   return dir;
 }
 

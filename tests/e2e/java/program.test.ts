@@ -84,7 +84,7 @@ const groupsOf = async (id: string) =>
   );
 
 beforeAll(async () => {
-  program = await javaStack("java-program", PROGRAM);
+  program = await javaStack("java-program", [PROGRAM]);
   suite.keep(program);
   writeFileSync(path.join(program.workDir, "notes.txt"), notes);
   const { bobCode } = await inviteCodeConfig(suite.emulator, { bobCode: bob() });

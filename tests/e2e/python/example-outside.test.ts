@@ -1,14 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import * as path from "node:path";
-import { buildWheel, projectPython } from "../../../scripts/build-python";
+import { projectPython } from "../../../scripts/build-python";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
 import { outsideDir } from "../outside-project";
 import { installPluginTarball } from "../plugin-tarball";
-import { type ProgramStack, outsidePythonExampleStack } from "../stack";
+import { type ProgramStack, outsidePythonExampleStack, pythonSdkBuild } from "../stack";
 
 // The Python example as a user runs it, nothing taken from this repository: the wheel of
-// `npm run build:python` installed into a fresh virtualenv outside it, the plugin installed from its
+// `npm run build:python` (the one the Python test files share) installed into a fresh virtualenv outside it, the plugin installed from its
 // tarball into a fresh Pulumi home, then up, refresh and destroy.
 
 const suite = emulatorSuite();
@@ -24,7 +24,7 @@ function pinnedPulumi(): string {
 }
 
 beforeAll(async () => {
-  const wheel = buildWheel(path.join(outside, "wheel"));
+  const { wheel } = await pythonSdkBuild();
   execFileSync("python3", ["-m", "venv", venv]);
   execFileSync(path.join(venv, "bin", "pip"), ["install", "--quiet", wheel, `pulumi==${pinnedPulumi()}`], {
     stdio: ["ignore", "ignore", "inherit"],
