@@ -7,6 +7,12 @@ fail() { say "error: $*"; exit 1; }
 # Where finished builds are cached, outside the repository.
 tools_dir=${SQUARECLOUD_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-squarecloud}
 
+# The build tags of the engine (scripts/install-pulumi), which scripts/sdkgen is built with too:
+# tags change which files of grpc and os/user compile, so a package built with other tags is cached
+# apart, as is everything that imports it. With the same tags and module versions, sdkgen reuses
+# what the engine's build compiled instead of compiling it again.
+engine_build_tags=osusergo,grpcnotrace
+
 # Downloads a module through the Go module proxy and prints its directory in the module cache,
 # after checking its checksum (go.sum "h1:" form) against the pinned one. The public checksum
 # database is not reachable from here, so the pin is what guards the sources we build.
