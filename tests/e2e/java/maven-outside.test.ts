@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
+import { userInfo } from "node:os";
 import * as path from "node:path";
 import { deployJavaSdk } from "../../../scripts/build-java";
 import { JAVA_ARTIFACT_ID, JAVA_GROUP_ID, PULUMI_JAVA_VERSION } from "../../../scripts/gen/java-pom";
@@ -20,8 +20,11 @@ const repository = path.join(outside, "maven-repository");
 const project = path.join(outside, "project");
 const version = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).version as string;
 const artifactDir = (root: string) => path.join(root, ...JAVA_GROUP_ID.split("."), JAVA_ARTIFACT_ID, version);
-/** Where Maven keeps what it resolved (the user's local repository). */
-const localCopy = artifactDir(path.join(homedir(), ".m2", "repository"));
+/**
+ * Where Maven keeps what it resolved (the user's local repository): under Java's `user.home`, which
+ * is the account's home directory whatever HOME says.
+ */
+const localCopy = artifactDir(path.join(userInfo().homedir, ".m2", "repository"));
 let program: ProgramStack;
 
 const POM = `<?xml version="1.0" encoding="UTF-8"?>
