@@ -38,8 +38,10 @@ export function resultsFromRunEvents(stack: Stack): Stack {
     destroy: following("destroy", stack.destroy),
     outputs: async (): Promise<OutputMap> => {
       if (!running) return stackOutputs();
+      // The events mask secrets (and give assets as signed values): only plain outputs are taken as they are.
       const fromEvents = stackOutputsOf(running.events);
-      return (fromEvents && outputMap(fromEvents)) ?? (await exportedOutputs(stack)) ?? stackOutputs();
+      if (fromEvents && !JSON.stringify(fromEvents).includes(SIG_KEY)) return outputMap(fromEvents, (value) => value)!;
+      return (await exportedOutputs(stack)) ?? stackOutputs();
     },
     info: async (showSecrets?: boolean): Promise<UpdateSummary | undefined> => {
       const summary = running?.events.find((event) => event.summaryEvent)?.summaryEvent;
@@ -80,14 +82,8 @@ async function exportedOutputs(stack: Stack): Promise<OutputMap | undefined> {
   return outputMap(root?.outputs ?? {}, revealed);
 }
 
-/**
- * Outputs as the Automation API gives them, each value made plain by `plain`; undefined when a
- * value cannot be (the default: it holds a secret or any signed value, as the events mask them).
- */
-function outputMap(
-  outputs: Record<string, unknown>,
-  plain: (value: unknown) => unknown = (value) => (JSON.stringify(value).includes(SIG_KEY) ? UNRENDERED : value),
-): OutputMap | undefined {
+/** Outputs as the Automation API gives them, each value made plain by `plain`; undefined when one cannot be. */
+function outputMap(outputs: Record<string, unknown>, plain: (value: unknown) => unknown): OutputMap | undefined {
   const map: OutputMap = {};
   for (const [key, value] of Object.entries(outputs)) {
     const shown = plain(value);
