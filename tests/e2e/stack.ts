@@ -405,17 +405,19 @@ function javaJarHostDir(workDir: string): string {
 
 /**
  * The native plugin of this repository's build, as the engine runs a plugin found by a project's
- * `plugins:` path: a directory holding an executable `pulumi-resource-squarecloud`.
+ * `plugins:` path: a directory holding an executable `pulumi-resource-squarecloud`. Every test
+ * process shares the launcher, so it is written once and by a rename: an engine of another process
+ * may be starting it, and exec fails ("text file busy") on a file open for writing.
  */
 function nativePluginDir(): string {
   const dir = path.join(scratchRoot, "native-plugin");
   const launcher = path.join(dir, "pulumi-resource-squarecloud");
+  const text = `#!/bin/sh\nexec node ${JSON.stringify(path.join(repoRoot, "dist", "provider", "plugin", "main.js"))} "$@"\n`;
+  if (existsSync(launcher) && readFileSync(launcher, "utf8") === text) return dir;
   mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    launcher,
-    `#!/bin/sh\nexec node ${JSON.stringify(path.join(repoRoot, "dist", "provider", "plugin", "main.js"))} "$@"\n`,
-    { mode: 0o755 },
-  );
+  const partial = `${launcher}.${process.pid}.partial`;
+  writeFileSync(partial, text, { mode: 0o755 });
+  renameSync(partial, launcher);
   return dir;
 }
 
