@@ -65,12 +65,14 @@ Install Go (https://go.dev/doc/install), then run this again."
 # Links a language host into the directory of the engine scripts/install-pulumi built, where the
 # engine looks first (beside itself): one found only on PATH runs too, with a warning on every
 # run. The engine is $PULUMI_ENGINE_DIR when the caller has it; an engine that is not one of our
-# builds (an official install, which ships its own hosts) is left alone.
+# builds (an official install, which ships its own hosts) is left alone. A link already in place
+# is not touched: engines of running tests may be starting the host through it.
 #   $1: the host's executable
 link_beside_engine() {
-  local engine_dir
+  local engine_dir link
   engine_dir=${PULUMI_ENGINE_DIR:-$(bash "$(dirname "${BASH_SOURCE[0]}")/../install-pulumi")}
+  link="$engine_dir/$(basename "$1")"
   case "$engine_dir" in
-    "$tools_dir"/*) ln -sfn "$1" "$engine_dir/$(basename "$1")" ;;
+    "$tools_dir"/*) [ "$(readlink "$link" 2>/dev/null)" = "$1" ] || ln -sfn "$1" "$link" ;;
   esac
 }
