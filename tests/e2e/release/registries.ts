@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { type AddressInfo, createServer as createNetServer } from "node:net";
 import * as path from "node:path";
 import { installedToolDir } from "../../install-script";
+import { freePorts } from "../free-ports";
 
 /**
  * The registries of a release rehearsal, on this machine: verdaccio (npm) and pypiserver (PyPI) from
@@ -20,7 +20,7 @@ export interface Registries {
 export async function startRegistries(dir: string): Promise<Registries> {
   const bin = process.env.SQUARECLOUD_REGISTRIES_BIN ?? installedToolDir("install-registries", "local registries");
   const children: ChildProcess[] = [];
-  const npmPort = await freePort();
+  const [npmPort, pypiPort] = await freePorts(2);
   mkdirSync(path.join(dir, "verdaccio"), { recursive: true });
   const config = path.join(dir, "verdaccio", "config.yaml");
   // The package itself is only ever local; everything else proxies to the npm registry this machine uses.
@@ -48,7 +48,6 @@ export async function startRegistries(dir: string): Promise<Registries> {
   );
   const npm = `http://127.0.0.1:${npmPort}/`;
 
-  const pypiPort = await freePort();
   const packages = path.join(dir, "pypi");
   mkdirSync(packages, { recursive: true });
   // Anyone may upload (-a . -P .); a package it does not hold redirects to PyPI, as a mirror would.
@@ -71,17 +70,6 @@ export async function startRegistries(dir: string): Promise<Registries> {
     throw err;
   }
   return { npm, pypi, bin, close };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resolves once url answers 200; a server that never does fails the test after a minute. */
