@@ -8,8 +8,9 @@ import { installPluginTarball } from "../plugin-tarball";
 import { type ProgramStack, outsidePythonExampleStack, pythonSdkBuild } from "../stack";
 
 // The Python example as a user runs it, nothing taken from this repository: the wheel of
-// `npm run build:python` (the one the Python test files share) installed into a fresh virtualenv outside it, the plugin installed from its
-// tarball into a fresh Pulumi home, then up, refresh and destroy.
+// `npm run build:python` (the one the Python test files share) installed into a fresh virtualenv
+// outside it, the plugin installed from its tarball into a fresh Pulumi home, then up, refresh and
+// destroy.
 
 const suite = emulatorSuite();
 const outside = outsideDir("python-user");
