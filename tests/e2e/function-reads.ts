@@ -9,8 +9,31 @@ import {
   SEED_WORKSPACES,
 } from "../../emulator";
 import * as sq from "../../sdk/nodejs";
-import { emulatorConfig, emulatorSuite } from "./emulator-env";
+import { type EmulatorSuite, emulatorConfig, emulatorSuite } from "./emulator-env";
 import { type ProgramStack, type ProgramStackOptions, SECRET_SIG } from "./stack";
+
+/** When the emulator served the program's request to `path` (one of `route`'s), on its clock. */
+export function servedAt(log: RequestLogEntry[], route: string, path: string): number {
+  const entry = log.find((request) => request.route === route && request.path === path && request.status === 200);
+  if (!entry) throw new Error(`the program made no successful request to ${path}`);
+  return Date.parse(entry.at);
+}
+
+/**
+ * The API's answer to `read` as it was at `epochMs`: metrics and analytics follow the clock in
+ * buckets (5 minutes, an hour), one of which may have ended since the program read. The
+ * emulator's clock goes back there for the read, then on to where it would be.
+ */
+export async function answerAt<T>({ emulator }: EmulatorSuite, epochMs: number, read: () => Promise<T>): Promise<T> {
+  const now = await emulator.admin.clock();
+  const started = Date.now();
+  await emulator.admin.setClock(epochMs);
+  try {
+    return await read();
+  } finally {
+    await emulator.admin.setClock(now + (Date.now() - started));
+  }
+}
 
 /**
  * A data source read by a program: the function's name as the schema spells it (`getApp`), its
@@ -120,7 +143,10 @@ export function functionReads(
     });
 
     test("getAppAnalytics, getAppDeployments and getDatabaseMetrics as the API computes them", async () => {
-      const analytics = await suite.api.appAnalytics(SEED_APPS.aliceWebsite, "daily");
+      const analyticsPath = `/v2/apps/${SEED_APPS.aliceWebsite}/network/analytics`;
+      const analytics = await answerAt(suite, servedAt(log, "GET /v2/apps/:id/network/analytics", analyticsPath), () =>
+        suite.api.appAnalytics(SEED_APPS.aliceWebsite, "daily"),
+      );
       expect(out.websiteAnalytics).toMatchObject({
         appId: SEED_APPS.aliceWebsite,
         range: "daily",
@@ -132,7 +158,10 @@ export function functionReads(
       expect(out.websiteDeployments.deployments.map((d: any) => d.id).sort()).toEqual(
         deployments.map((events) => events[0]!.id).sort(),
       );
-      const metrics = await suite.api.databaseMetrics(SEED_DATABASES.aliceCache);
+      const metricsPath = `/v2/databases/${SEED_DATABASES.aliceCache}/metrics`;
+      const metrics = await answerAt(suite, servedAt(log, "GET /v2/databases/:id/metrics", metricsPath), () =>
+        suite.api.databaseMetrics(SEED_DATABASES.aliceCache),
+      );
       expect(out.cacheMetrics.databaseId).toBe(SEED_DATABASES.aliceCache);
       expect(out.cacheMetrics.points[0]).toEqual(
         metrics.reduce((latest, point) => (Date.parse(point.date) > Date.parse(latest.date) ? point : latest)),
