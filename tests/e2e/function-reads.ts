@@ -13,7 +13,7 @@ import { type EmulatorSuite, emulatorConfig, emulatorSuite } from "./emulator-en
 import { type ProgramStack, type ProgramStackOptions, SECRET_SIG } from "./stack";
 
 /** When the emulator served the program's request to `path` (one of `route`'s), on its clock. */
-export function servedAt(log: RequestLogEntry[], route: string, path: string): number {
+function servedAt(log: RequestLogEntry[], route: string, path: string): number {
   const entry = log.find((request) => request.route === route && request.path === path && request.status === 200);
   if (!entry) throw new Error(`the program made no successful request to ${path}`);
   return Date.parse(entry.at);
@@ -24,7 +24,7 @@ export function servedAt(log: RequestLogEntry[], route: string, path: string): n
  * buckets (5 minutes, an hour), one of which may have ended since the program read. The
  * emulator's clock goes back there for the read, then on to where it would be.
  */
-export async function answerAt<T>({ emulator }: EmulatorSuite, epochMs: number, read: () => Promise<T>): Promise<T> {
+async function answerAt<T>({ emulator }: EmulatorSuite, epochMs: number, read: () => Promise<T>): Promise<T> {
   const now = await emulator.admin.clock();
   const started = Date.now();
   await emulator.admin.setClock(epochMs);
@@ -33,6 +33,22 @@ export async function answerAt<T>({ emulator }: EmulatorSuite, epochMs: number, 
   } finally {
     await emulator.admin.setClock(now + (Date.now() - started));
   }
+}
+
+/** The website's daily analytics as the API answered when the program (whose requests `log` holds) read them. */
+export function websiteAnalyticsAsRead(suite: EmulatorSuite, log: RequestLogEntry[]) {
+  const path = `/v2/apps/${SEED_APPS.aliceWebsite}/network/analytics`;
+  return answerAt(suite, servedAt(log, "GET /v2/apps/:id/network/analytics", path), () =>
+    suite.api.appAnalytics(SEED_APPS.aliceWebsite, "daily"),
+  );
+}
+
+/** The cache database's metrics as the API answered when the program (whose requests `log` holds) read them. */
+export function cacheMetricsAsRead(suite: EmulatorSuite, log: RequestLogEntry[]) {
+  const path = `/v2/databases/${SEED_DATABASES.aliceCache}/metrics`;
+  return answerAt(suite, servedAt(log, "GET /v2/databases/:id/metrics", path), () =>
+    suite.api.databaseMetrics(SEED_DATABASES.aliceCache),
+  );
 }
 
 /**
@@ -143,10 +159,7 @@ export function functionReads(
     });
 
     test("getAppAnalytics, getAppDeployments and getDatabaseMetrics as the API computes them", async () => {
-      const analyticsPath = `/v2/apps/${SEED_APPS.aliceWebsite}/network/analytics`;
-      const analytics = await answerAt(suite, servedAt(log, "GET /v2/apps/:id/network/analytics", analyticsPath), () =>
-        suite.api.appAnalytics(SEED_APPS.aliceWebsite, "daily"),
-      );
+      const analytics = await websiteAnalyticsAsRead(suite, log);
       expect(out.websiteAnalytics).toMatchObject({
         appId: SEED_APPS.aliceWebsite,
         range: "daily",
@@ -158,10 +171,7 @@ export function functionReads(
       expect(out.websiteDeployments.deployments.map((d: any) => d.id).sort()).toEqual(
         deployments.map((events) => events[0]!.id).sort(),
       );
-      const metricsPath = `/v2/databases/${SEED_DATABASES.aliceCache}/metrics`;
-      const metrics = await answerAt(suite, servedAt(log, "GET /v2/databases/:id/metrics", metricsPath), () =>
-        suite.api.databaseMetrics(SEED_DATABASES.aliceCache),
-      );
+      const metrics = await cacheMetricsAsRead(suite, log);
       expect(out.cacheMetrics.databaseId).toBe(SEED_DATABASES.aliceCache);
       expect(out.cacheMetrics.points[0]).toEqual(
         metrics.reduce((latest, point) => (Date.parse(point.date) > Date.parse(latest.date) ? point : latest)),

@@ -16,7 +16,7 @@ import {
 import { buildSeedData } from "../../../emulator/seed";
 import { STATE_FILE } from "../../../emulator/store/file-store";
 import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { answerAt, servedAt } from "../function-reads";
+import { cacheMetricsAsRead, websiteAnalyticsAsRead } from "../function-reads";
 import { programStack, type ProgramStack, SECRET_SIG } from "../stack";
 
 // Every data source read by a real program through the real engine, against the emulator's seed.
@@ -175,10 +175,7 @@ describe("data sources read in one program", () => {
   test("getAppAnalytics: the ten arrays as the API computes them; an app without a website has ten empty ones", async () => {
     const website = out.websiteAnalytics;
     expect(website).toMatchObject({ appId: SEED_APPS.aliceWebsite, range: "daily" });
-    const path = `/v2/apps/${SEED_APPS.aliceWebsite}/network/analytics`;
-    const live = await answerAt(suite, servedAt(log, "GET /v2/apps/:id/network/analytics", path), () =>
-      suite.api.appAnalytics(SEED_APPS.aliceWebsite, "daily"),
-    );
+    const live = await websiteAnalyticsAsRead(suite, log);
     for (const name of ANALYTICS_ARRAYS) expect(website[name]).toEqual(live[name as keyof typeof live]);
     expect(website.visits).toHaveLength(24);
     expect(website.countries.map((c: any) => c.type)).toEqual(["BR", "US", "PT", "DE", "IN"]);
@@ -248,10 +245,7 @@ describe("data sources read in one program", () => {
   test("getDatabaseMetrics: one point per 5 minutes, most recent first", async () => {
     const { databaseId, points } = out.cacheMetrics;
     expect(databaseId).toBe(SEED_DATABASES.aliceCache);
-    const path = `/v2/databases/${SEED_DATABASES.aliceCache}/metrics`;
-    const live = await answerAt(suite, servedAt(log, "GET /v2/databases/:id/metrics", path), () =>
-      suite.api.databaseMetrics(SEED_DATABASES.aliceCache),
-    );
+    const live = await cacheMetricsAsRead(suite, log);
     expect(points.length).toBeGreaterThan(10);
     expect(points[0]).toEqual(live[0]);
     const times = points.map((p: any) => Date.parse(p.date));

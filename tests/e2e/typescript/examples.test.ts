@@ -14,7 +14,6 @@ import { SEED_APPS, SEED_DATABASES } from "../../../emulator";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
 import { repoRoot } from "../engine";
 import { outsideDir, packInto, vendorTarball } from "../outside-project";
-import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { outsideExampleStack, type ProgramStack, type ProgramStackOptions, userProjectStack } from "../stack";
 
 // Every example as README says to copy it and users run it: into a directory of its own outside
@@ -118,22 +117,23 @@ async function firstUp(example: ProgramStack) {
 }
 
 /**
- * The example, installed, with the stack config `config` gives once the install is done: an invite
- * code lives 5 minutes, which an install can outlast on a busy machine.
+ * The example, installed. Its tests fetch invite codes only after this: a code lives 5 minutes,
+ * which an install can outlast on a busy machine.
  */
-async function installedExample(example: string, config?: () => Promise<ConfigMap> | ConfigMap) {
+async function installedExample(example: string): Promise<ProgramStack> {
   const stack = await installs.get(example);
   if (!stack) throw new Error(`${example} is not in EXAMPLES`);
-  if (config) await stack.stack.setAllConfig(await config());
   return stack;
 }
 
 test("quickstart declares the four resources and reads the account, then tears down", async () => {
   const [, bob] = suite.emulator.accounts;
-  let codes: ConfigMap = {};
-  const example = await installedExample("quickstart", async () => {
-    codes = await inviteCodeConfig(suite.emulator, { teammateInviteCode: bob });
-    return { ...emulatorConfig(suite.emulator), teammateId: { value: bob.accountId }, ...codes };
+  const example = await installedExample("quickstart");
+  const codes = await inviteCodeConfig(suite.emulator, { teammateInviteCode: bob });
+  await example.stack.setAllConfig({
+    ...emulatorConfig(suite.emulator),
+    teammateId: { value: bob.accountId },
+    ...codes,
   });
   const up = await firstUp(example);
   // The stack, the database, the workspace, its member and the object.
@@ -162,7 +162,8 @@ test("quickstart declares the four resources and reads the account, then tears d
 });
 
 test("protected-database refuses to be destroyed until protect is lifted, then keeps the database", async () => {
-  const example = await installedExample("protected-database", () => emulatorConfig(suite.emulator));
+  const example = await installedExample("protected-database");
+  await example.stack.setAllConfig(emulatorConfig(suite.emulator));
   const up = await firstUp(example);
   expect(up.summary.resourceChanges).toEqual({ create: 2 });
   const { ordersId } = up.outputs;
@@ -186,11 +187,9 @@ test("protected-database refuses to be destroyed until protect is lifted, then k
 test("team-onboarding turns the roster into a workspace and its members; a removed line removes the person", async () => {
   const { accounts } = suite.emulator;
   const invitees = { bobInviteCode: accounts[1], carolInviteCode: accounts[2], daveInviteCode: accounts[3] };
-  let config: ConfigMap = {};
-  const example = await installedExample("team-onboarding", async () => {
-    config = { ...emulatorConfig(suite.emulator), ...(await inviteCodeConfig(suite.emulator, invitees)) };
-    return config;
-  });
+  const example = await installedExample("team-onboarding");
+  const config = { ...emulatorConfig(suite.emulator), ...(await inviteCodeConfig(suite.emulator, invitees)) };
+  await example.stack.setAllConfig(config);
   const up = await firstUp(example);
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
   const workspaceId = up.outputs.workspaceId.value;
@@ -219,7 +218,8 @@ test("team-onboarding turns the roster into a workspace and its members; a remov
 });
 
 test("static-assets publishes its public/ folder; every URL serves the file's bytes", async () => {
-  const example = await installedExample("static-assets", () => emulatorConfig(suite.emulator));
+  const example = await installedExample("static-assets");
+  await example.stack.setAllConfig(emulatorConfig(suite.emulator));
   const up = await firstUp(example);
   // The stack, the folder and its three files.
   expect(up.summary.resourceChanges).toEqual({ create: 5 });
@@ -239,11 +239,9 @@ test("static-assets publishes its public/ folder; every URL serves the file's by
 test("showcase makes the whole package work together: databases, a team workspace, assets, a snapshot, account reads", async () => {
   const { accounts } = suite.emulator;
   const [alice, bob, dave] = [accounts[0], accounts[1], accounts[3]];
-  let codes: ConfigMap = {};
-  const example = await installedExample("showcase", async () => {
-    codes = await inviteCodeConfig(suite.emulator, { bobInviteCode: bob, daveInviteCode: dave });
-    return { ...emulatorConfig(suite.emulator), ...codes };
-  });
+  const example = await installedExample("showcase");
+  const codes = await inviteCodeConfig(suite.emulator, { bobInviteCode: bob, daveInviteCode: dave });
+  await example.stack.setAllConfig({ ...emulatorConfig(suite.emulator), ...codes });
   const websiteSnapshots = async () =>
     (await suite.api.listSnapshots("applications")).filter((s) => s.name === SEED_APPS.aliceWebsite).length;
   const snapshotsBefore = await websiteSnapshots();
@@ -326,11 +324,12 @@ describe("backup-and-restore snapshots an app, lists a database's backups, and r
 
   beforeAll(async () => {
     backups = await suite.api.databaseSnapshots(databaseId);
-    example = await installedExample("backup-and-restore", () => ({
+    example = await installedExample("backup-and-restore");
+    await example.stack.setAllConfig({
       ...emulatorConfig(suite.emulator),
       appId: { value: SEED_APPS.aliceApi },
       databaseId: { value: databaseId },
-    }));
+    });
     // Moves the account past the 5 s window of any snapshot an earlier example took.
     await suite.emulator.admin.advanceClock(5_000);
     await suite.emulator.admin.clearRequests();
