@@ -39,9 +39,12 @@ writable_copy() {
 # Builds a language host that a release of github.com/pulumi/pulumi/sdk/v3 still ships inside that
 # module (later releases moved each host to a module of its own, which the module proxy reachable
 # here does not serve).
+#   [--patch FILE]: a patch (-p1) applied to the module's sources before the build
 #   $1: the release (3.68.0)   $2: its pinned module checksum   $3: the host's package in the module
 #   $4: the binary to write    $5...: files of the module (paths in it) to install beside the binary
 build_sdk_host() {
+  local patch_file=""
+  if [ "$1" = --patch ]; then patch_file=$2; shift 2; fi
   local version=$1 sum=$2 package=$3 out=$4 name src work started
   shift 4
   name=$(basename "$package")
@@ -51,6 +54,7 @@ Install Go (https://go.dev/doc/install), then run this again."
   src=$(GONOSUMDB="github.com/pulumi/pulumi${GONOSUMDB:+,$GONOSUMDB}" GOFLAGS=-mod=mod download_pinned_module "github.com/pulumi/pulumi/sdk/v3@v$version" "$sum")
   work="$tools_dir/build-$name-v$version"
   writable_copy "$src" "$work"
+  [ -z "$patch_file" ] || patch --quiet -p1 -d "$work" <"$patch_file"
   mkdir -p "$(dirname "$out")"
   started=$(date +%s)
   say "building $name (sdk v$version)"
