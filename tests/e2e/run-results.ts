@@ -1,17 +1,18 @@
+import { existsSync, readFileSync } from "node:fs";
 import type { EngineEvent, OutputMap, Stack, UpdateKind, UpdateSummary } from "@pulumi/pulumi/automation";
 import { SECRET_SIG, SIG_KEY } from "../../provider/signatures";
+import { type SecretsProviderState, type StackSecrets, stackSecrets } from "./stack-secrets";
 
 /**
- * The Automation API follows each `up` with two `pulumi stack output` and one `pulumi stack
- * history`, and each `refresh` and `destroy` with a `stack history`, only to fill the result's
- * `outputs` and `summary`; each of those commands loads the checkpoint and derives the
- * passphrase's key (0.2 to 0.4 s of CPU). This makes `stack` take both from the run's own engine
- * events instead, with one `pulumi stack export --show-secrets` when an output holds a secret,
- * which the events mask. What the tests read keeps its meaning (typescript/smoke compares it with
- * the Automation API's own): the summary's `result` and `resourceChanges`, each output's `value`
- * and `secret`.
+ * The Automation API fills an `up`'s `outputs` with two `pulumi stack output` and its `summary` with
+ * a `pulumi stack history` (so too each `refresh` and `destroy`), and each of those commands loads
+ * the checkpoint and derives the passphrase's key (0.2 to 0.4 s of CPU). This makes `stack` read the
+ * outputs from its checkpoint file (the `file://` backend's), each secret decrypted here
+ * (stack-secrets.ts), and the summary from the run's own engine events. What the tests read keeps
+ * its meaning (typescript/smoke compares it with the Automation API's own): the summary's `result`
+ * and `resourceChanges`, each output's `value` and `secret`.
  */
-export function resultsFromRunEvents(stack: Stack): Stack {
+export function localRunResults(stack: Stack, checkpointFile: string): Stack {
   let running: { kind: UpdateKind; startTime: Date; events: EngineEvent[] } | undefined;
   const following =
     <O extends { onEvent?: (event: EngineEvent) => void }, R>(kind: UpdateKind, operation: (opts?: O) => Promise<R>) =>
@@ -36,13 +37,7 @@ export function resultsFromRunEvents(stack: Stack): Stack {
     up: following("update", stack.up),
     refresh: following("refresh", stack.refresh),
     destroy: following("destroy", stack.destroy),
-    outputs: async (): Promise<OutputMap> => {
-      if (!running) return stackOutputs();
-      // The events mask secrets (and give assets as signed values): only plain outputs are taken as they are.
-      const fromEvents = stackOutputsOf(running.events);
-      if (fromEvents && !JSON.stringify(fromEvents).includes(SIG_KEY)) return outputMap(fromEvents, (value) => value)!;
-      return (await exportedOutputs(stack)) ?? stackOutputs();
-    },
+    outputs: async (): Promise<OutputMap> => (await checkpointOutputs(stack, checkpointFile)) ?? stackOutputs(),
     info: async (showSecrets?: boolean): Promise<UpdateSummary | undefined> => {
       const summary = running?.events.find((event) => event.summaryEvent)?.summaryEvent;
       if (!running || !summary) return history(showSecrets);
@@ -62,24 +57,25 @@ export function resultsFromRunEvents(stack: Stack): Stack {
 }
 
 /**
- * The stack resource's outputs as the run's events give them (each secret masked, as its signature
- * alone); undefined when no event gave them.
+ * The stack's outputs in its checkpoint file (none before the first update), each secret decrypted, the output marked secret when its whole value is, as `pulumi stack
+ * output` tells them; undefined for outputs that hold an asset or archive, which only that command
+ * renders.
  */
-function stackOutputsOf(events: EngineEvent[]): Record<string, unknown> | undefined {
-  const last = events.filter((event) => event.resOutputsEvent?.metadata.type === "pulumi:pulumi:Stack").pop();
-  const state = last?.resOutputsEvent?.metadata.new;
-  return state && (state.outputs ?? {});
+async function checkpointOutputs(stack: Stack, file: string): Promise<OutputMap | undefined> {
+  const latest: CheckpointDeployment | null | undefined = existsSync(file)
+    ? JSON.parse(readFileSync(file, "utf8")).checkpoint.latest
+    : undefined;
+  const root = latest?.resources?.find((resource) => resource.type === "pulumi:pulumi:Stack");
+  const outputs = root?.outputs ?? {};
+  const secrets = JSON.stringify(outputs).includes(SIG_KEY)
+    ? await stackSecrets(latest?.secrets_providers, stack.workspace.envVars.PULUMI_CONFIG_PASSPHRASE)
+    : undefined;
+  return outputMap(outputs, (value) => revealed(value, secrets));
 }
 
-/**
- * The stack's outputs from one `pulumi stack export --show-secrets`, each secret unwrapped and the
- * output marked secret when its whole value is, as `pulumi stack output` tells them; undefined for
- * outputs that hold an asset or archive, which only that command renders.
- */
-async function exportedOutputs(stack: Stack): Promise<OutputMap | undefined> {
-  const deployment = (await stack.exportStack()).deployment as { resources?: ExportedResource[] };
-  const root = deployment.resources?.find((resource) => resource.type === "pulumi:pulumi:Stack");
-  return outputMap(root?.outputs ?? {}, revealed);
+interface CheckpointDeployment {
+  resources?: { type: string; outputs?: Record<string, unknown> }[];
+  secrets_providers?: SecretsProviderState;
 }
 
 /** Outputs as the Automation API gives them, each value made plain by `plain`; undefined when one cannot be. */
@@ -93,24 +89,20 @@ function outputMap(outputs: Record<string, unknown>, plain: (value: unknown) => 
   return map;
 }
 
-interface ExportedResource {
-  type: string;
-  outputs?: Record<string, unknown>;
-}
-
 const UNRENDERED = Symbol("an asset or archive");
 
-/** A value of the export with each secret replaced by its plaintext; UNRENDERED if it holds an asset or archive. */
-function revealed(value: unknown): unknown {
+/** A value of the checkpoint with each secret replaced by its plaintext; UNRENDERED if it holds an asset or archive. */
+function revealed(value: unknown, secrets: StackSecrets | undefined): unknown {
   if (Array.isArray(value)) {
-    const items = value.map(revealed);
+    const items = value.map((item) => revealed(item, secrets));
     return items.includes(UNRENDERED) ? UNRENDERED : items;
   }
   if (typeof value !== "object" || value === null) return value;
   const signature = signatureOf(value);
-  if (signature === SECRET_SIG) return revealed(JSON.parse((value as { plaintext: string }).plaintext));
+  if (signature === SECRET_SIG && secrets)
+    return revealed(JSON.parse(secrets.decrypt((value as { ciphertext: string }).ciphertext)), secrets);
   if (signature !== undefined) return UNRENDERED;
-  const entries = Object.entries(value).map(([key, item]) => [key, revealed(item)] as const);
+  const entries = Object.entries(value).map(([key, item]) => [key, revealed(item, secrets)] as const);
   return entries.some(([, item]) => item === UNRENDERED) ? UNRENDERED : Object.fromEntries(entries);
 }
 

@@ -18,7 +18,7 @@ import { takeDirLock } from "../dir-lock";
 import { filesUnder, PYTHON_SDK_DIR } from "../../scripts/gen/language-sdks";
 import { GO_MODULE_PATH } from "../../scripts/gen/schema";
 import { compileJavaPrograms, JAVA_PROGRAM_JAR, SHORT_RUN_JVM_OPTIONS } from "./java-program";
-import { resultsFromRunEvents } from "./run-results";
+import { localRunResults } from "./run-results";
 import {
   goLanguageHostDir,
   javaLanguageHostDir,
@@ -497,11 +497,12 @@ async function openStack(
       ...options.env,
     },
   });
-  const stack = resultsFromRunEvents(await Stack.create(placement.stackName ?? "e2e", workspace));
+  const stackName = placement.stackName ?? "e2e";
+  const checkpointFile = path.join(backendDir, ".pulumi", "stacks", project, `${stackName}.json`);
+  const checkpoint = () => readFileSync(checkpointFile, "utf8");
+  const stack = localRunResults(await Stack.create(stackName, workspace), checkpointFile);
   if (options.config) await stack.setAllConfig(options.config);
 
-  const checkpointFile = path.join(backendDir, ".pulumi", "stacks", project, `${stack.name}.json`);
-  const checkpoint = () => readFileSync(checkpointFile, "utf8");
   const resources = async (): Promise<StateResource[]> => JSON.parse(checkpoint()).checkpoint.latest?.resources ?? [];
   return {
     stack,
