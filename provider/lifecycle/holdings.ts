@@ -9,6 +9,8 @@ import { entryOf } from "../map-entry";
 export class Holdings {
   private readonly held = new Set<string>();
   private readonly adopted = new Set<string>();
+  /** Held by resources that stay in the program with their object: unchanged, updated, not replaced. */
+  private readonly kept = new Set<string>();
 
   /** `kind` names the objects in messages: "database", "workspace", "object". */
   constructor(readonly kind: string) {}
@@ -27,6 +29,11 @@ export class Holdings {
       );
     }
     this.held.add(id);
+  }
+
+  /** A resource staying in the program keeps this object (its diff found no replacement, or its update ran). */
+  noteKept(id: string): void {
+    this.kept.add(id);
   }
 
   isHeld(id: string): boolean {
@@ -55,9 +62,13 @@ export class Holdings {
     );
   }
 
-  /** For delete: adopted by another resource in this update, so this one only leaves the state. */
-  passedToAdopter(id: string, what: string): boolean {
-    if (!this.adopted.has(id)) return false;
+  /**
+   * For delete: adopted by another resource in this update, or kept by one that stays in the program
+   * (the engine deletes what left the program after the program's own resources passed through diff),
+   * so this one only leaves the state.
+   */
+  heldByAnother(id: string, what: string): boolean {
+    if (!this.adopted.has(id) && !this.kept.has(id)) return false;
     warn(`${what} (${id}) is now held by another resource of this stack; it leaves the state but is not deleted`);
     return true;
   }

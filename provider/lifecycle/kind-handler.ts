@@ -57,6 +57,7 @@ export function kindHandler<I extends { adoptId?: string }, O extends object, Ad
       const { changes, replaces } = declaredDiff(kind, olds, news);
       holdings?.refuseSelfAdoption(calls.what(olds), id, news.adoptId, replaces);
       if (replaces.length > 0) calls.onReplace?.(id, olds, news);
+      else holdings?.noteKept(id);
       return { changes, replaces, ...calls.diffOptions };
     },
 
@@ -85,6 +86,7 @@ export function kindHandler<I extends { adoptId?: string }, O extends object, Ad
 
     async update(id, olds: O, news: I) {
       holdings?.noteHeld(id, calls.what(olds));
+      holdings?.noteKept(id);
       try {
         return { outs: compact(await calls.update(id, olds, news)) };
       } catch (err) {
@@ -94,8 +96,8 @@ export function kindHandler<I extends { adoptId?: string }, O extends object, Ad
     },
 
     async delete(id, props: O) {
-      // Deleting it would take the object from the resource that has just adopted it.
-      if (holdings?.passedToAdopter(id, calls.what(props))) return;
+      // Deleting it would take the object from the resource that adopted it or keeps it.
+      if (holdings?.heldByAnother(id, calls.what(props))) return;
       try {
         await calls.delete(id, props);
       } catch (err) {

@@ -30,7 +30,7 @@ test("an object another resource holds cannot be adopted, before it is read, and
     "adopt workspace ws_1: another resource of this stack already holds it; two resources must not manage one workspace",
   );
   expect(reads).toEqual([]);
-  expect(holdings.passedToAdopter("ws_1", 'workspace "team"')).toBe(false);
+  expect(holdings.heldByAnother("ws_1", 'workspace "team"')).toBe(false);
 });
 
 test("an adoption the kind's inspection refuses claims nothing", async () => {
@@ -66,14 +66,14 @@ test("a resource that holds what another adopted in this update is refused at it
   expect(() => holdings.noteHeld("o2", 'object "other"')).not.toThrow();
 });
 
-test("only an object adopted in this update is left to its adopter by a delete, with a warning", async () => {
+test("an object adopted in this update is left to its adopter by a delete, with a warning; one created or unseen is not", async () => {
   const holdings = new Holdings("database");
   holdings.noteCreated("held");
   await holdings.adopt("taken", inspection("taken").inspect);
-  expect(holdings.passedToAdopter("held", 'database "a"')).toBe(false);
-  expect(holdings.passedToAdopter("never-seen", 'database "b"')).toBe(false);
+  expect(holdings.heldByAnother("held", 'database "a"')).toBe(false);
+  expect(holdings.heldByAnother("never-seen", 'database "b"')).toBe(false);
   expect(warnings).toEqual([]);
-  expect(holdings.passedToAdopter("taken", 'database "old"')).toBe(true);
+  expect(holdings.heldByAnother("taken", 'database "old"')).toBe(true);
   expect(warnings).toEqual([
     'warning: database "old" (taken) is now held by another resource of this stack; it leaves the state but is not deleted',
   ]);
@@ -89,4 +89,18 @@ test("a replacement is refused only while adoptId names the object being replace
     'database "db" (db_1) cannot be replaced (type, version changed) while adoptId still names it: the replacement would ' +
       "adopt it again and then delete it. Remove adoptId from the program",
   );
+});
+
+test("what a resource staying in the program keeps is not deleted by one leaving it, whichever the engine reached first", () => {
+  const holdings = new Holdings("workspace");
+  // An earlier update's race left two entries on one workspace: the staying one's diff comes first.
+  holdings.noteHeld("ws_1", 'workspace "crew"');
+  holdings.noteKept("ws_1");
+  expect(holdings.heldByAnother("ws_1", 'workspace "copy"')).toBe(true);
+  expect(warnings).toEqual([
+    'warning: workspace "copy" (ws_1) is now held by another resource of this stack; it leaves the state but is not deleted',
+  ]);
+  // A replaced resource's diff notes its object as held, not kept: the replacement's delete removes it.
+  holdings.noteHeld("ws_2", 'workspace "team"');
+  expect(holdings.heldByAnother("ws_2", 'workspace "team"')).toBe(false);
 });
