@@ -57,9 +57,9 @@ export function localRunResults(stack: Stack, checkpointFile: string): Stack {
 }
 
 /**
- * The stack's outputs in its checkpoint file (none before the first update), each secret decrypted, the output marked secret when its whole value is, as `pulumi stack
- * output` tells them; undefined for outputs that hold an asset or archive, which only that command
- * renders.
+ * The stack's outputs in its checkpoint file (none before the first update), each secret decrypted
+ * and the output marked secret when its whole value is, as `pulumi stack output` tells them;
+ * undefined for outputs that hold an asset or archive, which only that command renders.
  */
 async function checkpointOutputs(stack: Stack, file: string): Promise<OutputMap | undefined> {
   const latest: CheckpointDeployment | null | undefined = existsSync(file)
