@@ -9,7 +9,7 @@ import { entryOf } from "../map-entry";
 export class Holdings {
   private readonly held = new Set<string>();
   private readonly adopted = new Set<string>();
-  /** Held by resources that stay in the program with their object: unchanged, updated, not replaced. */
+  /** Held by resources that stay in the program with their object: their diff planned no replacement. */
   private readonly kept = new Set<string>();
 
   /** `kind` names the objects in messages: "database", "workspace", "object". */
@@ -31,7 +31,7 @@ export class Holdings {
     this.held.add(id);
   }
 
-  /** A resource staying in the program keeps this object (its diff found no replacement, or its update ran). */
+  /** A resource staying in the program keeps this object: its diff planned no replacement. */
   noteKept(id: string): void {
     this.kept.add(id);
   }

@@ -86,7 +86,6 @@ export function kindHandler<I extends { adoptId?: string }, O extends object, Ad
 
     async update(id, olds: O, news: I) {
       holdings?.noteHeld(id, calls.what(olds));
-      holdings?.noteKept(id);
       try {
         return { outs: compact(await calls.update(id, olds, news)) };
       } catch (err) {
