@@ -17,6 +17,7 @@ import { buildWheel, projectPython } from "../../scripts/build-python";
 import { takeDirLock } from "../dir-lock";
 import { filesUnder, PYTHON_SDK_DIR } from "../../scripts/gen/language-sdks";
 import { GO_MODULE_PATH } from "../../scripts/gen/schema";
+import { builtArchive } from "../plugin-archives";
 import { compileJavaPrograms, JAVA_PROGRAM_JAR, SHORT_RUN_JVM_OPTIONS } from "./java-program";
 import { localRunResults } from "./run-results";
 import {
@@ -173,17 +174,16 @@ export async function yamlStack(
 ): Promise<YamlStack> {
   const workDir = scratchDir(label);
   // The repo's build by path, unless the test installed the plugin from its tarball.
-  const plugins = options.installedPlugin
-    ? {}
-    : { plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] } };
+  const pluginDir = options.installedPlugin ? undefined : await nativePluginDir();
+  const plugins = pluginDir ? { plugins: { providers: [{ name: "squarecloud", path: pluginDir }] } } : {};
   const header = { name: label, runtime: "yaml", ...plugins };
   const setProgram = (next: Record<string, unknown>) =>
     writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify({ ...header, ...next }, null, 2));
   // YAML as `pulumi import` writes it (resources: ...), below the same project lines in YAML.
   const setProgramYaml = (text: string) => {
-    const plugin = options.installedPlugin
-      ? ""
-      : `plugins:\n  providers:\n    - name: squarecloud\n      path: ${JSON.stringify(nativePluginDir())}\n`;
+    const plugin = pluginDir
+      ? `plugins:\n  providers:\n    - name: squarecloud\n      path: ${JSON.stringify(pluginDir)}\n`
+      : "";
     writeFileSync(path.join(workDir, "Pulumi.yaml"), `name: ${label}\nruntime: yaml\n${plugin}${text}`);
   };
   setProgram(program);
@@ -227,31 +227,43 @@ let pythonSdk: Promise<PythonSdkBuild> | undefined;
  */
 export function pythonSdkBuild(): Promise<PythonSdkBuild> {
   pythonSdk ??= (async () => {
-    const name = `python-sdk-${pythonSdkHash()}`;
-    const dir = path.join(scratchRoot, name);
-    mkdirSync(scratchRoot, { recursive: true });
-    const unlock = await takeDirLock(path.join(scratchRoot, ".python-sdk.lock"));
-    try {
-      if (!existsSync(dir)) {
-        for (const stale of readdirSync(scratchRoot).filter((entry) => entry.startsWith("python-sdk-")))
-          rmSync(path.join(scratchRoot, stale), { recursive: true, force: true });
-        // Whole or absent: a build that failed half-way leaves only the partial directory, removed next time.
-        const partial = `${dir}-partial`;
-        const wheel = buildWheel(path.join(partial, "wheel"));
-        execFileSync(
-          projectPython(),
-          ["-m", "pip", "install", "--quiet", "--no-deps", "--target", path.join(partial, "site"), wheel],
-          { stdio: ["ignore", "inherit", "inherit"] },
-        );
-        renameSync(partial, dir);
-      }
-    } finally {
-      unlock();
-    }
+    const dir = await builtOnce("python-sdk-", pythonSdkHash(), (partial) => {
+      const wheel = buildWheel(path.join(partial, "wheel"));
+      execFileSync(
+        projectPython(),
+        ["-m", "pip", "install", "--quiet", "--no-deps", "--target", path.join(partial, "site"), wheel],
+        { stdio: ["ignore", "inherit", "inherit"] },
+      );
+    });
     const [wheel] = readdirSync(path.join(dir, "wheel"));
     return { wheel: path.join(dir, "wheel", wheel), site: path.join(dir, "site") };
   })();
   return pythonSdk;
+}
+
+/**
+ * The scratch directory `<prefix><key>`, which `build` fills (given the directory to write and the
+ * path it will have) once for every test process: under a lock, which a process asking meanwhile
+ * waits on, the directories of other keys removed first. Whole or absent: a build that failed
+ * half-way leaves only the partial directory, removed next time.
+ */
+async function builtOnce(prefix: string, key: string, build: (partial: string, dir: string) => void): Promise<string> {
+  const dir = path.join(scratchRoot, `${prefix}${key}`);
+  mkdirSync(scratchRoot, { recursive: true });
+  const unlock = await takeDirLock(path.join(scratchRoot, `.${prefix}lock`));
+  try {
+    if (!existsSync(dir)) {
+      for (const stale of readdirSync(scratchRoot).filter((entry) => entry.startsWith(prefix)))
+        rmSync(path.join(scratchRoot, stale), { recursive: true, force: true });
+      const partial = `${dir}-partial`;
+      mkdirSync(partial);
+      build(partial, dir);
+      renameSync(partial, dir);
+    }
+  } finally {
+    unlock();
+  }
+  return dir;
 }
 
 /** The hash of the SDK's files, the build's code and the Python that installs it. */
@@ -278,7 +290,7 @@ export async function pythonStack(
   const project = {
     name: label,
     runtime: "python",
-    plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] },
+    plugins: { providers: [{ name: "squarecloud", path: await nativePluginDir() }] },
   };
   writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify(project, null, 2));
   const setProgram = (next: string) => writeFileSync(path.join(workDir, "__main__.py"), next);
@@ -316,7 +328,7 @@ export async function goStack(
   const project = {
     name: label,
     runtime: "go",
-    plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] },
+    plugins: { providers: [{ name: "squarecloud", path: await nativePluginDir() }] },
   };
   writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify(project, null, 2));
   writeFileSync(path.join(workDir, "go.mod"), goModule(label));
@@ -363,7 +375,7 @@ export async function javaStack(
   const project = {
     name: label,
     runtime: "java",
-    plugins: { providers: [{ name: "squarecloud", path: nativePluginDir() }] },
+    plugins: { providers: [{ name: "squarecloud", path: await nativePluginDir() }] },
   };
   writeFileSync(path.join(workDir, "Pulumi.yaml"), JSON.stringify(project, null, 2));
   const jars = await compileJavaPrograms(workDir, sources);
@@ -403,22 +415,34 @@ function javaJarHostDir(workDir: string): string {
   return dir;
 }
 
+let nativePlugin: Promise<string> | undefined;
+
 /**
- * The native plugin of this repository's build, as the engine runs a plugin found by a project's
- * `plugins:` path: a directory holding an executable `pulumi-resource-squarecloud`. Every test
- * process shares the launcher, so it is written once and by a rename: an engine of another process
- * may be starting it, and exec fails ("text file busy") on a file open for writing.
+ * The native plugin as users install it: this machine's archive of `npm run build:plugin` (which
+ * scripts/test keeps current), unpacked once per build for every test process, so its bundle runs on
+ * the archive's Node from its V8 code cache. The engine runs a plugin found by a project's
+ * `plugins:` path as the executable `pulumi-resource-squarecloud` of that directory: here a launcher
+ * that keeps the code cache in the directory, not in the user's cache directory.
  */
-function nativePluginDir(): string {
-  const dir = path.join(scratchRoot, "native-plugin");
-  const launcher = path.join(dir, "pulumi-resource-squarecloud");
-  const text = `#!/bin/sh\nexec node ${JSON.stringify(path.join(repoRoot, "dist", "provider", "plugin", "main.js"))} "$@"\n`;
-  if (existsSync(launcher) && readFileSync(launcher, "utf8") === text) return dir;
-  mkdirSync(dir, { recursive: true });
-  const partial = `${launcher}.${process.pid}.partial`;
-  writeFileSync(partial, text, { mode: 0o755 });
-  renameSync(partial, launcher);
-  return dir;
+function nativePluginDir(): Promise<string> {
+  nativePlugin ??= (async () => {
+    const archive = builtArchive();
+    const sums = readFileSync(path.join(path.dirname(archive), "SHA256SUMS"), "utf8");
+    const sum = new RegExp(`^([0-9a-f]{64})  ${path.basename(archive)}$`, "m").exec(sums)?.[1];
+    if (!sum) throw new Error(`SHA256SUMS beside ${archive} does not list it: run \`npm run build:plugin\``);
+    return builtOnce("native-plugin-", sum.slice(0, 16), (partial, dir) => {
+      mkdirSync(path.join(partial, "archive"));
+      execFileSync("tar", ["-xzf", archive, "-C", path.join(partial, "archive")]);
+      const plugin = path.join(dir, "archive", "pulumi-resource-squarecloud");
+      const cache = path.join(dir, "code-cache");
+      writeFileSync(
+        path.join(partial, "pulumi-resource-squarecloud"),
+        `#!/bin/sh\nXDG_CACHE_HOME=${JSON.stringify(cache)} exec ${JSON.stringify(plugin)} "$@"\n`,
+        { mode: 0o755 },
+      );
+    });
+  })();
+  return nativePlugin;
 }
 
 /**
