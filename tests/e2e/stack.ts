@@ -173,7 +173,7 @@ export async function yamlStack(
   options: Omit<ProgramStackOptions, "program"> & { installedPlugin?: boolean } = {},
 ): Promise<YamlStack> {
   const workDir = scratchDir(label);
-  // The repo's build by path, unless the test installed the plugin from its tarball.
+  // This build's plugin by path (nativePluginDir), unless the test installed it from its tarball.
   const pluginDir = options.installedPlugin ? undefined : await nativePluginDir();
   const plugins = pluginDir ? { plugins: { providers: [{ name: "squarecloud", path: pluginDir }] } } : {};
   const header = { name: label, runtime: "yaml", ...plugins };
