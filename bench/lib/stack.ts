@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { type ConfigMap, LocalWorkspace, type ProjectSettings, Stack } from "@pulumi/pulumi/automation";
 import { pulumiEngine, repoRoot, yamlLanguageHostDir } from "../../tests/e2e/engine";
-import { localRunResults } from "../../tests/e2e/run-results";
+import { checkpointPath, localRunResults } from "../../tests/e2e/run-results";
 
 /** Scratch space inside the repo (git-ignored), so programs and provider processes resolve node_modules. */
 export const scratchRoot = path.join(repoRoot, "bench", "results", "work");
@@ -72,7 +72,7 @@ export async function benchStack(
     },
   });
   // The commands timed are the user's: not the Automation API's follow-up `stack output` and `stack history`.
-  const checkpointFile = path.join(workDir, ".state", ".pulumi", "stacks", `bench-${name}`, "bench.json");
+  const checkpointFile = checkpointPath(path.join(workDir, ".state"), `bench-${name}`, "bench");
   const stack = localRunResults(await Stack.create("bench", workspace), checkpointFile);
   await stack.setAllConfig(config);
   return { stack, workDir, dispose: () => rmSync(workDir, { recursive: true, force: true }) };

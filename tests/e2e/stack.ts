@@ -19,7 +19,7 @@ import { filesUnder, PYTHON_SDK_DIR } from "../../scripts/gen/language-sdks";
 import { GO_MODULE_PATH } from "../../scripts/gen/schema";
 import { builtArchive } from "../plugin-archives";
 import { compileJavaPrograms, JAVA_PROGRAM_JAR, SHORT_RUN_JVM_OPTIONS } from "./java-program";
-import { localRunResults } from "./run-results";
+import { checkpointPath, localRunResults } from "./run-results";
 import {
   goLanguageHostDir,
   javaLanguageHostDir,
@@ -522,7 +522,7 @@ async function openStack(
     },
   });
   const stackName = placement.stackName ?? "e2e";
-  const checkpointFile = path.join(backendDir, ".pulumi", "stacks", project, `${stackName}.json`);
+  const checkpointFile = checkpointPath(backendDir, project, stackName);
   const checkpoint = () => readFileSync(checkpointFile, "utf8");
   const stack = localRunResults(await Stack.create(stackName, workspace), checkpointFile);
   if (options.config) await stack.setAllConfig(options.config);

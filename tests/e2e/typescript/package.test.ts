@@ -7,6 +7,7 @@ import type { SquareCloudClient } from "../../../provider/client";
 import { accountClient, emulatorConfig, inviteCodeConfig } from "../emulator-env";
 import { pulumiEngine, repoRoot } from "../engine";
 import { npmInstall, outsideDir, packInto, pinnedDevDependency, pinnedPulumiSdk } from "../outside-project";
+import { checkpointPath } from "../run-results";
 
 // The package as a user gets it: `npm pack` of this repository installed into a brand-new Pulumi
 // TypeScript project outside it, so nothing can resolve from the repository's node_modules. The
@@ -84,7 +85,7 @@ test("up creates all four resources and reads a data source, from the tarball's 
 });
 
 test("the serialized providers name the package only, and load it from the project's node_modules", () => {
-  const checkpoint = path.join(project, "state", ".pulumi", "stacks", "squarecloud-package", "dev.json");
+  const checkpoint = checkpointPath(path.join(project, "state"), "squarecloud-package", "dev");
   const resources: { type: string; inputs?: { __provider?: string } }[] = JSON.parse(readFileSync(checkpoint, "utf8"))
     .checkpoint.latest.resources;
   const stubs = resources
