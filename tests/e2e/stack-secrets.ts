@@ -1,7 +1,7 @@
-import { createDecipheriv, pbkdf2 } from "node:crypto";
+import { createCipheriv, createDecipheriv, pbkdf2, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 
-/** A checkpoint's `secrets_providers`: for the passphrase manager, its salt. */
+/** A checkpoint's `secrets_providers`: for the passphrase manager, its salt (the config file's `encryptionsalt`). */
 export interface SecretsProviderState {
   type: string;
   state?: { salt?: string };
@@ -10,6 +10,8 @@ export interface SecretsProviderState {
 export interface StackSecrets {
   /** The plaintext of a secret's `ciphertext` in the checkpoint. */
   decrypt(ciphertext: string): string;
+  /** A ciphertext of `plaintext` that the engine decrypts: a secure value of the stack's config file. */
+  encrypt(plaintext: string): string;
 }
 
 const derive = promisify(pbkdf2);
@@ -35,10 +37,17 @@ export async function stackSecrets(
     keys.set(id, key);
   }
   const derived = await key;
-  return { decrypt: (ciphertext) => decrypt(derived, ciphertext) };
+  return { decrypt: (ciphertext) => decrypt(derived, ciphertext), encrypt: (plaintext) => encrypt(derived, plaintext) };
 }
 
 /** "v1:<nonce>:<sealed>", both base64, the sealed bytes ending with GCM's 16-byte tag. */
+function encrypt(key: Buffer, plaintext: string): string {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, nonce);
+  const sealed = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final(), cipher.getAuthTag()]);
+  return `v1:${nonce.toString("base64")}:${sealed.toString("base64")}`;
+}
+
 function decrypt(key: Buffer, ciphertext: string): string {
   const [version, nonce, sealed] = ciphertext.split(":");
   if (version !== "v1" || !nonce || !sealed) throw new Error("not a v1 ciphertext of the passphrase secrets manager");

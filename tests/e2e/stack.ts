@@ -20,6 +20,7 @@ import { GO_MODULE_PATH } from "../../scripts/gen/schema";
 import { builtArchive } from "../plugin-archives";
 import { compileJavaPrograms, JAVA_PROGRAM_JAR, SHORT_RUN_JVM_OPTIONS } from "./java-program";
 import { checkpointPath, localRunResults } from "./run-results";
+import { localConfig } from "./stack-config";
 import {
   goLanguageHostDir,
   javaLanguageHostDir,
@@ -524,7 +525,11 @@ async function openStack(
   const stackName = placement.stackName ?? "e2e";
   const checkpointFile = checkpointPath(backendDir, project, stackName);
   const checkpoint = () => readFileSync(checkpointFile, "utf8");
-  const stack = localRunResults(await Stack.create(stackName, workspace), checkpointFile);
+  const stack = localConfig(
+    localRunResults(await Stack.create(stackName, workspace), checkpointFile),
+    project,
+    passphrase,
+  );
   if (options.config) await stack.setAllConfig(options.config);
 
   const resources = async (): Promise<StateResource[]> => JSON.parse(checkpoint()).checkpoint.latest?.resources ?? [];

@@ -46,7 +46,9 @@ describe("the real Pulumi engine runs a dynamic resource", () => {
   });
 
   test("a changed input updates in place", async () => {
-    await program.stack.setConfig("message", { value: "bye" });
+    // The harness writes the stack's config file itself (stack-config.ts): the CLI reads a secret of it back.
+    await program.stack.setAllConfig({ message: { value: "bye" }, hush: { value: "quiet", secret: true } });
+    expect(await program.stack.getConfig("hush")).toEqual({ value: "quiet", secret: true });
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
     expect(up.outputs.shout.value).toBe("BYE");
