@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 
-/** The serialized stub in sdk/ forwards each engine call to its kind's handler; `configure` is shared. */
+/** The provider module in state (sdk/nodejs/stub.ts) calls its kind's handler; `configure` is shared. */
 export type ResourceHandler = Required<
   Pick<pulumi.dynamic.ResourceProvider, "check" | "diff" | "create" | "read" | "update" | "delete">
 >;

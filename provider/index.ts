@@ -18,7 +18,7 @@ import { appSnapshotHandler } from "./resources/app-snapshot";
 import { databaseRestoreHandler } from "./resources/database-restore";
 import { appFileMoveHandler } from "./resources/app-file-move";
 
-/** What the serialized stubs load at call time, keyed by each declaration's `kind` (part of the state format). */
+/** What the provider modules in state load at call time, by each declaration's `kind` (part of the state format). */
 export const handlers: Record<string, ResourceHandler> = {
   [database.kind]: databaseHandler,
   [workspace.kind]: workspaceHandler,

@@ -10,7 +10,7 @@ export interface KindDeclaration<Inputs extends Fields = Fields, Outputs extends
   /** The resource's type name: the SDK class, `squarecloud:<name>` in state. */
   name: string;
   /**
-   * The handler the serialized stub in each resource's state loads. Part of the state format: a
+   * The handler the provider module in each resource's state loads. Part of the state format: a
    * kind, once released, keeps its key.
    */
   kind: string;

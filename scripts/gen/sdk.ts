@@ -44,7 +44,7 @@ export function sdkSource(kind: AnyKind, hook: boolean): string {
     `}`,
     ``,
     docComment(kind.description, ""),
-    `export class ${kind.name} extends pulumi.dynamic.Resource {`,
+    `export class ${kind.name} extends pulumi.CustomResource {`,
     ...outputs,
     ``,
     `  constructor(name: string, args: ${kind.name}Args, opts?: pulumi.CustomResourceOptions) {`,

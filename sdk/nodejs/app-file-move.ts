@@ -21,7 +21,7 @@ export interface AppFileMoveArgs {
  * the file back. A move whose response was lost is sent once more on purpose: if the first one
  * moved the file, the second finds nothing at `path` and the move is recorded as done.
  */
-export class AppFileMove extends pulumi.dynamic.Resource {
+export class AppFileMove extends pulumi.CustomResource {
   /** The application. */
   declare readonly appId: pulumi.Output<string>;
   /** The file's current path, relative to the application root. */

@@ -21,7 +21,7 @@ export interface AppSnapshotArgs {
  * are secrets. The API allows one snapshot per 5 seconds (the provider paces them) and
  * (plan RAM / 256) * 2 per 24 hours per account.
  */
-export class AppSnapshot extends pulumi.dynamic.Resource {
+export class AppSnapshot extends pulumi.CustomResource {
   /** The application whose files are saved. A change takes a new snapshot. */
   declare readonly appId: pulumi.Output<string>;
   /** Any value; a change takes a new snapshot. */

@@ -27,7 +27,7 @@ export interface BlobFolderSyncArgs {
  * option replaces the whole set. A refresh reads the prefix's listing: an object deleted outside Pulumi
  * leaves the state, and the next update uploads its file again.
  */
-export class BlobFolderSync extends pulumi.dynamic.Resource {
+export class BlobFolderSync extends pulumi.CustomResource {
   /** A directory relative to the project directory; every file below it becomes one object. */
   declare readonly directory: pulumi.Output<string>;
   /** Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it. */

@@ -33,7 +33,7 @@ export interface BlobObjectArgs {
  * extension unless given (text/plain for a StringAsset). `adoptId` takes over an existing object
  * instead of uploading.
  */
-export class BlobObject extends pulumi.dynamic.Resource {
+export class BlobObject extends pulumi.CustomResource {
   /** 3 to 32 characters of a-z, A-Z, 0-9 and _. */
   declare readonly name: pulumi.Output<string>;
   /** The object's folder: its id is <account>/<prefix>/<name>_... */

@@ -28,7 +28,7 @@ export interface DatabaseRestoreArgs {
  * Ids that follow "the latest entry" of a listing change when a newer snapshot appears, and the
  * next `pulumi up` then restores again: pin the version when that must not happen.
  */
-export class DatabaseRestore extends pulumi.dynamic.Resource {
+export class DatabaseRestore extends pulumi.CustomResource {
   /** The database whose data is overwritten. */
   declare readonly databaseId: pulumi.Output<string>;
   /** The database that owns the snapshot (a snapshot entry's `name`). */

@@ -29,7 +29,7 @@ export interface DatabaseArgs {
  * existing database instead of creating one. Use `protect: true` to guard against deletion, and
  * `retainOnDelete: true` to keep the database when it leaves the program.
  */
-export class Database extends pulumi.dynamic.Resource {
+export class Database extends pulumi.CustomResource {
   /** The database's name: letters and digits only. Changes in place. */
   declare readonly name: pulumi.Output<string>;
   /** The engine, `mongo` or `redis`. A change replaces the database. */

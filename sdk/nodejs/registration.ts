@@ -1,24 +1,21 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AnyKind } from "../../provider/kinds/declaration";
 import { PACKAGE_NAME } from "../../provider/tokens";
-import { ProviderStub } from "./stub";
-import { entryOf } from "../../provider/map-entry";
-
-/** One serialized stub per kind, shared by every resource of that kind. */
-const stubs = new Map<string, ProviderStub>();
+import { providerModule } from "./stub";
 
 /**
- * The dynamic resource's constructor arguments: outputs listed unset (the engine exposes only keys
- * of the inputs), secret inputs and outputs marked secret (a dynamic provider cannot return secrets).
+ * The dynamic resource's constructor arguments, as `pulumi.dynamic.Resource` gives them to the
+ * engine: its type, the provider module as `__provider`, outputs listed unset (the engine exposes
+ * only keys of the inputs), secret inputs and outputs marked secret (a dynamic provider cannot
+ * return secrets).
  */
 export function registration(
   kind: AnyKind,
   name: string,
   args: object,
   opts: pulumi.CustomResourceOptions | undefined,
-): [ProviderStub, string, pulumi.Inputs, pulumi.CustomResourceOptions, string, string] {
+): [string, string, pulumi.Inputs, pulumi.CustomResourceOptions] {
   const inputs = args as Record<string, unknown>;
-  const stub = entryOf(stubs, kind.kind, () => new ProviderStub(kind.kind));
   const unset = Object.fromEntries(outputNames(kind).map((output) => [output, undefined]));
   const secrets = Object.fromEntries(
     kind.secretInputs
@@ -29,7 +26,8 @@ export function registration(
     ...opts,
     additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...kind.secretOutputs],
   };
-  return [stub, name, { ...unset, ...inputs, ...secrets }, options, PACKAGE_NAME, kind.name];
+  const props = { ...unset, ...inputs, ...secrets, __provider: providerModule(kind.kind) };
+  return [dynamicType(kind.name), name, props, options];
 }
 
 /** The type the engine gives a dynamic resource of the kind (what its URN holds). */

@@ -27,7 +27,7 @@ export interface WorkspaceMemberArgs {
  * member is taken over without a code. `group` changes in place; a new `workspaceId` or `userId`
  * replaces the membership.
  */
-export class WorkspaceMember extends pulumi.dynamic.Resource {
+export class WorkspaceMember extends pulumi.CustomResource {
   /** The workspace's id. A change replaces the membership. */
   declare readonly workspaceId: pulumi.Output<string>;
   /** The group as the API reports it (drift shows here). */

@@ -24,7 +24,7 @@ export interface WorkspaceArgs {
  * every member and link, and every member then needs a fresh invite code; the preview warns.
  * `adoptId` takes over an existing workspace the caller owns. Only the owner's key can delete it.
  */
-export class Workspace extends pulumi.dynamic.Resource {
+export class Workspace extends pulumi.CustomResource {
   /** 3 to 32 letters, digits or '_'. A change REPLACES the workspace (there is no rename). */
   declare readonly name: pulumi.Output<string>;
   /** The ids of the linked applications as the API reports them after up; at preview, the program's list (the same shape either way). */
