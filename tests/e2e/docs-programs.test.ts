@@ -8,6 +8,8 @@ import { repoRoot } from "./engine";
 import { RESTORE_ROUTE, SNAPSHOT_ROUTE } from "./operation-routes";
 import { type EmulatorSuite, emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
 import {
+  type GoStack,
+  goStack,
   type JavaStack,
   javaStack,
   projectStack,
@@ -21,9 +23,9 @@ import { SUPPORTED_TYPESCRIPT, typeCheck } from "./typescript-versions";
 
 // Every program block of docs/ (`<!-- program: <name> -->`), run as a reader runs it. A
 // TypeScript program runs in the project of README's Install section, as index.ts, the package
-// resolved by its name; a Pulumi YAML program is the project file and a Python program the
-// project's __main__.py and a Java program its class App (the generated SDKs), run by the native plugin. One stack per language
-// serves them all, one program after the other: `up`, what the page says it does, then `destroy`.
+// resolved by its name; a Pulumi YAML program is the project file, a Python program the
+// project's __main__.py, a Go program its main.go and a Java program its class App (the generated
+// SDKs), run by the native plugin. One stack per language serves them all, one program after the other: `up`, what the page says it does, then `destroy`.
 // The languages run side by side, each against an emulator of its own, as the engine's runs of one
 // stack leave the cores idle much of the time. A page's tabs share a name and, where they say the
 // same, the run. README.md's own program runs in readme.test.ts, in a project outside the repository.
@@ -41,11 +43,13 @@ interface ProgramRun {
   yaml?: Partial<ProgramRun>;
   /** What differs for the page's Python program of that name. */
   python?: Partial<ProgramRun>;
+  /** What differs for the page's Go program of that name. */
+  go?: Partial<ProgramRun>;
   /** What differs for the page's Java program of that name. */
   java?: Partial<ProgramRun>;
 }
 
-const LANGUAGES = ["ts", "yaml", "python", "java"] as const;
+const LANGUAGES = ["ts", "yaml", "python", "go", "java"] as const;
 type Language = (typeof LANGUAGES)[number];
 /** An emulator per language: each language's programs meet the account as seeded, whatever the others do. */
 const suites = Object.fromEntries(LANGUAGES.map((language) => [language, emulatorSuite()])) as Record<
@@ -173,11 +177,9 @@ const RUNS: Record<string, ProgramRun> = {
     creates: 1,
     check: expectAccountReads,
     yaml: readsThroughTeamProvider(expectSnapshotsAndTeamUser),
-    // Python reads both what TypeScript reads and what YAML reads.
-    python: readsThroughTeamProvider((outputs) => {
-      expectAccountReads(outputs);
-      expectSnapshotsAndTeamUser(outputs);
-    }),
+    // Python and Go read both what TypeScript reads and what YAML reads.
+    python: readsThroughTeamProvider(expectEveryRead),
+    go: readsThroughTeamProvider(expectEveryRead),
     // Java exports the fields it reads: names and a version.
     java: readsThroughTeamProvider(({ pythonApps, latest, teamName, backupNames, teamUser }) => {
       expect(pythonApps.value).toEqual(["Alice Bot"]);
@@ -189,7 +191,7 @@ const RUNS: Record<string, ProgramRun> = {
   },
 };
 
-/** The programs of docs/, TypeScript, YAML, Python and Java. */
+/** The programs of docs/, TypeScript, YAML, Python, Go and Java. */
 const found: DocProgram[] = docFiles().flatMap((file) => (file.startsWith("docs/") ? programs(file) : []));
 
 /** Where a program of each language is written and run. */
@@ -219,6 +221,12 @@ function expectSnapshotsAndTeamUser({ backups, teamUser }: OutputMap): void {
     value: expect.arrayContaining([expect.objectContaining({ name: SEED_DATABASES.aliceMain })]),
   });
   expect(teamUser.value).toBe(SEED_ACCOUNTS.bob.name);
+}
+
+/** What TypeScript's and YAML's data-sources programs read, read by one program. */
+function expectEveryRead(outputs: OutputMap): void {
+  expectAccountReads(outputs);
+  expectSnapshotsAndTeamUser(outputs);
 }
 
 /** A data-sources run whose program declares the explicit provider `team` with another account's key (`teamKey`). */
@@ -275,6 +283,9 @@ beforeAll(async () => {
   const python: PythonStack = await pythonStack("docs-python", "", { env: urlsOf(suites.python) });
   suites.python.keep(python);
   stacks.python = { project: python, write: ({ code }) => python.setProgram(code) };
+  const go: GoStack = await goStack("docs-go", "", { env: urlsOf(suites.go) });
+  suites.go.keep(go);
+  stacks.go = { project: go, write: ({ code }) => go.setProgram(code) };
   const java: JavaStack = await javaCreated;
   suites.java.keep(java);
   stacks.java = { project: java, write: (program) => java.setProgram(javaPrograms.indexOf(program)) };
@@ -299,8 +310,8 @@ function startRuns(): void {
 
 /** `up`, the page's checks, then `destroy`, which leaves the stack empty for the language's next program whatever happened. */
 async function runProgram(language: Language, program: DocProgram): Promise<void> {
-  const { yaml, python, java, ...shared } = RUNS[program.name];
-  const overrides: Record<string, Partial<ProgramRun> | undefined> = { yaml, python, java };
+  const { yaml, python, go, java, ...shared } = RUNS[program.name];
+  const overrides: Record<string, Partial<ProgramRun> | undefined> = { yaml, python, go, java };
   const run: ProgramRun = { ...shared, ...overrides[language] };
   const suite = suites[language];
   const { project, write } = stacks[language];
@@ -326,7 +337,7 @@ async function runProgram(language: Language, program: DocProgram): Promise<void
 
 test("every program of docs/ has a run here, and every run a program", () => {
   expect([...new Set(found.map((program) => program.name))].sort()).toEqual(Object.keys(RUNS).sort());
-  for (const language of ["yaml", "python", "java"] as const) {
+  for (const language of ["yaml", "python", "go", "java"] as const) {
     expect(
       Object.keys(RUNS).filter(
         (name) =>

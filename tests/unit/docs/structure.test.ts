@@ -107,9 +107,9 @@ test("every relative link of README.md, CONTRIBUTING.md, bench/README.md and doc
   expect(broken).toEqual([]);
 });
 
-test("every ts, yaml, python and java block says whether it runs: a program, a test file, a fragment or a named project file; other blocks carry no mark", () => {
+test("every ts, yaml, python, go and java block says whether it runs: a program, a test file, a fragment or a named project file; other blocks carry no mark", () => {
   const blocks = docFiles().flatMap(fencedBlocks);
-  const marked = ["ts", "yaml", "python", "java"];
+  const marked = ["ts", "yaml", "python", "go", "java"];
   const at = ({ file, line }: FencedBlock) => `${file}:${line}`;
   expect(
     blocks
@@ -126,7 +126,7 @@ test("every ts, yaml, python and java block says whether it runs: a program, a t
   expect([...owners].filter(([, files]) => files.size > 1)).toEqual([]);
 });
 
-/** The kinds the native plugin serves, by token ("squarecloud:index:Database"): these have a YAML, a Python and a Java example. */
+/** The kinds the native plugin serves, by token ("squarecloud:index:Database"): these have a YAML, a Python, a Go and a Java example. */
 const SERVED_BY_PLUGIN = new Set(
   Object.keys(JSON.parse(readFileSync(path.join(repoRoot, "provider/plugin/schema.json"), "utf8")).resources),
 );
@@ -150,7 +150,7 @@ test.each(Object.keys(RESOURCE_PAGES))(
   (page) => {
     const kind = path.basename(page, ".md").replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase());
     const native = SERVED_BY_PLUGIN.has(`squarecloud:index:${kind}`)
-      ? { yaml: "### YAML", python: "### Python", java: "### Java" }
+      ? { yaml: "### YAML", python: "### Python", go: "### Go", java: "### Java" }
       : {};
     expect(Object.entries(programHeadings(page))).toEqual(Object.entries({ ts: "### TypeScript", ...native }));
     // The tabs are one example: one program name across them.
