@@ -8,7 +8,7 @@ import type { AnyKind } from "../../provider/kinds/declaration";
  */
 
 /** The registry's name of each docs language. */
-const LANGUAGES: Record<string, string> = { ts: "typescript", python: "python", yaml: "yaml" };
+const LANGUAGES: Record<string, string> = { ts: "typescript", yaml: "yaml", python: "python", go: "go", java: "java" };
 
 /** The program blocks of a docs page, `{ language, code }` in page order, in the registry's language names. */
 export function pageExamples(markdown: string): { language: string; code: string }[] {
@@ -40,5 +40,16 @@ function importSection(kind: AnyKind): string {
   const note = kind.import;
   if ("refused" in note) return `\`pulumi import\` refuses a ${kind.name}: ${note.refused}. Instead, ${note.instead}.`;
   const leavesOut = note.leavesOut ? ` It leaves out ${note.leavesOut}.` : "";
-  return `\`pulumi import\` reads a ${kind.name} by its id and brings into state: ${note.brings}.${leavesOut}\n\n\`\`\`sh\n$ pulumi import squarecloud:index:${kind.name} <name> <id>\n\`\`\``;
+  return `\`pulumi import\` reads a ${kind.name} by its id and brings into state: ${note.brings}.${leavesOut} ${whoCanImport(kind)}\n\n\`\`\`sh\n$ pulumi import squarecloud:index:${kind.name} <name> <id>\n\`\`\``;
+}
+
+/**
+ * Which programs can use the import: the native plugin serves YAML, Python, Go and Java; the
+ * TypeScript classes are dynamic resources, which the engine never imports (pulumi/pulumi#16175).
+ */
+function whoCanImport(kind: AnyKind): string {
+  const typescript = kind.adoption
+    ? `there, declare it with \`adoptId\` set to its id: the next \`pulumi up\` takes it over`
+    : "a TypeScript program cannot take over an existing one";
+  return `Programs in YAML, Python, Go and Java can import it. A TypeScript program's ${kind.name} is a dynamic resource, which the engine cannot import: ${typescript}.`;
 }

@@ -86,7 +86,12 @@ export interface PackageSchema {
   resources: Record<string, ResourceSpec>;
   functions: Record<string, FunctionSpec>;
   types: Record<string, ObjectTypeSpec>;
-  language: { go: GoPackageOptions; java: JavaPackageOptions; python: PythonPackageOptions };
+  language: {
+    go: GoPackageOptions;
+    java: JavaPackageOptions;
+    nodejs: NodejsPackageOptions;
+    python: PythonPackageOptions;
+  };
 }
 
 /** How the Go SDK is generated (codegen/go's GoPackageInfo). */
@@ -114,6 +119,18 @@ export interface JavaPackageOptions {
 
 /** The Java SDK: the package `io.github.squarecloud.squarecloud` (the Maven group, then the package name). */
 const JAVA: JavaPackageOptions = { basePackage: JAVA_BASE_PACKAGE };
+
+/** What the registry says of the TypeScript package (codegen/nodejs's NodePackageInfo). */
+export interface NodejsPackageOptions {
+  packageName: string;
+}
+
+/**
+ * The TypeScript SDK: npm's `pulumi-squarecloud` (package.json's name), the dynamic classes of
+ * sdk/nodejs, which no generator writes; the registry names it in its install steps. There is no
+ * csharp section: no .NET SDK is built, and the section would have the registry name one.
+ */
+const NODEJS: NodejsPackageOptions = { packageName: `pulumi-${PACKAGE_NAME}` };
 
 /** How the Python SDK is generated (codegen/python's PackageInfo). */
 export interface PythonPackageOptions {
@@ -186,7 +203,7 @@ export function packageSchema(
     resources,
     functions: functionSpecs,
     types: types.all(),
-    language: { go: GO, java: JAVA, python: PYTHON },
+    language: { go: GO, java: JAVA, nodejs: NODEJS, python: PYTHON },
   };
 }
 

@@ -20,6 +20,35 @@ import (
 // moved the file, the second finds nothing at `path` and the move is recorded as done.
 //
 // ## Example Usage
+// ### A AppFileMove
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	sq "github.com/squarecloud/pulumi-squarecloud/sdk/go/squarecloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			website := sq.GetAppOutput(ctx, sq.GetAppOutputArgs{Name: pulumi.String("Alice Website")})
+//
+//			entry, err := sq.NewAppFileMove(ctx, "entry", &sq.AppFileMoveArgs{
+//				AppId: website.Id(),
+//				Path:  pulumi.String("index.js"),
+//				To:    pulumi.String("src/index.js"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("movedAt", entry.MovedAt)
+//			return nil
+//		})
+//	}
+//
+// ```
 //
 // ## Import
 //

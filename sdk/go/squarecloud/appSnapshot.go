@@ -22,6 +22,36 @@ import (
 // (plan RAM / 256) * 2 per 24 hours per account.
 //
 // ## Example Usage
+// ### A AppSnapshot
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	sq "github.com/squarecloud/pulumi-squarecloud/sdk/go/squarecloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			website := sq.GetAppOutput(ctx, sq.GetAppOutputArgs{Name: pulumi.String("Alice Website")})
+//
+//			// A snapshot on the first up, and again whenever `Trigger` changes (a release tag, a date...).
+//			backup, err := sq.NewAppSnapshot(ctx, "website-backup", &sq.AppSnapshotArgs{
+//				AppId:   website.Id(),
+//				Trigger: pulumi.String("2026-05-01"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("backupTakenAt", backup.TakenAt)
+//			ctx.Export("backupUrl", backup.Url) // secret: a pre-signed download URL of the ZIP archive
+//			return nil
+//		})
+//	}
+//
+// ```
 //
 // ## Import
 //

@@ -21,6 +21,41 @@ import (
 // instead of uploading.
 //
 // ## Example Usage
+// ### A BlobObject
+// ```go
+// package main
+//
+// import (
+//
+//	"fmt"
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	sq "github.com/squarecloud/pulumi-squarecloud/sdk/go/squarecloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			// Objects are 1 KiB to 100 MB.
+//			html := fmt.Sprintf("%-1024s", "<!doctype html><title>Hello</title><h1>Hello from Pulumi</h1>")
+//
+//			page, err := sq.NewBlobObject(ctx, "page", &sq.BlobObjectArgs{
+//				Name:       pulumi.String("hello"),
+//				Prefix:     pulumi.String("site"),
+//				MimeType:   pulumi.String("text/html"),
+//				ExpireDays: pulumi.Int(30),
+//				Source:     pulumi.NewStringAsset(html),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("pageUrl", page.Url)
+//			ctx.Export("pageExpiresAt", page.ExpiresAt)
+//			return nil
+//		})
+//	}
+//
+// ```
 //
 // ## Import
 //

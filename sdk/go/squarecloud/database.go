@@ -22,10 +22,45 @@ import (
 // `retainOnDelete: true` to keep the database when it leaves the program.
 //
 // ## Example Usage
+// ### A Database
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	sq "github.com/squarecloud/pulumi-squarecloud/sdk/go/squarecloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			args := &sq.DatabaseArgs{
+//				Name:    pulumi.String("sessions"),
+//				Type:    pulumi.String("redis"),
+//				Memory:  pulumi.Int(512),
+//				Version: pulumi.String("7.4.5"),
+//			}
+//			// Set, or change to any new value, to reset the password and store the new one.
+//			if rotation, err := config.Try(ctx, "sessionsPasswordRotation"); err == nil {
+//				args.PasswordRotation = pulumi.String(rotation)
+//			}
+//			sessions, err := sq.NewDatabase(ctx, "sessions", args)
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("sessionsId", sessions.ID())
+//			ctx.Export("sessionsUrl", sessions.ConnectionUrl) // secret: `pulumi stack output --show-secrets` shows it
+//			return nil
+//		})
+//	}
+//
+// ```
 //
 // ## Import
 //
-// `pulumi import` reads a Database by its id and brings into state: name, type, memory, owner, cluster, createdAt; certificate and connection URL as secrets. It leaves out the password (the API shows it only at creation: set `passwordRotation` to get a new one) and the version (the API never reports it; stating it later records it in place, never a replacement).
+// `pulumi import` reads a Database by its id and brings into state: name, type, memory, owner, cluster, createdAt; certificate and connection URL as secrets. It leaves out the password (the API shows it only at creation: set `passwordRotation` to get a new one) and the version (the API never reports it; stating it later records it in place, never a replacement). Programs in YAML, Python, Go and Java can import it. A TypeScript program's Database is a dynamic resource, which the engine cannot import: there, declare it with `adoptId` set to its id: the next `pulumi up` takes it over.
 //
 // ```sh
 // $ pulumi import squarecloud:index:Database <name> <id>

@@ -22,6 +22,37 @@ import (
 // next `pulumi up` then restores again: pin the version when that must not happen.
 //
 // ## Example Usage
+// ### A DatabaseRestore
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	sq "github.com/squarecloud/pulumi-squarecloud/sdk/go/squarecloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cacheId := pulumi.String("11b1a1a10d5c850adf81137277bbc42f")
+//
+//			rollback, err := sq.NewDatabaseRestore(ctx, "rollback", &sq.DatabaseRestoreArgs{
+//				DatabaseId: cacheId,
+//				SnapshotId: cacheId, // the database that owns the snapshot
+//				VersionId:  pulumi.String("2ea6d485-9961-4704-94e7-72635b78bdb6"),
+//				Confirm:    pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("restoredVersion", rollback.VersionId)
+//			ctx.Export("restoredAt", rollback.RestoredAt)
+//			return nil
+//		})
+//	}
+//
+// ```
 //
 // ## Import
 //

@@ -22,10 +22,55 @@ import (
 // `adoptId` takes over an existing workspace the caller owns. Only the owner's key can delete it.
 //
 // ## Example Usage
+// ### A Workspace
+// ```go
+// package main
+//
+// import (
+//
+//	"fmt"
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	sq "github.com/squarecloud/pulumi-squarecloud/sdk/go/squarecloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			// A data source: the account's application of that name.
+//			website := sq.GetAppOutput(ctx, sq.GetAppOutputArgs{Name: pulumi.String("Alice Website")})
+//
+//			team, err := sq.NewWorkspace(ctx, "web", &sq.WorkspaceArgs{
+//				Name:         pulumi.String("web_team"),
+//				Applications: pulumi.StringArray{website.Id()},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("teamId", team.ID())
+//			ctx.Export("teamApps", team.LinkedApplications.ApplyT(func(apps []sq.WorkspaceApplication) []string {
+//				names := []string{}
+//				for _, app := range apps {
+//					names = append(names, app.Name)
+//				}
+//				return names
+//			}))
+//			ctx.Export("teamMembers", team.Members.ApplyT(func(members []sq.WorkspaceMemberInfo) []string {
+//				names := []string{}
+//				for _, member := range members {
+//					names = append(names, fmt.Sprintf("%s (%s)", member.Name, member.Group))
+//				}
+//				return names
+//			}))
+//			return nil
+//		})
+//	}
+//
+// ```
 //
 // ## Import
 //
-// `pulumi import` reads a Workspace by its id and brings into state: name, the linked applications' ids, members, owner.
+// `pulumi import` reads a Workspace by its id and brings into state: name, the linked applications' ids, members, owner. Programs in YAML, Python, Go and Java can import it. A TypeScript program's Workspace is a dynamic resource, which the engine cannot import: there, declare it with `adoptId` set to its id: the next `pulumi up` takes it over.
 //
 // ```sh
 // $ pulumi import squarecloud:index:Workspace <name> <id>

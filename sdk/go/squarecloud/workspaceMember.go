@@ -24,10 +24,44 @@ import (
 // replaces the membership.
 //
 // ## Example Usage
+// ### A WorkspaceMember
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//	sq "github.com/squarecloud/pulumi-squarecloud/sdk/go/squarecloud"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			team, err := sq.NewWorkspace(ctx, "crew", &sq.WorkspaceArgs{Name: pulumi.String("platform_crew")})
+//			if err != nil {
+//				return err
+//			}
+//			bob, err := sq.NewWorkspaceMember(ctx, "bob", &sq.WorkspaceMemberArgs{
+//				WorkspaceId: team.ID(),
+//				UserId:      pulumi.String("845120937716400128"), // recommended: checked against whom the code adds
+//				Group:       pulumi.String("maintain"),
+//				InviteCode:  config.RequireSecret(ctx, "bobInviteCode"), // secret; spent once he joined
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("bobGroup", bob.Group)
+//			ctx.Export("bobJoinedAt", bob.JoinedAt)
+//			return nil
+//		})
+//	}
+//
+// ```
 //
 // ## Import
 //
-// `pulumi import` reads a WorkspaceMember by its id and brings into state: workspace, user, group. It leaves out the invite code (spent when they joined; not needed to keep the membership).
+// `pulumi import` reads a WorkspaceMember by its id and brings into state: workspace, user, group. It leaves out the invite code (spent when they joined; not needed to keep the membership). Programs in YAML, Python, Go and Java can import it. A TypeScript program's WorkspaceMember is a dynamic resource, which the engine cannot import: a TypeScript program cannot take over an existing one.
 //
 // ```sh
 // $ pulumi import squarecloud:index:WorkspaceMember <name> <id>

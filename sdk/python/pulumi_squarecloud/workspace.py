@@ -111,7 +111,7 @@ class Workspace(pulumi.CustomResource):
 
         ## Import
 
-        `pulumi import` reads a Workspace by its id and brings into state: name, the linked applications' ids, members, owner.
+        `pulumi import` reads a Workspace by its id and brings into state: name, the linked applications' ids, members, owner. Programs in YAML, Python, Go and Java can import it. A TypeScript program's Workspace is a dynamic resource, which the engine cannot import: there, declare it with `adoptId` set to its id: the next `pulumi up` takes it over.
 
         ```sh
         $ pulumi import squarecloud:index:Workspace <name> <id>
@@ -157,7 +157,7 @@ class Workspace(pulumi.CustomResource):
 
         ## Import
 
-        `pulumi import` reads a Workspace by its id and brings into state: name, the linked applications' ids, members, owner.
+        `pulumi import` reads a Workspace by its id and brings into state: name, the linked applications' ids, members, owner. Programs in YAML, Python, Go and Java can import it. A TypeScript program's Workspace is a dynamic resource, which the engine cannot import: there, declare it with `adoptId` set to its id: the next `pulumi up` takes it over.
 
         ```sh
         $ pulumi import squarecloud:index:Workspace <name> <id>

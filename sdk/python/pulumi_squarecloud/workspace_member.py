@@ -132,7 +132,7 @@ class WorkspaceMember(pulumi.CustomResource):
 
         ## Import
 
-        `pulumi import` reads a WorkspaceMember by its id and brings into state: workspace, user, group. It leaves out the invite code (spent when they joined; not needed to keep the membership).
+        `pulumi import` reads a WorkspaceMember by its id and brings into state: workspace, user, group. It leaves out the invite code (spent when they joined; not needed to keep the membership). Programs in YAML, Python, Go and Java can import it. A TypeScript program's WorkspaceMember is a dynamic resource, which the engine cannot import: a TypeScript program cannot take over an existing one.
 
         ```sh
         $ pulumi import squarecloud:index:WorkspaceMember <name> <id>
@@ -185,7 +185,7 @@ class WorkspaceMember(pulumi.CustomResource):
 
         ## Import
 
-        `pulumi import` reads a WorkspaceMember by its id and brings into state: workspace, user, group. It leaves out the invite code (spent when they joined; not needed to keep the membership).
+        `pulumi import` reads a WorkspaceMember by its id and brings into state: workspace, user, group. It leaves out the invite code (spent when they joined; not needed to keep the membership). Programs in YAML, Python, Go and Java can import it. A TypeScript program's WorkspaceMember is a dynamic resource, which the engine cannot import: a TypeScript program cannot take over an existing one.
 
         ```sh
         $ pulumi import squarecloud:index:WorkspaceMember <name> <id>

@@ -31,14 +31,29 @@ test.each(kinds.map((kind) => [kind.name, kind] as const))(
     const importSection = description.slice(description.lastIndexOf("## Import\n"));
     if ("refused" in kind.import)
       expect(importSection).toContain(`\`pulumi import\` refuses a ${name}: ${kind.import.refused}`);
-    else expect(importSection).toContain(`$ pulumi import squarecloud:index:${name} <name> <id>`);
+    else {
+      expect(importSection).toContain(`$ pulumi import squarecloud:index:${name} <name> <id>`);
+      // Which programs can use it: the dynamic classes of TypeScript cannot, whatever the kind.
+      expect(importSection).toContain("Programs in YAML, Python, Go and Java can import it.");
+      expect(importSection).toContain(
+        kind.adoption ? "declare it with `adoptId` set to its id" : "cannot take over an existing one",
+      );
+    }
   },
 );
 
 test("a kind's example is its docs page's programs, each language in a fence the registry renders as a tab", () => {
   const description = schema.resources["squarecloud:index:Database"].description;
   const example = /\{\{% example %\}\}\n([\s\S]*?)\{\{% \/example %\}\}/.exec(description)?.[1] ?? "";
-  expect([...example.matchAll(/^```(\w+)$/gm)].map((fence) => fence[1])).toEqual(["typescript", "yaml", "python"]);
+  expect([...example.matchAll(/^```(\w+)$/gm)].map((fence) => fence[1])).toEqual([
+    "typescript",
+    "yaml",
+    "python",
+    "go",
+    "java",
+  ]);
   expect(example).toContain('new sq.Database("sessions", {');
   expect(example).toContain('squarecloud.Database("sessions",');
+  expect(example).toContain('sq.NewDatabase(ctx, "sessions", args)');
+  expect(example).toContain('new Database("sessions", sessionsArgs.build())');
 });

@@ -33,6 +33,8 @@ const byKind = kinds.map((kind) => [kind.name, kind as AnyKind] as const);
 test("the package is squarecloud at package.json's version, and every kind and component is a resource of it", () => {
   const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
   expect({ name: schema.name, version: schema.version }).toEqual({ name: "squarecloud", version: manifest.version });
+  // The registry names the TypeScript package by the schema's nodejs section: npm's name for it.
+  expect(schema.language.nodejs.packageName).toBe(manifest.name);
   expect(Object.keys(schema.resources).sort()).toEqual(
     [...kinds, ...components].map((resource) => `squarecloud:index:${resource.name}`).sort(),
   );

@@ -21,6 +21,34 @@ import javax.annotation.Nullable;
  * moved the file, the second finds nothing at `path` and the move is recorded as done.
  * 
  * ## Example Usage
+ * ### A AppFileMove
+ * <pre>
+ * {@code
+ * package myproject;
+ * 
+ * import com.pulumi.Pulumi;
+ * import io.github.squarecloud.squarecloud.AppFileMove;
+ * import io.github.squarecloud.squarecloud.AppFileMoveArgs;
+ * import io.github.squarecloud.squarecloud.SquarecloudFunctions;
+ * import io.github.squarecloud.squarecloud.inputs.GetAppArgs;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(ctx -> {
+ *             var website = SquarecloudFunctions.getApp(GetAppArgs.builder().name("Alice Website").build());
+ * 
+ *             var entry = new AppFileMove("entry", AppFileMoveArgs.builder()
+ *                 .appId(website.applyValue(app -> app.id()))
+ *                 .path("index.js")
+ *                 .to("src/index.js")
+ *                 .build());
+ * 
+ *             ctx.export("movedAt", entry.movedAt());
+ *         });
+ *     }
+ * }
+ * }
+ * </pre>
  * 
  * ## Import
  * 

@@ -26,6 +26,35 @@ import javax.annotation.Nullable;
  * (plan RAM / 256) * 2 per 24 hours per account.
  * 
  * ## Example Usage
+ * ### A AppSnapshot
+ * <pre>
+ * {@code
+ * package myproject;
+ * 
+ * import com.pulumi.Pulumi;
+ * import io.github.squarecloud.squarecloud.AppSnapshot;
+ * import io.github.squarecloud.squarecloud.AppSnapshotArgs;
+ * import io.github.squarecloud.squarecloud.SquarecloudFunctions;
+ * import io.github.squarecloud.squarecloud.inputs.GetAppArgs;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(ctx -> {
+ *             var website = SquarecloudFunctions.getApp(GetAppArgs.builder().name("Alice Website").build());
+ * 
+ *             // A snapshot on the first up, and again whenever `trigger` changes (a release tag, a date...).
+ *             var backup = new AppSnapshot("website-backup", AppSnapshotArgs.builder()
+ *                 .appId(website.applyValue(app -> app.id()))
+ *                 .trigger("2026-05-01")
+ *                 .build());
+ * 
+ *             ctx.export("backupTakenAt", backup.takenAt());
+ *             ctx.export("backupUrl", backup.url()); // secret: a pre-signed download URL of the ZIP archive
+ *         });
+ *     }
+ * }
+ * }
+ * </pre>
  * 
  * ## Import
  * 

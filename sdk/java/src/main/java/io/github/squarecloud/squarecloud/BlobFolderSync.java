@@ -29,7 +29,7 @@ import javax.annotation.Nullable;
  * 
  * ## Import
  * 
- * `pulumi import` reads a BlobFolderSync by its id and brings into state: the objects under the prefix whose name and size match a file of the directory (the id is `&lt;prefix&gt;/&lt;directory&gt;`). It leaves out securityHash and autoDownload, which a listing does not show.
+ * `pulumi import` reads a BlobFolderSync by its id and brings into state: the objects under the prefix whose name and size match a file of the directory (the id is `&lt;prefix&gt;/&lt;directory&gt;`). It leaves out securityHash and autoDownload, which a listing does not show. Programs in YAML, Python, Go and Java can import it. A TypeScript program&#39;s BlobFolderSync is a dynamic resource, which the engine cannot import: a TypeScript program cannot take over an existing one.
  * 
  * ```sh
  * $ pulumi import squarecloud:index:BlobFolderSync &lt;name&gt; &lt;id&gt;

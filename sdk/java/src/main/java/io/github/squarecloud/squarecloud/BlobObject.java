@@ -26,6 +26,37 @@ import javax.annotation.Nullable;
  * instead of uploading.
  * 
  * ## Example Usage
+ * ### A BlobObject
+ * <pre>
+ * {@code
+ * package myproject;
+ * 
+ * import com.pulumi.Pulumi;
+ * import com.pulumi.asset.StringAsset;
+ * import io.github.squarecloud.squarecloud.BlobObject;
+ * import io.github.squarecloud.squarecloud.BlobObjectArgs;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(ctx -> {
+ *             // Objects are 1 KiB to 100 MB.
+ *             var html = String.format("%-1024s", "<!doctype html><title>Hello</title><h1>Hello from Pulumi</h1>");
+ * 
+ *             var page = new BlobObject("page", BlobObjectArgs.builder()
+ *                 .name("hello")
+ *                 .prefix("site")
+ *                 .mimeType("text/html")
+ *                 .expireDays(30)
+ *                 .source(new StringAsset(html))
+ *                 .build());
+ * 
+ *             ctx.export("pageUrl", page.url());
+ *             ctx.export("pageExpiresAt", page.expiresAt());
+ *         });
+ *     }
+ * }
+ * }
+ * </pre>
  * 
  * ## Import
  * 

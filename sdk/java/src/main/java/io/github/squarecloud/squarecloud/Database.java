@@ -27,10 +27,38 @@ import javax.annotation.Nullable;
  * `retainOnDelete: true` to keep the database when it leaves the program.
  * 
  * ## Example Usage
+ * ### A Database
+ * <pre>
+ * {@code
+ * package myproject;
+ * 
+ * import com.pulumi.Pulumi;
+ * import io.github.squarecloud.squarecloud.Database;
+ * import io.github.squarecloud.squarecloud.DatabaseArgs;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(ctx -> {
+ *             var sessionsArgs = DatabaseArgs.builder()
+ *                 .name("sessions")
+ *                 .type("redis")
+ *                 .memory(512)
+ *                 .version("7.4.5");
+ *             // Set, or change to any new value, to reset the password and store the new one.
+ *             ctx.config().get("sessionsPasswordRotation").ifPresent(sessionsArgs::passwordRotation);
+ *             var sessions = new Database("sessions", sessionsArgs.build());
+ * 
+ *             ctx.export("sessionsId", sessions.id());
+ *             ctx.export("sessionsUrl", sessions.connectionUrl()); // secret: `pulumi stack output --show-secrets` shows it
+ *         });
+ *     }
+ * }
+ * }
+ * </pre>
  * 
  * ## Import
  * 
- * `pulumi import` reads a Database by its id and brings into state: name, type, memory, owner, cluster, createdAt; certificate and connection URL as secrets. It leaves out the password (the API shows it only at creation: set `passwordRotation` to get a new one) and the version (the API never reports it; stating it later records it in place, never a replacement).
+ * `pulumi import` reads a Database by its id and brings into state: name, type, memory, owner, cluster, createdAt; certificate and connection URL as secrets. It leaves out the password (the API shows it only at creation: set `passwordRotation` to get a new one) and the version (the API never reports it; stating it later records it in place, never a replacement). Programs in YAML, Python, Go and Java can import it. A TypeScript program&#39;s Database is a dynamic resource, which the engine cannot import: there, declare it with `adoptId` set to its id: the next `pulumi up` takes it over.
  * 
  * ```sh
  * $ pulumi import squarecloud:index:Database &lt;name&gt; &lt;id&gt;

@@ -25,6 +25,34 @@ import javax.annotation.Nullable;
  * next `pulumi up` then restores again: pin the version when that must not happen.
  * 
  * ## Example Usage
+ * ### A DatabaseRestore
+ * <pre>
+ * {@code
+ * package myproject;
+ * 
+ * import com.pulumi.Pulumi;
+ * import io.github.squarecloud.squarecloud.DatabaseRestore;
+ * import io.github.squarecloud.squarecloud.DatabaseRestoreArgs;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(ctx -> {
+ *             var cacheId = "11b1a1a10d5c850adf81137277bbc42f";
+ * 
+ *             var rollback = new DatabaseRestore("rollback", DatabaseRestoreArgs.builder()
+ *                 .databaseId(cacheId)
+ *                 .snapshotId(cacheId) // the database that owns the snapshot
+ *                 .versionId("2ea6d485-9961-4704-94e7-72635b78bdb6")
+ *                 .confirm(true)
+ *                 .build());
+ * 
+ *             ctx.export("restoredVersion", rollback.versionId());
+ *             ctx.export("restoredAt", rollback.restoredAt());
+ *         });
+ *     }
+ * }
+ * }
+ * </pre>
  * 
  * ## Import
  * 

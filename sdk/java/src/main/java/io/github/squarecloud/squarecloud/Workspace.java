@@ -27,10 +27,43 @@ import javax.annotation.Nullable;
  * `adoptId` takes over an existing workspace the caller owns. Only the owner&#39;s key can delete it.
  * 
  * ## Example Usage
+ * ### A Workspace
+ * <pre>
+ * {@code
+ * package myproject;
+ * 
+ * import static java.util.stream.Collectors.toList;
+ * 
+ * import com.pulumi.Pulumi;
+ * import io.github.squarecloud.squarecloud.SquarecloudFunctions;
+ * import io.github.squarecloud.squarecloud.Workspace;
+ * import io.github.squarecloud.squarecloud.WorkspaceArgs;
+ * import io.github.squarecloud.squarecloud.inputs.GetAppArgs;
+ * import java.util.List;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(ctx -> {
+ *             // A data source: the account's application of that name.
+ *             var website = SquarecloudFunctions.getApp(GetAppArgs.builder().name("Alice Website").build());
+ * 
+ *             var team = new Workspace("web", WorkspaceArgs.builder()
+ *                 .name("web_team")
+ *                 .applications(website.applyValue(app -> List.of(app.id())))
+ *                 .build());
+ * 
+ *             ctx.export("teamId", team.id());
+ *             ctx.export("teamApps", team.linkedApplications().applyValue(apps -> apps.stream().map(app -> app.name()).collect(toList())));
+ *             ctx.export("teamMembers", team.members().applyValue(members -> members.stream().map(member -> member.name() + " (" + member.group() + ")").collect(toList())));
+ *         });
+ *     }
+ * }
+ * }
+ * </pre>
  * 
  * ## Import
  * 
- * `pulumi import` reads a Workspace by its id and brings into state: name, the linked applications&#39; ids, members, owner.
+ * `pulumi import` reads a Workspace by its id and brings into state: name, the linked applications&#39; ids, members, owner. Programs in YAML, Python, Go and Java can import it. A TypeScript program&#39;s Workspace is a dynamic resource, which the engine cannot import: there, declare it with `adoptId` set to its id: the next `pulumi up` takes it over.
  * 
  * ```sh
  * $ pulumi import squarecloud:index:Workspace &lt;name&gt; &lt;id&gt;

@@ -26,10 +26,40 @@ import javax.annotation.Nullable;
  * replaces the membership.
  * 
  * ## Example Usage
+ * ### A WorkspaceMember
+ * <pre>
+ * {@code
+ * package myproject;
+ * 
+ * import com.pulumi.Pulumi;
+ * import io.github.squarecloud.squarecloud.Workspace;
+ * import io.github.squarecloud.squarecloud.WorkspaceArgs;
+ * import io.github.squarecloud.squarecloud.WorkspaceMember;
+ * import io.github.squarecloud.squarecloud.WorkspaceMemberArgs;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(ctx -> {
+ *             var team = new Workspace("crew", WorkspaceArgs.builder().name("platform_crew").build());
+ * 
+ *             var bob = new WorkspaceMember("bob", WorkspaceMemberArgs.builder()
+ *                 .workspaceId(team.id())
+ *                 .userId("845120937716400128") // recommended: checked against whom the code adds
+ *                 .group("maintain")
+ *                 .inviteCode(ctx.config().requireSecret("bobInviteCode")) // secret; spent once he joined
+ *                 .build());
+ * 
+ *             ctx.export("bobGroup", bob.group());
+ *             ctx.export("bobJoinedAt", bob.joinedAt());
+ *         });
+ *     }
+ * }
+ * }
+ * </pre>
  * 
  * ## Import
  * 
- * `pulumi import` reads a WorkspaceMember by its id and brings into state: workspace, user, group. It leaves out the invite code (spent when they joined; not needed to keep the membership).
+ * `pulumi import` reads a WorkspaceMember by its id and brings into state: workspace, user, group. It leaves out the invite code (spent when they joined; not needed to keep the membership). Programs in YAML, Python, Go and Java can import it. A TypeScript program&#39;s WorkspaceMember is a dynamic resource, which the engine cannot import: a TypeScript program cannot take over an existing one.
  * 
  * ```sh
  * $ pulumi import squarecloud:index:WorkspaceMember &lt;name&gt; &lt;id&gt;
