@@ -55,9 +55,9 @@ function substitutions(built: Built, language: string): Array<[string, string, s
       "the release's emulator for this machine: this checkout's build (npm run build:emulator)",
     ],
     [
-      "npm install pulumi-squarecloud @pulumi/pulumi ",
+      `npm install pulumi-squarecloud ${pinnedPulumiSdk} `,
       `npm install ${built.tarball} ${pinnedPulumiSdk} `,
-      "the npm package: its tarball; @pulumi/pulumi: the release the machine's Node 20 runs (later ones declare Node 22)",
+      "the npm package: its tarball; @pulumi/pulumi as README pins it, the release the tests run (later ones declare Node 22)",
     ],
     ["pip install pulumi_squarecloud", `pip install ${built.wheel}`, "PyPI's package: this checkout's wheel"],
     ["127.0.0.1:4580", `127.0.0.1:${platform}`, "the emulator's ports: free ones (userEnvironment starts it there)"],
