@@ -14,24 +14,49 @@ export function tables(kind: AnyKind): Record<string, string> {
   return { [`inputs of ${kind.name}`]: inputsTable(kind), [`outputs of ${kind.name}`]: outputsTable(kind) };
 }
 
+/**
+ * A kind's inputs in every language. The TypeScript class differs from the schema the other four
+ * languages are generated from: its SDK-only arguments (`sdkArgs`) exist there alone, the fields it
+ * derives from them (`sdkDerived`) exist everywhere else alone, and a field it can fill from them
+ * (`sdkOptional`) is optional there while the schema requires it.
+ */
 function inputsTable(kind: AnyKind): string {
-  const rows = Object.entries({ ...kind.inputs, ...(kind.sdkArgs ?? {}) } as Record<string, z.ZodType>)
-    .filter(([, schema]) => !notesOf(schema).sdkDerived)
-    .map(([name, schema]) => {
-      const secret = kind.secretInputs.includes(name) ? " (secret)" : "";
-      return row([
-        code(name),
-        code(notesOf(schema).sdkType ?? typeText(schema)),
-        isOptional(schema) || notesOf(schema).sdkOptional ? "no" : "yes",
-        onChange(kind, name),
-        cell(notesOf(schema).description) + secret,
-      ]);
-    });
+  const fields = [
+    ...Object.entries(kind.inputs as Record<string, z.ZodType>),
+    ...Object.entries((kind.sdkArgs ?? {}) as Record<string, z.ZodType>).map(
+      ([name, schema]) => [name, schema, "TypeScript"] as const,
+    ),
+  ] as [string, z.ZodType, string?][];
+  const rows = fields.map(([name, schema, sdkOnly]) => {
+    const notes = notesOf(schema);
+    const only = sdkOnly ?? (notes.sdkDerived ? NATIVE_LANGUAGES : undefined);
+    const secret = kind.secretInputs.includes(name) ? " (secret)" : "";
+    return row([
+      only ? `${code(name)} (${only} only)` : code(name),
+      code(notes.sdkType ?? typeText(schema)),
+      required(schema, notes.sdkOptional ? Object.keys(kind.sdkArgs ?? {}) : []),
+      onChange(kind, name),
+      cell(notes.description) + secret,
+    ]);
+  });
   return [
     row(["Input", "Type", "Required", "On change", "Description"]),
     row(["---", "---", "---", "---", "---"]),
     ...rows,
   ].join("\n");
+}
+
+/** The languages generated from the schema: those the native plugin serves. */
+const NATIVE_LANGUAGES = "YAML, Python, Go, Java";
+
+/**
+ * Whether an input must be given: in the schema's languages as zod says; in TypeScript too, unless
+ * the class can fill it from its own arguments `fillers`.
+ */
+function required(schema: z.ZodType, fillers: string[]): string {
+  if (isOptional(schema)) return "no";
+  if (fillers.length === 0) return "yes";
+  return `yes (in TypeScript, not when ${fillers.map(code).join(" or ")} is given)`;
 }
 
 function outputsTable(kind: AnyKind): string {
