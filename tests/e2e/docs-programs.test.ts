@@ -245,7 +245,7 @@ async function expectOnlyWebsiteLinked(suite: EmulatorSuite, workspaceId: string
   ]);
 }
 
-/** A page's YAML program without its project lines (name, runtime) when it shows them: the test's project gives its own. */
+/** A page's YAML program without its project lines (name, runtime): the test's project gives its own. */
 function yamlBody(program: DocProgram): string {
   const header = /^name: [\w-]+\nruntime: yaml\n/;
   return program.code.replace(header, "");

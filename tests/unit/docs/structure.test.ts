@@ -126,6 +126,16 @@ test("every ts, yaml, python, go and java block says whether it runs: a program,
   expect([...owners].filter(([, files]) => files.size > 1)).toEqual([]);
 });
 
+test("every YAML program of the docs is a whole project, as copied: it names itself and its runtime", () => {
+  const yamlPrograms = docFiles().flatMap((file) => programs(file).filter((program) => program.language === "yaml"));
+  expect(yamlPrograms.length).toBeGreaterThan(0);
+  expect(
+    yamlPrograms
+      .filter((program) => !/^name: [\w-]+\nruntime: yaml\n/.test(program.code))
+      .map((program) => `${program.file}: ${program.name}`),
+  ).toEqual([]);
+});
+
 /** The kinds the native plugin serves, by token ("squarecloud:index:Database"): these have a YAML, a Python, a Go and a Java example. */
 const SERVED_BY_PLUGIN = new Set(
   Object.keys(JSON.parse(readFileSync(path.join(repoRoot, "provider/plugin/schema.json"), "utf8")).resources),
