@@ -18,6 +18,7 @@ const MEASURED = {
   "e2e/docs-programs.test.js": 120,
   "e2e/reliability/faults.test.js": 120,
   "e2e/built-artifacts.test.js": 94,
+  "e2e/release/templates.test.js": 80,
   "e2e/typescript/blob-folder.test.js": 69,
   "e2e/typescript/blob-object.test.js": 68,
   "e2e/typescript/operations.test.js": 58,

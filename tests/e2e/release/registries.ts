@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { installedToolDir } from "../../install-script";
 import { freePorts } from "../free-ports";
@@ -84,4 +84,47 @@ async function whenServing(url: string): Promise<void> {
     if (Date.now() > deadline) throw new Error(`nothing serving ${url} after a minute`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * The release `release` (a folder of `npm run release`) published as a maintainer publishes it: the
+ * npm tarball with `npm publish` and a token of the registry, the wheel and sdist with `twine
+ * upload` after twine's own check of what PyPI will render. `scratch` holds the maintainer's .npmrc.
+ */
+export async function publishRelease(
+  registries: Registries,
+  release: string,
+  version: string,
+  scratch: string,
+): Promise<void> {
+  const user = await fetch(`${registries.npm}-/user/org.couchdb.user:maintainer`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: "maintainer", password: "rehearsal-password" }),
+  }).then((response) => response.json() as Promise<{ token: string }>);
+  const npmrc = path.join(scratch, "maintainer.npmrc");
+  writeFileSync(npmrc, `//${new URL(registries.npm).host}/:_authToken=${user.token}\n`);
+  const quiet = { stdio: ["ignore", "ignore", "inherit"] as ("ignore" | "inherit")[] };
+  execFileSync(
+    "npm",
+    [
+      "publish",
+      path.join(release, `pulumi-squarecloud-${version}.tgz`),
+      "--registry",
+      registries.npm,
+      "--userconfig",
+      npmrc,
+    ],
+    quiet,
+  );
+  const dists = readdirSync(release)
+    .filter((file) => file.startsWith("pulumi_squarecloud-"))
+    .map((file) => path.join(release, file));
+  const twine = path.join(registries.bin, "twine");
+  execFileSync(twine, ["check", "--strict", ...dists], quiet);
+  execFileSync(
+    twine,
+    ["upload", "--repository-url", registries.pypi, "-u", "maintainer", "-p", "unused", "--non-interactive", ...dists],
+    quiet,
+  );
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { GO_MODULE_PATH } from "../../../scripts/gen/schema";
 import { archiveName, hostTarget } from "../../../scripts/plugin-archive";
@@ -13,7 +13,7 @@ import { type PluginServer, startPluginServer } from "../plugin-server";
 import { type ProgramStack, userProjectStack } from "../stack";
 import { type UserMachine, userMachine, which } from "../user-machine";
 import { sharedRelease } from "./release";
-import { type Registries, startRegistries } from "./registries";
+import { publishRelease, type Registries, startRegistries } from "./registries";
 
 // A release published for real, on this machine: the artifacts of `npm run release` go to a local
 // npm registry with `npm publish`, to a local PyPI index with `twine upload`, the Go module to a
@@ -84,42 +84,7 @@ beforeAll(async () => {
   release = await sharedRelease();
   registries = await startRegistries(path.join(scratch, "registries"));
   plugins = await startPluginServer(release);
-
-  // npm publish, as a maintainer does, with a token of the registry.
-  const user = await fetch(`${registries.npm}-/user/org.couchdb.user:maintainer`, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name: "maintainer", password: "rehearsal-password" }),
-  }).then((response) => response.json() as Promise<{ token: string }>);
-  const npmrc = path.join(scratch, "maintainer.npmrc");
-  writeFileSync(npmrc, `//${new URL(registries.npm).host}/:_authToken=${user.token}\n`);
-  execFileSync(
-    "npm",
-    [
-      "publish",
-      path.join(release, `pulumi-squarecloud-${version}.tgz`),
-      "--registry",
-      registries.npm,
-      "--userconfig",
-      npmrc,
-    ],
-    { stdio: ["ignore", "ignore", "inherit"] },
-  );
-
-  // twine upload of the wheel and the sdist, after twine's own check of what PyPI will render.
-  const dists = readdirSync(release)
-    .filter((file) => file.startsWith("pulumi_squarecloud-"))
-    .map((file) => path.join(release, file));
-  execFileSync(path.join(registries.bin, "twine"), ["check", "--strict", ...dists], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  execFileSync(
-    path.join(registries.bin, "twine"),
-    ["upload", "--repository-url", registries.pypi, "-u", "maintainer", "-p", "unused", "--non-interactive", ...dists],
-    {
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
+  await publishRelease(registries, release, version, scratch);
 }, 20 * 60_000);
 
 afterAll(async () => {
