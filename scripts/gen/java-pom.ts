@@ -1,5 +1,3 @@
-import type { PackageInfo } from "./schema";
-
 /**
  * The Java SDK's Maven build (sdk/java/pom.xml), written by `npm run gen` beside the sources that
  * pulumi-java-gen writes: its generator only writes Gradle files, and Gradle's distribution (which
@@ -42,7 +40,8 @@ const PLUGINS: [string, string][] = [
 
 const REPOSITORY = "github.com/squarecloud/pulumi-squarecloud";
 
-export function javaPom(info: PackageInfo & { name: string }): string {
+/** The package.json fields the pom carries: scripts/gen/index.ts passes the manifest itself. */
+export function javaPom(info: { name: string; version: string; description: string; license: string }): string {
   const dependencies = DEPENDENCIES.map(
     ([group, artifact, version]) => `    <dependency>
       <groupId>${group}</groupId>
