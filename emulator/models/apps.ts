@@ -98,7 +98,7 @@ export class AppsModel {
 
 function normalizeAppPath(path: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: names with control characters are what the rule rejects
-  if (path.length === 0 || path.length > 512 || /[\u0000-\u001f\\]/.test(path)) throw apiError("INVALID_PATH");
+  if (path.length === 0 || path.length > 512 || /[\u0000-\u001f\u007f\\]/.test(path)) throw apiError("INVALID_PATH");
   const normalized = posix.normalize(`/${path}`).slice(1);
   const escapes = path.split("/").includes("..");
   if (normalized === "" || normalized.endsWith("/") || escapes) throw apiError("INVALID_PATH");
