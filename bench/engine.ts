@@ -46,8 +46,8 @@ function kindOf(route: string): Kind {
 }
 
 /**
- * The fewest requests the API allows per operation, for the whole mix (api-spec.md and
- * real-api-notes.md): see "API requests per operation" in bench/README.md for the reasoning.
+ * The fewest requests the API allows per operation, for the whole mix: see "API requests per
+ * operation" in bench/README.md for the reasoning.
  */
 function minimumRequests(mix: Mix, operation: Operation): Partial<Record<Kind, number>> {
   switch (operation) {

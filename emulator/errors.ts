@@ -1,6 +1,6 @@
 /**
  * Every error code, status and default message in one catalog, so the two APIs stay consistent;
- * statuses the notes leave open are chosen here (emulator/README.md, "Choices").
+ * statuses the reference leaves open are chosen here (emulator/README.md, "Choices").
  */
 
 export interface ErrorBody {

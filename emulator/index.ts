@@ -38,7 +38,7 @@ export interface EmulatorOptions {
    */
   admin?: boolean;
   /**
-   * "suffixed" (the default) ends an expiring upload's id in -ex<days>, as the notes' example does;
+   * "suffixed" (the default) ends an expiring upload's id in -ex<days>, as the reference's example does;
    * "plain" leaves that optional suffix out, for clients that must not rely on it. Seeded objects
    * keep their ids.
    */

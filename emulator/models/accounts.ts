@@ -14,7 +14,7 @@ export interface MemoryUsage {
 export class AccountsModel {
   constructor(private readonly ctx: ModelContext) {}
 
-  /** The Authorization header carries the raw key, no scheme prefix (spec section 5). */
+  /** The Authorization header carries the raw key, no scheme prefix (docs/configuration.md). */
   authenticate(authorization: string | undefined): AccountRecord {
     const key = authorization?.trim();
     const account = key ? this.ctx.data.accounts.find((a) => a.apiKey === key) : undefined;

@@ -31,7 +31,7 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-/** Illustrative prices in BRL: the notes give the fields and units, not the tariff. */
+/** Illustrative prices in BRL: the reference gives the fields and units, not the tariff. */
 const PRICE_PER_EXTRA_GB = 0.5;
 const PRICE_PER_OBJECT = 0.00001;
 

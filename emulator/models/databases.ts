@@ -135,7 +135,7 @@ export class DatabasesModel {
     };
   }
 
-  /** GET /v2/databases/{id}, per the notes: no password, no certificate. */
+  /** GET /v2/databases/{id}, per the reference: no password, no certificate. */
   detailView(database: DatabaseRecord) {
     return {
       id: database.id,

@@ -1,12 +1,12 @@
-/** Both APIs' rules and limits in one place; a limit the notes give no number for says the value chosen. */
+/** Both APIs' rules and limits in one place; a limit the reference gives no number for says the value chosen. */
 import type { DatabaseType, WorkspaceGroup } from "../state";
 
 /**
- * Database names: alphanumeric a-z A-Z 0-9 (spec), nothing more: no length is published, so none is
+ * Database names: alphanumeric a-z A-Z 0-9 (the reference), nothing more: no length is published, so none is
  * invented. The JSON body limit is what stops absurd sizes.
  */
 export const DATABASE_NAME_PATTERN = /^[a-zA-Z0-9]+$/;
-/** Engine versions in dotted numeric form, such as 7.0 or 7.4.5, with any number of parts (spec). */
+/** Engine versions in dotted numeric form, such as 7.0 or 7.4.5, with any number of parts (the reference). */
 export const DATABASE_VERSION_PATTERN = /^\d+(\.\d+)*$/;
 export const DATABASE_TYPES = ["mongo", "redis"] as const satisfies readonly DatabaseType[];
 export const DATABASE_MIN_MEMORY_MB: Record<DatabaseType, number> = { redis: 512, mongo: 1024 };
@@ -21,7 +21,7 @@ export const WORKSPACE_NAME_PATTERN = /^[a-zA-Z0-9_]{3,32}$/;
 export const OBJECT_NAME_PATTERN = /^[a-zA-Z0-9_]{3,32}$/;
 
 export const ASSIGNABLE_GROUPS = ["admin", "maintain", "manager", "view"] as const satisfies readonly WorkspaceGroup[];
-/** Groups whose members may change other members' groups (spec section 5). */
+/** Groups whose members may change other members' groups: the owner and admins. */
 export const GROUP_MANAGERS: readonly WorkspaceGroup[] = ["owner", "admin"];
 /** Groups that may act on linked apps (snapshot, move files); every member may read them. */
 export const APP_WRITERS: readonly WorkspaceGroup[] = ["owner", "admin", "maintain"];
@@ -44,7 +44,7 @@ export const RESTORE_RATE_MS = 60_000;
 export const DEPLOYMENT_WINDOW_MS = 24 * 60 * 60_000;
 export const DEPLOYMENTS_SHOWN = 10;
 
-/** (RAM / 256) * 2 app snapshots per 24 h, RAM being the plan's memory (spec section 8). */
+/** (RAM / 256) * 2 app snapshots per 24 h, RAM being the plan's memory (docs/service-limits.md). */
 export function dailySnapshotQuota(planMemoryMb: number): number {
   return Math.floor(planMemoryMb / 256) * 2;
 }
@@ -58,7 +58,7 @@ export const UPLOADS_IN_FLIGHT_LIMIT = 4;
 export const OBJECT_EXPIRE_MAX_DAYS = 365;
 
 /**
- * Accepted upload MIME types (the official SDK's list, per the notes) and the extension each gets in
+ * Accepted upload MIME types (the official SDK's list) and the extension each gets in
  * the object id. The first extension listed is the one used.
  */
 export const UPLOAD_MIME_EXTENSIONS: Readonly<Record<string, string>> = {
@@ -103,7 +103,7 @@ export const UPLOAD_MIME_EXTENSIONS: Readonly<Record<string, string>> = {
 
 /**
  * How the ids of uploads are formed: "suffixed" ends an expiring object's id in -ex<days> (as the
- * notes' example does), "plain" never does, as a server may, since the notes mark it optional.
+ * reference's example does), "plain" never does, as a server may, since the reference marks it optional.
  */
 export type ObjectIdForm = "suffixed" | "plain";
 export const OBJECT_ID_FORMS: readonly ObjectIdForm[] = ["suffixed", "plain"];

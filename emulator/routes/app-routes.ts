@@ -37,7 +37,7 @@ export const appRoutes: Route<ApiHandler>[] = [
       success(models.snapshots.createAppSnapshot(account, models.apps.accessible(account, params.id, "write"))),
   },
   {
-    // Not in the spec or the notes, but the official @squarecloud/api client lists snapshots here.
+    // Not in the API reference, but the official @squarecloud/api client lists snapshots here.
     method: "GET",
     template: "/v2/apps/:id/snapshots",
     handler: ({ account, params }, models) =>

@@ -12,7 +12,7 @@ import {
 } from "../models/rules";
 import { parseBody } from "./validate";
 
-// No maximum of its own (the spec states none): the plan's available memory bounds it.
+// No maximum of its own (the reference states none): the plan's available memory bounds it.
 const memory = z.number().int().positive();
 
 // Field order is the order rules are reported in (see parseBody).

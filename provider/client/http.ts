@@ -217,7 +217,7 @@ export class HttpClient {
 
   private headers(req: ApiRequest<z.ZodType | undefined>, attemptNumber: number): Record<string, string> {
     const headers: Record<string, string> = {
-      // The key itself, no scheme prefix (api-spec.md section 5).
+      // The key itself, no scheme prefix (docs/configuration.md).
       authorization: this.options.apiKey,
       "user-agent": this.options.userAgent,
       accept: "application/json",

@@ -93,7 +93,7 @@ export class ConcurrencyLimit {
   }
 }
 
-/** The limits of api-spec.md section 8 and real-api-notes.md, for one account. */
+/** The limits of docs/service-limits.md, for one account. */
 export class AccountLimits {
   static readonly ANALYTICS_INTERVAL_MS = 10_000;
   static readonly APP_SNAPSHOT_INTERVAL_MS = 5_000;
@@ -115,7 +115,7 @@ export class AccountLimits {
     return this.pacer.gate(`analytics:${appId}:${range}`, AccountLimits.ANALYTICS_INTERVAL_MS);
   }
 
-  /** One application snapshot per 5 s; the spec does not say per application, so per account. */
+  /** One application snapshot per 5 s; the reference does not say per application, so per account. */
   appSnapshot(): Gate {
     return this.pacer.gate("app-snapshot", AccountLimits.APP_SNAPSHOT_INTERVAL_MS + AccountLimits.ARRIVAL_MARGIN_MS);
   }

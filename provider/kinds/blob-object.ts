@@ -3,7 +3,7 @@ import { isUnknown } from "../field-check";
 import { ASSET_SIG, SIG_KEY } from "../signatures";
 import { type ChangeRule, declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
 
-/** Names and prefixes of objects (real-api-notes.md "Blob storage"). */
+/** Names and prefixes of objects, their sizes and expiry (docs/service-limits.md). */
 export const OBJECT_NAME_PATTERN = /^[a-zA-Z0-9_]{3,32}$/;
 export const MIN_OBJECT_BYTES = 1024;
 export const MAX_OBJECT_BYTES = 100 * 1000 * 1000;

@@ -3,7 +3,7 @@ import { ApiId, DatabaseType } from "../client/payloads/platform";
 import { isUnknown } from "../field-check";
 import { declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
 
-/** Minimum RAM per engine, in MB (api-spec: limits). */
+/** Minimum RAM per engine, in MB (docs/service-limits.md). */
 export const MIN_MEMORY_MB: Record<DatabaseType, number> = { redis: 512, mongo: 1024 };
 export const SMALLEST_MIN_MEMORY_MB = Math.min(...Object.values(MIN_MEMORY_MB));
 

@@ -58,7 +58,7 @@ describe("POST /v2/databases", () => {
     expect(await databaseCount()).toBe(2);
   });
 
-  test("names and versions have no length or part count of their own: the spec states none", async () => {
+  test("names and versions have no length or part count of their own: the reference states none", async () => {
     const long = await create({ ...redis, name: "a1".repeat(100), version: "7.4.5.1.2.3" });
     expect(long.name).toBe("a1".repeat(100));
     expectSuccess(await env.platform("PATCH", `/v2/databases/${long.id}`, { json: { name: "b2".repeat(100) } }));

@@ -4,15 +4,15 @@
  * but a plain writable field at run time) and @squarecloud/blob 1.2.0 in `blob.api.baseUrl` (built
  * from the static `SquareCloudBlob.apiInfo` in the constructor, so it is set on the instance).
  *
- * Calls whose shapes match the spec work as is. Where the client disagrees with the spec, the
- * emulator follows the spec and the test below pins the disagreement:
- * - deploys.list() expects a flat array of events; the spec answers an array of deployments,
+ * Calls whose shapes match the reference work as is. Where the client disagrees with the reference, the
+ * emulator follows the reference and the test below pins the disagreement:
+ * - deploys.list() expects a flat array of events; the reference answers an array of deployments,
  *   each an array of events.
- * - blob stats() expects {objects, size, storagePrice, ...} flat; the spec nests usage/plan/billing.
- * - blob objects.delete() sends {objects: [...]} as text/plain (no Content-Type set); the spec takes
+ * - blob stats() expects {objects, size, storagePrice, ...} flat; the reference nests usage/plan/billing.
+ * - blob objects.delete() sends {objects: [...]} as text/plain (no Content-Type set); the reference takes
  *   one {object: "<id>"} as application/json, so the emulator answers 415 INVALID_CONTENT_TYPE (and
  *   would answer INVALID_OBJECT for the body shape).
- * - BlobObject ids with an expiry suffix (-ex<days>, from the notes) fail the client's id regex.
+ * - BlobObject ids with an expiry suffix (-ex<days>, from the reference) fail the client's id regex.
  */
 import { SquareCloudAPI, SquareCloudAPIError, WebsiteApplication } from "@squarecloud/api";
 import { SquareCloudBlob } from "@squarecloud/blob";
@@ -105,7 +105,7 @@ describe("@squarecloud/api 3.8.0", () => {
     await expect(platformClient("1-bad").user.get()).rejects.toThrow(/Access Denied/);
   });
 
-  test("contradiction: deploys.list() reads a flat event list, the spec nests events per deployment", async () => {
+  test("contradiction: deploys.list() reads a flat event list, the reference nests events per deployment", async () => {
     const app = await platformClient().applications.fetch(SEED_APPS.aliceWebsite);
     const deployments = await app.deploys.list();
     expect(deployments.length).toBeGreaterThan(0);
@@ -144,15 +144,15 @@ describe("@squarecloud/blob 1.2.0", () => {
   });
 
   test("contradiction: ids with an expiry suffix fail the client's id parser", async () => {
-    // alice's seeded export object expires, so its id ends in -ex7.csv (notes' id format).
+    // alice's seeded export object expires, so its id ends in -ex7.csv (the reference's id format).
     await expect(blobClient().objects.list()).rejects.toThrow(/Invalid object URL/i);
   });
 
-  test("contradiction: stats() expects a flat shape, the spec nests usage/plan/billing", async () => {
+  test("contradiction: stats() expects a flat shape, the reference nests usage/plan/billing", async () => {
     await expect(blobClient().stats()).rejects.toThrow(/Invalid Api Account Stats/i);
   });
 
-  test("contradiction: objects.delete() sends {objects: [...]} as text/plain, the spec takes JSON {object}", async () => {
+  test("contradiction: objects.delete() sends {objects: [...]} as text/plain, the reference takes JSON {object}", async () => {
     const id = `${SEED_ACCOUNTS.alice.accountId}/images/logo_lxch4k7y-07ee.png`;
     await expect(blobClient().objects.delete([id])).rejects.toThrow(/Invalid Content Type/);
     // The same body sent as JSON is refused for its shape.

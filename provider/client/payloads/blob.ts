@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { optionalText } from "./envelope";
 
-/** Payloads of the blob storage API (api-spec.md 2.10, 2.11; real-api-notes.md "Blob storage"). */
+/** Payloads of the blob storage API (/v1): objects, listings, uploads and the account's figures. */
 
 export const BlobObject = z.object({
   /** <account_id>/<prefix>/<name>_<random>-<hash>[-ex<days>].<ext> */

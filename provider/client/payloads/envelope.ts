@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-/** The envelope both APIs wrap every body in (real-api-notes.md, "Envelope and errors"). */
+/**
+ * The envelope both APIs wrap every body in: `{status: "success", response?}`, or `{status: "error",
+ * code, message?}`, whose code (not the HTTP status alone) says what failed.
+ */
 
 export const SuccessEnvelope = z.object({
   status: z.literal("success"),

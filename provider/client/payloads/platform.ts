@@ -13,7 +13,7 @@ function lenient<T extends z.ZodType>(schema: T) {
 export const DatabaseType = z.enum(["mongo", "redis"]);
 export type DatabaseType = z.infer<typeof DatabaseType>;
 
-/** Groups the API can assign; `owner` exists but cannot be given (real-api-notes.md). */
+/** Groups the API can assign; `owner` exists (the workspace's creator) but the API never assigns it. */
 export const WorkspaceGroup = z.enum(["admin", "maintain", "manager", "view"]);
 export type WorkspaceGroup = z.infer<typeof WorkspaceGroup>;
 

@@ -13,7 +13,7 @@ import { noteServerTime, serverNow as serverClock } from "./server-clock";
 
 // A lost upload waits the list cache out on the server's clock, then looks (docs/reliability.md, "A lost upload").
 
-/** The server caches listings this long (api-spec.md section 8), plus a margin for clock rounding. */
+/** The server caches listings this long (docs/service-limits.md), plus a margin for clock rounding. */
 export const LIST_CACHE_MS = 30_000;
 const CACHE_MARGIN_MS = 2_000;
 /** Our estimate of the server's clock may run late: whole-second Date headers, carried forward. */

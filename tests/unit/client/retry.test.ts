@@ -98,7 +98,7 @@ describe("withRetry", () => {
     expect((await run([httpError("POST", 429, "KEEP_CALM", 1_000)])).sleeps).toEqual([1_000]);
   });
 
-  it("waits a window code out whatever status it comes with (the notes give none for RESTORE_IN_PROGRESS)", async () => {
+  it("waits a window code out whatever status it comes with (the reference gives none for RESTORE_IN_PROGRESS)", async () => {
     const conflict = await run([httpError("POST", 409, "RESTORE_IN_PROGRESS")], { deadlineMs: 120_000 });
     expect(conflict).toMatchObject({ value: "ok", attempts: 2, sleeps: [60_000] });
   });

@@ -59,7 +59,7 @@ test("a lost upload whose server's clock stands still fails after a bounded wait
   expect(stub.seen.filter((r) => r.method === "GET")).toHaveLength(clock.sleeps.length + 1);
 });
 
-// A server that follows the spec strictly: ids may lack the optional -ex<days> suffix, and only
+// A server that follows the reference strictly: ids may lack the optional -ex<days> suffix, and only
 // the listing's expires_at tells that an object expires. Its clock passes its list cache at each
 // listing, so a search that misses the object stops looking at once and uploads again, instead of
 // after 30 s.

@@ -175,7 +175,7 @@ test("MIME types from extensions", () => {
   expect(mimeTypeForPath(".json")).toBeUndefined();
 });
 
-/** The two forms of an object id: the -ex<days> suffix is optional (real-api-notes.md). */
+/** The two forms of an object id: the -ex<days> suffix is optional (docs/reliability.md). */
 const ID_FORMS = [
   ["suffixed", (base: string, days?: number) => `${base}${days === undefined ? "" : `-ex${days}`}.png`],
   ["plain", (base: string) => `${base}.png`],
