@@ -1,5 +1,6 @@
 import { SETTINGS } from "../config";
 import { emulatorSteps } from "./emulator-hint";
+import { currentCodeName } from "./error-codes";
 import { redact } from "./redact";
 
 /**
@@ -125,7 +126,10 @@ export function errorFromResponse(
   response: { status: number; code?: string; message?: string; retryAfterMs?: number },
   origin: Origin,
 ): ApiError {
-  const code = response.code ?? `HTTP_${response.status}`;
+  const code = response.code === undefined ? `HTTP_${response.status}` : currentCodeName(response.code);
+  // The old name stays in the message, where a reader comparing with the server's logs looks.
+  const renamed = response.code !== undefined && code !== response.code ? `sent as ${response.code}` : undefined;
+  const serverText = response.message === undefined ? undefined : redact(response.message, origin.secrets);
   return build(
     ctx,
     {
@@ -134,8 +138,8 @@ export function errorFromResponse(
       retryAfterMs: response.retryAfterMs,
       outcomeUnknown: response.status >= 500,
     },
-    `HTTP ${response.status}`,
-    response.message === undefined ? undefined : redact(response.message, origin.secrets),
+    renamed === undefined ? `HTTP ${response.status}` : `HTTP ${response.status}, ${renamed}`,
+    serverText,
     response.status === 401 ? refusedKeySteps(origin) : undefined,
   );
 }

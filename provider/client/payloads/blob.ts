@@ -1,16 +1,20 @@
 import { z } from "zod";
-import { optionalText } from "./envelope";
+import { alsoNamed, optionalText } from "./envelope";
 
 /** Payloads of the blob storage API (/v1): objects, listings, uploads and the account's figures. */
 
-export const BlobObject = z.object({
-  /** <account_id>/<prefix>/<name>_<random>-<hash>[-ex<days>].<ext> */
-  id: z.string(),
-  size: z.number(),
-  created_at: z.string(),
-  /** Only on objects that expire. */
-  expires_at: optionalText,
-});
+export const BlobObject = alsoNamed(
+  z.object({
+    /** <account_id>/<prefix>/<name>_<random>-<hash>[-ex<days>].<ext> */
+    id: z.string(),
+    size: z.number(),
+    created_at: z.string(),
+    /** Only on objects that expire. */
+    expires_at: optionalText,
+  }),
+  // Timestamps are read under either spelling, as in the platform API's payloads.
+  { created_at: "createdAt", expires_at: "expiresAt" },
+);
 export type BlobObject = z.infer<typeof BlobObject>;
 
 /** One page of up to 1000 objects; `continuationToken` is absent on the last page. */

@@ -1,7 +1,12 @@
 import { z } from "zod";
-import { optionalText } from "./envelope";
+import { alsoNamed, optionalText } from "./envelope";
 
-/** Objects strip unknown fields, which also keeps secrets a listing might carry out of our values. */
+/**
+ * Objects strip unknown fields, which also keeps secrets a listing might carry out of our values.
+ * Timestamps are snake_case here and camelCase in workspaces (real-api-notes.md); each is read
+ * under either spelling, as the official clients' types allow both across the API.
+ */
+const CREATED = { created_at: "createdAt" } as const;
 
 /** A field we can do without: missing or malformed, it is simply absent. */
 function lenient<T extends z.ZodType>(schema: T) {
@@ -35,44 +40,54 @@ export const Plan = z.object({
     .transform((value) => value ?? undefined),
 });
 
-export const User = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  plan: Plan,
-  locale: optionalText,
-  created_at: optionalText,
-});
+export const User = alsoNamed(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    plan: Plan,
+    locale: optionalText,
+    created_at: optionalText,
+  }),
+  CREATED,
+);
 export type User = z.infer<typeof User>;
 
 /** Item of `applications` in /v2/users/me (note `lang`, where GET /v2/apps/{id} says `language`). */
-export const AppSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  desc: optionalText,
-  ram: z.number(),
-  lang: z.string(),
-  domain: optionalText,
-  custom: optionalText,
-  cluster: z.string(),
-  created_at: optionalText,
-});
+export const AppSummary = alsoNamed(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    desc: optionalText,
+    ram: z.number(),
+    lang: z.string(),
+    domain: optionalText,
+    custom: optionalText,
+    cluster: z.string(),
+    created_at: optionalText,
+  }),
+  CREATED,
+);
 export type AppSummary = z.infer<typeof AppSummary>;
 
 /**
  * Item of `databases` in /v2/users/me: only id and name required, to settle a lost create.
- * `connection_url` is kept for adoption, as a secret; password and certificate are dropped.
+ * `connection_url` is kept for adoption, as a secret; password and certificate are dropped. The
+ * spec gives it the creation response's `memory`; the official types call it `ram`.
  */
-export const DatabaseSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: lenient(z.string()),
-  memory: lenient(z.number()),
-  cpu: lenient(z.number()),
-  connection_url: lenient(z.string()),
-  cluster: optionalText,
-  created_at: optionalText,
-});
+export const DatabaseSummary = alsoNamed(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    type: lenient(z.string()),
+    memory: lenient(z.number()),
+    cpu: lenient(z.number()),
+    connection_url: lenient(z.string()),
+    cluster: optionalText,
+    created_at: optionalText,
+  }),
+  { ...CREATED, memory: "ram" },
+);
 export type DatabaseSummary = z.infer<typeof DatabaseSummary>;
 
 export const Account = z.object({
@@ -84,18 +99,21 @@ export type Account = z.infer<typeof Account>;
 
 // ---- applications
 
-export const App = z.object({
-  id: z.string(),
-  name: z.string(),
-  desc: optionalText,
-  owner: z.string(),
-  cluster: z.string(),
-  ram: z.number(),
-  language: z.string(),
-  domain: optionalText,
-  custom: optionalText,
-  created_at: z.string(),
-});
+export const App = alsoNamed(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    desc: optionalText,
+    owner: z.string(),
+    cluster: z.string(),
+    ram: z.number(),
+    language: z.string(),
+    domain: optionalText,
+    custom: optionalText,
+    created_at: z.string(),
+  }),
+  CREATED,
+);
 export type App = z.infer<typeof App>;
 
 export const AnalyticsPoint = z.object({
@@ -146,8 +164,15 @@ export type AppSnapshot = z.infer<typeof AppSnapshot>;
  * because a restore needs it and it is not secret.
  */
 export const SnapshotEntry = z
-  .object({ name: z.string(), size: z.number(), modified: z.string(), key: z.string() })
-  .transform((entry) => ({ ...entry, versionId: versionIdOf(entry.key) }));
+  .object({
+    name: z.string(),
+    size: z.number(),
+    modified: z.string(),
+    key: z.string(),
+    /** The official Python client's types give the version its own field too. */
+    version_id: optionalText,
+  })
+  .transform(({ version_id, ...entry }) => ({ ...entry, versionId: versionIdOf(entry.key) ?? version_id }));
 export type SnapshotEntry = z.infer<typeof SnapshotEntry>;
 
 function versionIdOf(key: string): string | undefined {
@@ -173,16 +198,19 @@ export const CreatedDatabase = z.object({
 export type CreatedDatabase = z.infer<typeof CreatedDatabase>;
 
 /** GET /v2/databases/{id}: no credentials. */
-export const DatabaseDetails = z.object({
-  id: z.string(),
-  name: z.string(),
-  owner: z.string(),
-  cluster: z.string(),
-  ram: z.number(),
-  type: z.string(),
-  port: z.number(),
-  created_at: z.string(),
-});
+export const DatabaseDetails = alsoNamed(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    owner: z.string(),
+    cluster: z.string(),
+    ram: z.number(),
+    type: z.string(),
+    port: z.number(),
+    created_at: z.string(),
+  }),
+  CREATED,
+);
 export type DatabaseDetails = z.infer<typeof DatabaseDetails>;
 
 export const DatabaseCertificate = z.object({ certificate: z.string() });
@@ -222,23 +250,44 @@ export const WorkspaceApp = z
   .describe("An application linked to a workspace, as the API lists it.");
 export type WorkspaceApp = z.infer<typeof WorkspaceApp>;
 
-export const Workspace = z.object({
-  id: z.string(),
-  name: z.string(),
-  owner: z.string(),
-  members: z.array(WorkspaceMember).default([]),
-  applications: z.array(WorkspaceApp).default([]),
-  createdAt: z.string(),
-});
+/**
+ * A member as the API may send one: `joinedAt` also as `joined_at`, and a display name that may be
+ * null (the official Python client's types): read as an empty name.
+ */
+const SentWorkspaceMember = z.preprocess(
+  (value) =>
+    typeof value === "object" && value !== null && (value as { name?: unknown }).name === null
+      ? { ...value, name: "" }
+      : value,
+  alsoNamed(WorkspaceMember, { joinedAt: "joined_at" }),
+);
+
+const CREATED_CAMEL = { createdAt: "created_at" } as const;
+
+export const Workspace = alsoNamed(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    owner: z.string(),
+    members: z.array(SentWorkspaceMember).default([]),
+    applications: z.array(WorkspaceApp).default([]),
+    createdAt: z.string(),
+  }),
+  CREATED_CAMEL,
+);
 export type Workspace = z.infer<typeof Workspace>;
 export const WorkspaceList = z.array(Workspace);
 
-export const CreatedWorkspace = z.object({
-  id: z.string(),
-  owner: z.string(),
-  name: z.string(),
-  createdAt: z.string(),
-});
+/** The spec lists id, owner, name and createdAt; the official types give only id and name, all the provider needs is the id. */
+export const CreatedWorkspace = alsoNamed(
+  z.object({
+    id: z.string(),
+    owner: optionalText,
+    name: optionalText,
+    createdAt: optionalText,
+  }),
+  CREATED_CAMEL,
+);
 export type CreatedWorkspace = z.infer<typeof CreatedWorkspace>;
 
 /** 32 hex characters, valid 5 minutes, single use: a secret. */

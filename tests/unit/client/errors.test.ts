@@ -113,6 +113,46 @@ describe("errorFromResponse", () => {
   });
 });
 
+describe("error codes under their old names", () => {
+  // Pairs from @squarecloud/api-types 3's APIErrorCode, whose deprecated keys resolve to the new names.
+  const renamed: [old: string, current: string][] = [
+    ["UNKNOWN_WORKSPACE", "WORKSPACE_NOT_FOUND"],
+    ["UNKNOWN_MEMBER", "MEMBER_NOT_FOUND"],
+    ["CODE_INVALID", "INVALID_CODE"],
+    ["NAME_INVALID", "INVALID_NAME"],
+    ["MEMORY_INVALID", "INVALID_MEMORY"],
+    ["FEW_MEMORY", "INSUFFICIENT_MEMORY"],
+    ["FAILED_DATABASE_CREATION", "DATABASE_CREATION_FAILED"],
+    ["DELETE_ERROR", "DELETE_FAILED"],
+    ["MAX_MEMBERS_REACHED", "MEMBERS_LIMIT_REACHED"],
+    ["INTERNAL_ERROR", "INTERNAL_SERVER_ERROR"],
+  ];
+
+  it.each(renamed)("reads %s as %s and says in the message which name the server sent", (old, current) => {
+    const error = errorFromResponse(getDatabase, { status: 400, code: old, message: "refused" }, origin());
+    expect(error.code).toBe(current);
+    expect(error.message).toBe(
+      `get database "db1" failed: ${current} (HTTP 400, sent as ${old}, GET /v2/databases/{databaseId}): refused`,
+    );
+  });
+
+  it("makes an object gone under the old name of its not-found code as under the new one", () => {
+    for (const code of ["UNKNOWN_WORKSPACE", "WORKSPACE_NOT_FOUND"]) {
+      expect(isNotFound(errorFromResponse(getDatabase, { status: 404, code }, origin()), "WORKSPACE_NOT_FOUND")).toBe(
+        true,
+      );
+    }
+  });
+
+  it("leaves current names and unknown codes as sent", () => {
+    for (const code of ["WORKSPACE_NOT_FOUND", "RATE_LIMITED", "SOMETHING_NEW"]) {
+      const error = errorFromResponse(getDatabase, { status: 400, code }, origin());
+      expect(error.code).toBe(code);
+      expect(error.message).not.toContain("sent as");
+    }
+  });
+});
+
 describe("errorFromTransport", () => {
   const notTimedOut = { timedOut: false, timeoutMs: 2000 };
 

@@ -29,3 +29,17 @@ describe("blob schemas", () => {
     expect(blob.AccountStats.safeParse({ ...stats, billing: { extraStorage: 0 } }).success).toBe(false);
   });
 });
+
+describe("blob objects as the official clients accept them", () => {
+  it("reads created and expiry times under either spelling", () => {
+    const at = "2026-11-20T10:00:00.000Z";
+    const id = "3155597145698959364/sdk-test_a-1.txt";
+    for (const object of [
+      { id, size: 2048, created_at: at, expires_at: at },
+      { id, size: 2048, createdAt: at, expiresAt: at },
+    ]) {
+      expect(blob.BlobObject.parse(object)).toEqual({ id, size: 2048, created_at: at, expires_at: at });
+    }
+    expect(blob.BlobObject.safeParse({ id, size: 2048 }).success).toBe(false);
+  });
+});
