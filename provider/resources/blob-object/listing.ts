@@ -1,5 +1,6 @@
 import { apiClient, providerClock } from "../../runtime";
 import type { BlobObject } from "../../client/payloads/blob";
+import { OBJECT_NAME_PATTERN } from "../../kinds/blob-object";
 import { noteServerTime } from "./server-clock";
 
 /**
@@ -17,13 +18,18 @@ const REUSE_MS = 10_000;
 
 const shared = new Map<string, { at: number; listing: Promise<Listing> }>();
 
-/** `prefix` undefined lists every object: objects without a prefix have no narrower shared filter. */
+/**
+ * `prefix` undefined lists every object: objects without a prefix have no narrower shared filter.
+ * So does a prefix the listing's filter refuses (api-spec 4.1): an object the service holds under
+ * a name its spec would refuse at upload is still read.
+ */
 export function sharedListing(prefix: string | undefined): Promise<Listing> {
-  const key = prefix ?? "";
+  const filter = prefix !== undefined && OBJECT_NAME_PATTERN.test(prefix) ? prefix : undefined;
+  const key = filter ?? "";
   const now = providerClock().now();
   const entry = shared.get(key);
   if (entry && now - entry.at < REUSE_MS) return entry.listing;
-  const listing = freshListing(prefix);
+  const listing = freshListing(filter);
   shared.set(key, { at: now, listing });
   // A failed listing is not reused: the next read asks again.
   listing.catch(() => {
