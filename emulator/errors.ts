@@ -62,6 +62,7 @@ const catalog = {
   INVALID_SNAPSHOT_ID: [400, "snapshotId must be a database ID."],
   INVALID_VERSION_ID: [400, "versionId must be a UUID."],
   SNAPSHOT_NOT_FOUND: [404, "No snapshot with that version for this database."],
+  SNAPSHOT_ACCESS_DENIED: [403, "The snapshot link has expired or was not issued for this archive."],
   SNAPSHOT_DATABASE_MISMATCH: [400, "The snapshot belongs to another database."],
   RESTORE_IN_PROGRESS: [429, "A restore of this database started less than 60 seconds ago."],
 

@@ -4,7 +4,7 @@ import { EmulatorAdmin } from "./admin-client";
 import { EmulatorCore } from "./core";
 import type { ObjectIdForm } from "./models/rules";
 import { createApiServer } from "./http/server";
-import { adminRoutes, blobRoutes, platformRoutes, publicContentRoutes } from "./routes";
+import { adminRoutes, blobRoutes, platformRoutes, publicContentRoutes, snapshotDownloadRoutes } from "./routes";
 import { SEED_ACCOUNT_ORDER } from "./seed";
 import { FileContentStore, MemoryContentStore } from "./store/content-store";
 import { FileStateStore } from "./store/file-store";
@@ -70,7 +70,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     ? new EmulatorCore(new FileStateStore(options.dataDir), new FileContentStore(options.dataDir), options.objectIds)
     : new EmulatorCore(new MemoryStateStore(), new MemoryContentStore(), options.objectIds);
   const admin = options.admin ? adminRoutes : [];
-  const platform = createApiServer(core, platformRoutes, admin);
+  const platform = createApiServer(core, platformRoutes, admin, snapshotDownloadRoutes);
   const blob = createApiServer(core, blobRoutes, admin, publicContentRoutes);
   try {
     await listen(platform, host, options.platformPort ?? 0);

@@ -150,10 +150,10 @@ function seedDeployments(appId: string, now: number): DeploymentRecord[] {
   for (let i = 0; i < 12; i++) {
     const start = now - (i * 150 + seededInt(random, 5, 60)) * MINUTE_MS;
     deployments.push({
-      id: `git-${derivedHex(`${appId}:${i}`, 12)}`,
+      id: derivedHex(`${appId}:${i}`, 40),
       events: [
         { state: "pending", date: start },
-        { state: "clone", date: start + seededInt(random, 1_000, 4_000) },
+        { state: "clone", date: start + seededInt(random, 1_000, 4_000), branch: "main" },
         { state: i % 5 === 3 ? "error" : "success", date: start + seededInt(random, 15_000, 60_000) },
       ],
     });
@@ -340,16 +340,31 @@ export function buildSeedData(now: number): EmulatorData {
         databaseId: SEED_DATABASES[key],
         ownerId: snapshotOwners[key],
         versionId,
-        size: 48_000 + index * 1_250,
         modified: now - (index + 1) * DAY_MS + 3 * HOUR_MS,
       });
     });
   }
 
+  const filesOf = (appId: string) => [...(data.apps.find((a) => a.id === appId)?.files ?? [])];
   data.appSnapshots.push(
-    { appId: SEED_APPS.aliceWebsite, ownerId: alice.accountId, size: 1_482_113, modified: now - 26 * HOUR_MS },
-    { appId: SEED_APPS.aliceWebsite, ownerId: alice.accountId, size: 1_471_090, modified: now - 8 * DAY_MS },
-    { appId: SEED_APPS.aliceApi, ownerId: alice.accountId, size: 904_551, modified: now - 3 * DAY_MS },
+    {
+      appId: SEED_APPS.aliceWebsite,
+      ownerId: alice.accountId,
+      files: filesOf(SEED_APPS.aliceWebsite),
+      modified: now - 26 * HOUR_MS,
+    },
+    {
+      appId: SEED_APPS.aliceWebsite,
+      ownerId: alice.accountId,
+      files: filesOf(SEED_APPS.aliceWebsite),
+      modified: now - 8 * DAY_MS,
+    },
+    {
+      appId: SEED_APPS.aliceApi,
+      ownerId: alice.accountId,
+      files: filesOf(SEED_APPS.aliceApi),
+      modified: now - 3 * DAY_MS,
+    },
   );
 
   data.workspaces.push(

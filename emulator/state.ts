@@ -40,8 +40,10 @@ export interface AccountRecord {
 export type DeploymentState = "pending" | "clone" | "success" | "error";
 
 export interface DeploymentRecord {
+  /** The deployed commit's SHA-1, 40 hex digits, as the live service and the official types give it. */
   id: string;
-  events: { state: DeploymentState; date: number }[];
+  /** A `clone` event names the branch it cloned (the official types); the other states carry none. */
+  events: { state: DeploymentState; date: number; branch?: string }[];
 }
 
 export interface AppRecord {
@@ -81,18 +83,19 @@ export interface DatabaseRecord {
   createdAt: number;
 }
 
+/** A snapshot's `size` is its archive's: the download serves that archive (models/snapshot-archives.ts). */
 export interface DatabaseSnapshotRecord {
   databaseId: string;
   ownerId: string;
   versionId: string;
-  size: number;
   modified: number;
 }
 
 export interface AppSnapshotRecord {
   appId: string;
   ownerId: string;
-  size: number;
+  /** The application's files when the snapshot was taken: what its archive holds. */
+  files: string[];
   modified: number;
 }
 

@@ -20,6 +20,9 @@ export function declaresBody(req: IncomingMessage): boolean {
 /** What became of a body read up to a limit: its bytes, too many of them, or a client gone first. */
 type Collected = { kind: "body"; data: Buffer } | { kind: "too-large" } | { kind: "gone" };
 
+/** Requests whose body outgrew its limit: what is left of it is not read, the answer closes the connection. */
+const overLimit = new WeakSet<IncomingMessage>();
+
 /** Bodies read before their handler asked (see readBodyEarly), waiting for its readBody. */
 const readEarly = new WeakMap<IncomingMessage, Promise<Collected>>();
 
@@ -44,7 +47,10 @@ export async function readBodyEarly(req: IncomingMessage, limit: number): Promis
 
 function collect(req: IncomingMessage, limit: number): Promise<Collected> {
   const declared = Number(req.headers["content-length"] ?? "0");
-  if (declared > limit) return Promise.resolve({ kind: "too-large" });
+  if (declared > limit) {
+    overLimit.add(req);
+    return Promise.resolve({ kind: "too-large" });
+  }
   // A client that left before anyone listened (e.g. during a wait before the handler) already
   // had its request destroyed: its close event is gone and no other event will ever come.
   if (req.destroyed) return Promise.resolve({ kind: "gone" });
@@ -54,6 +60,7 @@ function collect(req: IncomingMessage, limit: number): Promise<Collected> {
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
+        overLimit.add(req);
         cleanup();
         req.pause();
         resolve({ kind: "too-large" });
@@ -84,12 +91,50 @@ function collect(req: IncomingMessage, limit: number): Promise<Collected> {
   });
 }
 
+/**
+ * Reads and discards what is left of a body nobody read (a request refused on its headers: a bad
+ * key, an unknown route, a full upload slot), so the client, still writing, gets to read the
+ * answer instead of meeting a closed connection. A body over `limit` is not drained: true only
+ * when the whole body is in.
+ */
+export async function drainBody(req: IncomingMessage, limit: number): Promise<boolean> {
+  const early = readEarly.get(req);
+  if (early) return (await early).kind === "body";
+  if (!declaresBody(req) || req.complete) return true;
+  if (overLimit.has(req) || req.destroyed || Number(req.headers["content-length"] ?? "0") > limit) return false;
+  return new Promise((resolve) => {
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) finish(false);
+    };
+    const finish = (drained: boolean) => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onGone);
+      req.off("close", onGone);
+      if (!drained) req.pause();
+      resolve(drained);
+    };
+    const onEnd = () => finish(true);
+    const onGone = () => finish(false);
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onGone);
+    req.on("close", onGone);
+  });
+}
+
 /** An empty body reads as {}, so a body-less PATCH reaches the endpoint's own "nothing to update" rule. */
-export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+export async function readJsonObject(
+  req: IncomingMessage,
+  contentType: "required" | "any" = "required",
+): Promise<Record<string, unknown>> {
   const raw = await readBody(req, JSON_BODY_LIMIT_BYTES, () => apiError("PAYLOAD_TOO_LARGE"));
   if (raw.length === 0) return {};
-  const contentType = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-  if (contentType !== "application/json" && !contentType.endsWith("+json")) throw apiError("INVALID_CONTENT_TYPE");
+  if (contentType === "required" && !isJsonContentType(req.headers["content-type"])) {
+    throw apiError("INVALID_CONTENT_TYPE");
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw.toString("utf8"));
@@ -98,4 +143,9 @@ export async function readJsonObject(req: IncomingMessage): Promise<Record<strin
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw apiError("INVALID_BODY");
   return parsed as Record<string, unknown>;
+}
+
+function isJsonContentType(header: string | undefined): boolean {
+  const mediaType = (header ?? "").split(";")[0]!.trim().toLowerCase();
+  return mediaType === "application/json" || mediaType.endsWith("+json");
 }

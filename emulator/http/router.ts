@@ -6,6 +6,11 @@ export interface Route<H> {
   handler: H;
   /** The most a request body may hold, when more than the JSON limit (uploads). */
   bodyLimitBytes?: number;
+  /**
+   * "any": the JSON body is read whatever its Content-Type says (or without one), for a route the
+   * official clients call without `application/json`; by default anything else is 415.
+   */
+  jsonContentType?: "required" | "any";
 }
 
 export type RouteMatch<H> =
@@ -22,7 +27,11 @@ interface CompiledRoute<H> {
 export class Router<H> {
   private readonly compiled: CompiledRoute<H>[];
 
-  constructor(routes: Route<H>[]) {
+  /** `reserved`: path segments that are routes of their own on the live service, never ids. */
+  constructor(
+    routes: Route<H>[],
+    private readonly reserved: ReadonlySet<string> = new Set(),
+  ) {
     this.compiled = routes.map((route) => {
       const segments = route.template.split("/").slice(1);
       return { route, segments, literalCount: segments.filter((s) => !s.startsWith(":")).length };
@@ -33,7 +42,7 @@ export class Router<H> {
     const segments = splitPath(pathname);
     if (!segments) return { kind: "not-found" };
     const candidates = this.compiled
-      .map((c) => ({ compiled: c, params: bind(c.segments, segments) }))
+      .map((c) => ({ compiled: c, params: bind(c.segments, segments, this.reserved) }))
       .filter((c): c is { compiled: CompiledRoute<H>; params: Record<string, string> } => c.params !== undefined)
       .sort((a, b) => b.compiled.literalCount - a.compiled.literalCount);
     if (candidates.length === 0) return { kind: "not-found" };
@@ -64,13 +73,15 @@ function splitPath(pathname: string): string[] | undefined {
   return decoded;
 }
 
-function bind(template: string[], path: string[]): Record<string, string> | undefined {
+function bind(template: string[], path: string[], reserved: ReadonlySet<string>): Record<string, string> | undefined {
   if (template.length !== path.length) return undefined;
   const params: Record<string, string> = {};
   for (let i = 0; i < template.length; i++) {
     const expected = template[i]!;
-    if (expected.startsWith(":")) params[expected.slice(1)] = path[i]!;
-    else if (expected !== path[i]) return undefined;
+    if (expected.startsWith(":")) {
+      if (reserved.has(path[i]!)) return undefined;
+      params[expected.slice(1)] = path[i]!;
+    } else if (expected !== path[i]) return undefined;
   }
   return params;
 }

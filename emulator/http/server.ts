@@ -4,9 +4,9 @@ import type { FaultKind } from "../admin-types";
 import { iso } from "../clock";
 import type { EmulatorCore, Models } from "../core";
 import { EmulatorError, apiError } from "../errors";
-import { ID_PATTERN } from "../models/rules";
+import { ID_PATTERN, RESERVED_PATH_SEGMENTS } from "../models/rules";
 import type { AccountRecord } from "../state";
-import { ClientGoneError, declaresBody, JSON_BODY_LIMIT_BYTES, readBodyEarly, readJsonObject } from "./body";
+import { ClientGoneError, declaresBody, drainBody, JSON_BODY_LIMIT_BYTES, readBodyEarly, readJsonObject } from "./body";
 import { statusFaultReply } from "./faults";
 import { arrived, delayArrival } from "./latency";
 import { sendJson, type Reply } from "./reply";
@@ -40,7 +40,16 @@ export type AdminHandler = (request: AdminRequest, core: EmulatorCore) => Reply 
  */
 export interface PublicRoute {
   prefix: string;
-  handler: (rest: string, core: EmulatorCore) => { body: Buffer; headers: Record<string, string> };
+  handler: (
+    rest: string,
+    core: EmulatorCore,
+    query: URLSearchParams,
+  ) => { body: Buffer; headers: Record<string, string> };
+}
+
+/** A URL on this server as the client reached it (its Host), so whoever was handed it can open it. */
+export function selfUrl(req: IncomingMessage, path: string): string {
+  return `http://${req.headers.host ?? "localhost"}${path}`;
 }
 
 const ADMIN_PREFIX = "/__emulator";
@@ -55,7 +64,7 @@ export function createApiServer(
   adminRoutes: Route<AdminHandler>[],
   publicRoutes: PublicRoute[] = [],
 ): Server {
-  const apiRouter = new Router(apiRoutes);
+  const apiRouter = new Router(apiRoutes, RESERVED_PATH_SEGMENTS);
   const adminRouter = new Router(adminRoutes);
 
   const server = createServer((req, res) => {
@@ -65,11 +74,11 @@ export function createApiServer(
     const work = isAdmin
       ? handleAdmin(core, adminRouter, req, res, pathname, query)
       : publicRoute
-        ? handlePublic(core, publicRoute, req, res, pathname)
+        ? handlePublic(core, publicRoute, req, res, pathname, query)
         : handleApi(core, apiRouter, req, res, pathname, query);
     work.catch((error: unknown) => {
       reportUnexpected(error);
-      if (!res.headersSent) send(req, res, errorReply(apiError("INTERNAL_SERVER_ERROR")));
+      if (!res.headersSent) void send(req, res, errorReply(apiError("INTERNAL_SERVER_ERROR")));
       else res.destroy();
     });
   });
@@ -151,7 +160,7 @@ async function handleApi(
   } else if (match.kind === "method-not-allowed") {
     reply = { ...errorReply(apiError("METHOD_NOT_ALLOWED")), headers: { Allow: match.allowed.join(", ") } };
   } else {
-    reply = await runHandler(core, match.route.handler, match.params, req, res, query);
+    reply = await runHandler(core, match.route, match.params, req, res, query);
   }
   // A request answered without its body being read (refused on its headers) is slowed all the same.
   await arrived(req);
@@ -162,7 +171,9 @@ async function handleApi(
     log(reply.status, fault.kind);
     return;
   }
-  log(send(req, res, withDate(reply, core)) ? reply.status : CLIENT_CLOSED_REQUEST, fault?.kind);
+  const bodyLimit = match.kind === "found" ? match.route.bodyLimitBytes : undefined;
+  const sent = await send(req, res, withDate(reply, core), bodyLimit);
+  log(sent ? reply.status : CLIENT_CLOSED_REQUEST, fault?.kind);
 }
 
 /**
@@ -184,21 +195,22 @@ async function handlePublic(
   req: IncomingMessage,
   res: ServerResponse,
   pathname: string,
+  query: URLSearchParams,
 ): Promise<void> {
   const method = (req.method ?? "GET").toUpperCase();
   let status = 200;
   if (method !== "GET" && method !== "HEAD") {
     status = 405;
-    send(req, res, withDate(errorReply(apiError("METHOD_NOT_ALLOWED")), core));
+    await send(req, res, withDate(errorReply(apiError("METHOD_NOT_ALLOWED")), core));
   } else {
     try {
-      const { body, headers } = route.handler(safeDecode(pathname.slice(route.prefix.length + 1)), core);
+      const { body, headers } = route.handler(safeDecode(pathname.slice(route.prefix.length + 1)), core, query);
       res.writeHead(200, { ...headers, "Content-Length": body.length, Date: httpDate(core) });
       res.end(method === "HEAD" ? undefined : body);
     } catch (error) {
       if (!(error instanceof EmulatorError)) throw error;
       status = error.status;
-      send(req, res, withDate(errorReply(error), core));
+      await send(req, res, withDate(errorReply(error), core));
     }
   }
   core.requestLog.record({
@@ -220,7 +232,7 @@ function safeDecode(text: string): string {
 
 async function runHandler(
   core: EmulatorCore,
-  handler: ApiHandler,
+  route: Route<ApiHandler>,
   params: Record<string, string>,
   req: IncomingMessage,
   res: ServerResponse,
@@ -230,13 +242,13 @@ async function runHandler(
     const models = core.models;
     const account = models.accounts.authenticate(headerValue(req.headers.authorization));
     for (const value of Object.values(params)) if (!ID_PATTERN.test(value)) throw apiError("INVALID_ID");
-    return await handler(
+    return await route.handler(
       {
         req,
         account,
         params,
         query,
-        json: () => readJsonObject(req),
+        json: () => readJsonObject(req, route.jsonContentType),
         // A client gone before the handler ran has closed the response already: no event is coming.
         onDone: (callback) => (res.closed ? callback() : res.once("close", callback)),
       },
@@ -269,17 +281,27 @@ async function handleAdmin(
     if (!(error instanceof EmulatorError)) throw error;
     reply = errorReply(error);
   }
-  send(req, res, reply);
+  await send(req, res, reply);
 }
 
 function errorReply(error: EmulatorError): Reply {
   return { status: error.status, body: error.toBody() };
 }
 
-/** A body still arriving closes the connection rather than drain unused megabytes. False: client gone. */
-function send(req: IncomingMessage, res: ServerResponse, reply: Reply): boolean {
+/**
+ * What is left of the request body is read first, up to the route's limit, so a client still
+ * writing (an upload refused for its key) reads the answer; a body past the limit is left unread
+ * and the connection closes after the answer. False: the client is gone.
+ */
+async function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  reply: Reply,
+  bodyLimit = JSON_BODY_LIMIT_BYTES,
+): Promise<boolean> {
+  const drained = await drainBody(req, bodyLimit);
   if (res.writableEnded || res.destroyed) return false;
-  sendJson(res, reply, declaresBody(req) && !req.complete ? { Connection: "close" } : {});
+  sendJson(res, reply, drained ? {} : { Connection: "close" });
   return true;
 }
 

@@ -81,7 +81,14 @@ export class AppsModel {
       })
       .sort((a, b) => (b.events[0]?.date ?? 0) - (a.events[0]?.date ?? 0))
       .slice(0, DEPLOYMENTS_SHOWN)
-      .map((d) => d.events.map((e) => ({ id: d.id, state: e.state, date: iso(e.date) })));
+      .map((d) =>
+        d.events.map((e) => ({
+          id: d.id,
+          state: e.state,
+          date: iso(e.date),
+          ...(e.branch ? { branch: e.branch } : {}),
+        })),
+      );
   }
 
   /** Paths relative to the app root (a leading "/" accepted); an existing destination is overwritten, as `mv` does. */

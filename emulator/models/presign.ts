@@ -12,14 +12,24 @@ const SIGNING_SECRET = "squarecloud-emulator-snapshots";
  */
 export function presignedKey(objectPath: string, nowMs: number, versionId?: string): string {
   const expires = Math.floor(nowMs / 1000) + PRESIGNED_TTL_S;
-  const signature = createHmac("sha1", SIGNING_SECRET)
-    .update(`${objectPath}\n${expires}\n${versionId ?? ""}`)
-    .digest("base64");
   const params = new URLSearchParams({
     AWSAccessKeyId: `SQEMU${derivedHex("access-key", 15).toUpperCase()}`,
     Expires: String(expires),
-    Signature: signature,
+    Signature: signature(objectPath, expires, versionId),
   });
   if (versionId) params.set("versionId", versionId);
   return params.toString();
+}
+
+/** Whether a download's query is a key handed out for this path (and version), not yet expired. */
+export function presignedKeyValid(objectPath: string, query: URLSearchParams, nowMs: number): boolean {
+  const expires = Number(query.get("Expires"));
+  if (!Number.isSafeInteger(expires) || expires * 1000 < nowMs) return false;
+  return query.get("Signature") === signature(objectPath, expires, query.get("versionId") ?? undefined);
+}
+
+function signature(objectPath: string, expires: number, versionId: string | undefined): string {
+  return createHmac("sha1", SIGNING_SECRET)
+    .update(`${objectPath}\n${expires}\n${versionId ?? ""}`)
+    .digest("base64");
 }

@@ -35,6 +35,20 @@ export const WORKSPACES_OWNED_LIMIT = 10;
 
 /** Identifiers in paths and bodies: letters, digits, '_' and '-' only, which also rules out traversal. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * Segments the live service routes on their own where the spec has an id (the official client's
+ * `GET /v2/apps/status`, `/v2/databases/status`, `/v2/apps/domains`, ...): outside the spec, so
+ * they answer ROUTE_NOT_FOUND instead of being looked up as ids.
+ */
+export const RESERVED_PATH_SEGMENTS: ReadonlySet<string> = new Set([
+  "status",
+  "domains",
+  "load-balancers",
+  "upload",
+  "leave",
+  "members",
+  "applications",
+]);
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const ANALYTICS_CACHE_MS = 10_000;
@@ -124,4 +138,5 @@ export const OBJECT_ID_PATTERN =
  * service): the blob server serves each object's bytes at <blob URL>/public/<id>, without auth.
  */
 export const PUBLIC_CONTENT_PATH = "/public";
-export const SNAPSHOT_BASE_URL = "https://snapshots.squarecloud.app";
+/** Where the platform server serves snapshot archives (the live service: https://snapshots.squarecloud.app). */
+export const SNAPSHOT_DOWNLOAD_PATH = "/snapshots";

@@ -1,10 +1,10 @@
 import { iso } from "../clock";
 import { apiError } from "../errors";
-import { seededInt, seededRandom } from "../random";
 import type { AccountRecord, AppRecord, AppSnapshotRecord, DatabaseSnapshotRecord } from "../state";
 import type { ModelContext } from "./model-context";
-import { presignedKey } from "./presign";
-import { SNAPSHOT_BASE_URL, SNAPSHOT_QUOTA_WINDOW_MS, SNAPSHOT_RATE_MS, dailySnapshotQuota } from "./rules";
+import { presignedKey, presignedKeyValid } from "./presign";
+import { SNAPSHOT_QUOTA_WINDOW_MS, SNAPSHOT_RATE_MS, dailySnapshotQuota } from "./rules";
+import { appSnapshotArchive, databaseSnapshotArchive } from "./snapshot-archives";
 
 export type SnapshotScope = "applications" | "databases";
 
@@ -15,7 +15,8 @@ export type SnapshotScope = "applications" | "databases";
 export class SnapshotsModel {
   constructor(private readonly ctx: ModelContext) {}
 
-  createAppSnapshot(account: AccountRecord, app: AppRecord): { url: string; key: string } {
+  /** `downloadBaseUrl`: where this emulator serves snapshot archives, as the client reached it. */
+  createAppSnapshot(account: AccountRecord, app: AppRecord, downloadBaseUrl: string): { url: string; key: string } {
     const now = this.ctx.clock.now();
     const history = (this.ctx.data.snapshotCreations[account.id] ?? []).filter(
       (at) => at > now - SNAPSHOT_QUOTA_WINDOW_MS && at <= now,
@@ -26,16 +27,10 @@ export class SnapshotsModel {
       throw apiError("DAILY_SNAPSHOTS_LIMIT_REACHED");
     }
     this.ctx.data.snapshotCreations[account.id] = [...history, now];
-    const random = seededRandom(`snapshot:${app.id}:${now}`);
-    this.ctx.data.appSnapshots.push({
-      appId: app.id,
-      ownerId: app.ownerId,
-      size: seededInt(random, 400_000, 2_000_000),
-      modified: now,
-    });
+    this.ctx.data.appSnapshots.push({ appId: app.id, ownerId: app.ownerId, files: [...app.files], modified: now });
     const objectPath = appSnapshotPath(app.ownerId, app.id);
     const key = presignedKey(objectPath, now);
-    return { url: `${SNAPSHOT_BASE_URL}/${objectPath}?${key}`, key };
+    return { url: `${downloadBaseUrl}/${objectPath}?${key}`, key };
   }
 
   /** GET /v2/users/snapshots: every snapshot of the account's apps or databases, newest first. */
@@ -71,14 +66,42 @@ export class SnapshotsModel {
     );
   }
 
-  /** Listing entries, newest first, each with a fresh pre-signed key to its archive. */
-  private entries<S extends { size: number; modified: number }>(snapshots: S[], archiveOf: (snapshot: S) => Archive) {
+  /**
+   * The archive a pre-signed download link names: `applications/<owner>/<app>.zip` (the newest
+   * snapshot) or `databases/<owner>/<database>.zip` (the key's versionId, else the newest), as the
+   * official client builds them from a listing's key. A key not handed out for that path, or
+   * expired, is 403 SNAPSHOT_ACCESS_DENIED.
+   */
+  download(objectPath: string, query: URLSearchParams): Buffer {
+    const match = /^(applications|databases)\/([^/]+)\/([^/]+)\.zip$/.exec(objectPath);
+    if (!match) throw apiError("SNAPSHOT_NOT_FOUND", "No snapshot archive at this path.");
+    const [, scope, ownerId, owner] = match;
+    if (!presignedKeyValid(objectPath, query, this.ctx.clock.now())) throw apiError("SNAPSHOT_ACCESS_DENIED");
+    if (scope === "applications") {
+      const [newest] = newestFirst(
+        this.ctx.data.appSnapshots.filter((s) => s.ownerId === ownerId && s.appId === owner),
+      );
+      if (!newest) throw apiError("SNAPSHOT_NOT_FOUND", "No snapshot of this application.");
+      return appSnapshotArchive(newest);
+    }
+    const versionId = query.get("versionId");
+    const [chosen] = newestFirst(
+      this.ctx.data.databaseSnapshots.filter(
+        (s) => s.ownerId === ownerId && s.databaseId === owner && (!versionId || s.versionId === versionId),
+      ),
+    );
+    if (!chosen) throw apiError("SNAPSHOT_NOT_FOUND");
+    return databaseSnapshotArchive(chosen);
+  }
+
+  /** Listing entries, newest first, each with its archive's size and a fresh pre-signed key to it. */
+  private entries<S extends { modified: number }>(snapshots: S[], archiveOf: (snapshot: S) => Archive) {
     const now = this.ctx.clock.now();
     return newestFirst(snapshots).map((s) => {
       const archive = archiveOf(s);
       return {
         name: archive.belongsTo,
-        size: s.size,
+        size: archive.bytes().length,
         modified: iso(s.modified),
         key: presignedKey(archive.path, now, archive.versionId),
       };
@@ -86,20 +109,30 @@ export class SnapshotsModel {
   }
 }
 
-/** Where a snapshot's archive is stored, and the application or database it belongs to (an entry's `name`). */
+/** Where a snapshot's archive is served, its bytes, and the application or database it belongs to (an entry's `name`). */
 interface Archive {
   belongsTo: string;
   path: string;
   versionId?: string;
+  bytes(): Buffer;
 }
 
 function appArchive(snapshot: AppSnapshotRecord): Archive {
-  return { belongsTo: snapshot.appId, path: appSnapshotPath(snapshot.ownerId, snapshot.appId) };
+  return {
+    belongsTo: snapshot.appId,
+    path: appSnapshotPath(snapshot.ownerId, snapshot.appId),
+    bytes: () => appSnapshotArchive(snapshot),
+  };
 }
 
 function databaseArchive(snapshot: DatabaseSnapshotRecord): Archive {
   const { databaseId, ownerId, versionId } = snapshot;
-  return { belongsTo: databaseId, path: `databases/${ownerId}/${databaseId}.tar.gz`, versionId };
+  return {
+    belongsTo: databaseId,
+    path: `databases/${ownerId}/${databaseId}.zip`,
+    versionId,
+    bytes: () => databaseSnapshotArchive(snapshot),
+  };
 }
 
 function appSnapshotPath(ownerId: string, appId: string): string {

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { apiError } from "../errors";
 import { success } from "../http/reply";
 import type { Route } from "../http/router";
-import type { ApiHandler } from "../http/server";
+import { type ApiHandler, type PublicRoute, selfUrl } from "../http/server";
+import { SNAPSHOT_DOWNLOAD_PATH } from "../models/rules";
 import { parseBody } from "./validate";
 
 const moveFileBody = z.object({ path: z.string(), to: z.string() });
@@ -33,8 +34,10 @@ export const appRoutes: Route<ApiHandler>[] = [
   {
     method: "POST",
     template: "/v2/apps/:id/snapshots",
-    handler: ({ account, params }, models) =>
-      success(models.snapshots.createAppSnapshot(account, models.apps.accessible(account, params.id, "write"))),
+    handler: ({ account, params, req }, models) => {
+      const app = models.apps.accessible(account, params.id, "write");
+      return success(models.snapshots.createAppSnapshot(account, app, selfUrl(req, SNAPSHOT_DOWNLOAD_PATH)));
+    },
   },
   {
     // Not in the API reference, but the official @squarecloud/api client lists snapshots here.
@@ -52,5 +55,19 @@ export const appRoutes: Route<ApiHandler>[] = [
       models.apps.moveFile(app, body.path, body.to);
       return success();
     },
+  },
+];
+
+/**
+ * Snapshot downloads on the platform server: `<platform URL>/snapshots/<scope>/<owner>/<id>.zip?<key>`,
+ * the URL a snapshot's creation answers (the live service's snapshot host, with this server in its place).
+ */
+export const snapshotDownloadRoutes: PublicRoute[] = [
+  {
+    prefix: SNAPSHOT_DOWNLOAD_PATH,
+    handler: (objectPath, core, query) => ({
+      body: core.models.snapshots.download(objectPath, query),
+      headers: { "Content-Type": "application/zip" },
+    }),
   },
 ];

@@ -4,7 +4,7 @@ import { readBody } from "../http/body";
 import { boundaryOf, parseMultipart } from "../http/multipart";
 import { success } from "../http/reply";
 import type { Route } from "../http/router";
-import type { ApiHandler, PublicRoute } from "../http/server";
+import { type ApiHandler, type PublicRoute, selfUrl } from "../http/server";
 import { validateListPrefix, validateUploadOptions } from "../models/blob-objects";
 import { PUBLIC_CONTENT_PATH, UPLOAD_MAX_BYTES } from "../models/rules";
 import { parseBody } from "./validate";
@@ -38,15 +38,15 @@ export const blobRoutes: Route<ApiHandler>[] = [
       const body = await readBody(req, UPLOAD_BODY_LIMIT_BYTES, () => apiError("FILE_TOO_LARGE"));
       const part = parseMultipart(body, boundary)?.find((p) => p.name === "file");
       const file = part && { contentType: part.contentType ?? "application/octet-stream", data: part.data };
-      // The URL names this server as the client reached it, so whoever uploaded can open it.
-      const publicBaseUrl = `http://${req.headers.host ?? "localhost"}${PUBLIC_CONTENT_PATH}`;
       models.blobObjects.purgeExpired();
-      return success(models.blobObjects.upload(account, options, file, publicBaseUrl));
+      return success(models.blobObjects.upload(account, options, file, selfUrl(req, PUBLIC_CONTENT_PATH)));
     },
   },
   {
     method: "DELETE",
     template: "/v1/objects",
+    // Both official blob clients send this JSON body as a plain string, so without application/json.
+    jsonContentType: "any",
     handler: async ({ account, json }, models) => {
       const { object } = parseBody(deleteBody, await json(), {}, "INVALID_OBJECT");
       models.blobObjects.purgeExpired();

@@ -6,6 +6,7 @@ import { databaseRoutes } from "./database-routes";
 import { workspaceRoutes } from "./workspace-routes";
 
 export { adminRoutes } from "./admin-routes";
+export { snapshotDownloadRoutes } from "./app-routes";
 export { blobRoutes, publicContentRoutes } from "./blob-routes";
 
 export const platformRoutes: Route<ApiHandler>[] = [
