@@ -36,8 +36,8 @@ export const WORKSPACES_OWNED_LIMIT = 10;
 /** Identifiers in paths and bodies: letters, digits, '_' and '-' only, which also rules out traversal. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /**
- * Segments the live service routes on their own where the spec has an id (the official client's
- * `GET /v2/apps/status`, `/v2/databases/status`, `/v2/apps/domains`, ...): outside the spec, so
+ * Segments the live service routes on their own where the reference has an id (the official client's
+ * `GET /v2/apps/status`, `/v2/databases/status`, `/v2/apps/domains`, ...): outside the reference, so
  * they answer ROUTE_NOT_FOUND instead of being looked up as ids.
  */
 export const RESERVED_PATH_SEGMENTS: ReadonlySet<string> = new Set([

@@ -5,9 +5,9 @@ import { zipEntry } from "../../scripts/release/zip";
 import { KEYS, expectError, expectSuccess, useEmulator } from "./helpers";
 
 /**
- * The emulator as the official clients meet it: what they send beyond the spec's letter (a JSON
+ * The emulator as the official clients meet it: what they send beyond the reference's letter (a JSON
  * body without its Content-Type, a body still being written when the request is refused), the
- * live routes the spec lacks, the fields the official types give deployment events, and the
+ * live routes the reference lacks, the fields the official types give deployment events, and the
  * snapshot download a creation's URL names.
  */
 
@@ -212,7 +212,7 @@ describe("a JSON body without its Content-Type", () => {
   });
 });
 
-describe("routes of the live service outside the spec are unknown routes, not ids", () => {
+describe("routes of the live service outside the reference are unknown routes, not ids", () => {
   test.each(["/v2/apps/status", "/v2/databases/status", "/v2/apps/domains", "/v2/apps/load-balancers"])(
     "GET %s is 404 ROUTE_NOT_FOUND",
     async (path) => {
