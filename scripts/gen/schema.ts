@@ -144,11 +144,13 @@ export interface PythonPackageOptions {
 /**
  * The Python SDK: importable as `pulumi_squarecloud`, built from a pyproject.toml, versioned as
  * the package (so programs ask the engine for the plugin of that same version). Python 3.10 is
- * the oldest that PyPI `pulumi` 3.272 installs on.
+ * the oldest that PyPI `pulumi` 3.272 installs on. PyPI `pulumi` 3.165.0 is the first with
+ * `type_token`, which the generated classes are decorated with (and `InvokeOutputOptions`, which
+ * the functions take, came in 3.141.0): tests/e2e/python/floor.test.ts runs programs on it.
  */
 const PYTHON: PythonPackageOptions = {
   packageName: `pulumi_${PACKAGE_NAME}`,
-  requires: { pulumi: ">=3.0.0,<4.0.0" },
+  requires: { pulumi: ">=3.165.0,<4.0.0" },
   pyproject: { enabled: true },
   respectSchemaVersion: true,
   pythonRequires: ">=3.10",
