@@ -12,6 +12,8 @@ import { freePorts } from "./free-ports";
 import { outsideDir, packInto, pinnedPulumiSdk } from "./outside-project";
 import { type PluginServer, startPluginServer } from "./plugin-server";
 import { pythonSdkBuild } from "./stack";
+import { javaLanguageHostDir } from "./engine";
+import { mavenConfig, mavenRelease } from "./maven-release";
 import { which } from "./user-machine";
 
 // README's first hour, as a new user lives it: for each language, the `sh` blocks of "The first
@@ -34,6 +36,8 @@ interface Built {
   tarball: string;
   wheel: string;
   goProxy: string;
+  /** The settings.xml through which Maven resolves this checkout's Java SDK. */
+  mavenSettings: string;
   plugins: PluginServer;
   /** Each language's emulator ports: platform, blob. */
   ports: Record<string, number[]>;
@@ -60,6 +64,16 @@ function substitutions(built: Built, language: string): Array<[string, string, s
       "the npm package: its tarball; @pulumi/pulumi as README pins it, the release the tests run (later ones declare Node 22)",
     ],
     ["pip install pulumi_squarecloud", `pip install ${built.wheel}`, "PyPI's package: this checkout's wheel"],
+    [
+      "https://github.com/squarecloud/pulumi-squarecloud/tree/main/templates/squarecloud-java",
+      path.join(repoRoot, "templates", "squarecloud-java"),
+      "the Java template: this checkout's",
+    ],
+    [
+      "--generate-only --yes",
+      `--generate-only --yes && mkdir .mvn && printf '%s' '${mavenConfig(built.mavenSettings)}' > .mvn/maven.config`,
+      "Maven Central's SDK: this checkout's, deployed to a folder that the project's Maven settings name",
+    ],
     ["127.0.0.1:4580", `127.0.0.1:${platform}`, "the emulator's ports: free ones (userEnvironment starts it there)"],
     ["127.0.0.1:4581", `127.0.0.1:${blob}`, "the same, for the blob API"],
   ];
@@ -80,7 +94,16 @@ function userEnvironment(home: string, built: Built, language: string): NodeJS.P
   return {
     ...inherited,
     HOME: home,
-    PATH: [engineDir(), tool("node"), tool("go"), path.dirname(python), "/usr/local/bin", "/usr/bin", "/bin"].join(":"),
+    PATH: [
+      engineDir(),
+      javaLanguageHostDir(),
+      tool("node"),
+      tool("go"),
+      path.dirname(python),
+      "/usr/local/bin",
+      "/usr/bin",
+      "/bin",
+    ].join(":"),
     // The caches and settings of this machine's user, which the fresh home would hide.
     npm_config_cache: path.join(realHome, ".npm"),
     npm_config_userconfig: path.join(realHome, ".npmrc"),
@@ -131,7 +154,7 @@ function firstHourBlocks(): Block[] {
     }));
 }
 
-const LANGUAGES = ["TypeScript", "YAML", "Python", "Go"];
+const LANGUAGES = ["TypeScript", "YAML", "Python", "Go", "Java"];
 const AFTER = "Then, in any of them";
 
 /** One language's path as one script: the emulator's block started beside the rest, the shell waiting for its ready line. */
@@ -206,6 +229,7 @@ function build(): Promise<Built> {
     );
     const ports = await freePorts(2 * LANGUAGES.length);
     return {
+      mavenSettings: mavenRelease(path.join(scratch, "maven")),
       tarball: packInto(scratch),
       wheel: (await pythonSdkBuild()).wheel,
       goProxy,
@@ -245,8 +269,10 @@ test.concurrent.each(LANGUAGES)(
       releaseGoModule,
     );
     expect({ code, output }).toEqual({ code: 0, output: expect.stringContaining("+ 2 created") });
-    expect(output).toMatch(/Outputs:\s+url\s*: \[secret\]/);
-    // YAML, Python and Go programs ran on the plugin archive the engine downloaded; TypeScript on no plugin.
+    // The template's program names its outputs after the database; the README's, `url`.
+    const secretOutput = language === "Java" ? "cacheUrl" : "url";
+    expect(output).toMatch(new RegExp(`Outputs:[\\s\\S]*\\b${secretOutput}\\s*: \\[secret\\]`));
+    // YAML, Python, Go and Java programs ran on the plugin archive the engine downloaded; TypeScript on no plugin.
     const downloads = built.plugins.log.filter((line) => line.startsWith(`GET /${language}/`));
     expect(downloads).toHaveLength(language === "TypeScript" ? 0 : 1);
   },

@@ -1,15 +1,14 @@
 import { execFile } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { userInfo } from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
-import { deployJavaSdk } from "../../../scripts/build-java";
 import { GO_MODULE_PATH } from "../../../scripts/gen/repository";
 import { engineDir } from "../../install-script";
 import { emulatorSuite } from "../emulator-env";
 import { javaLanguageHostDir, pythonBinDir, repoRoot } from "../engine";
 import { lockOwnGoModule, REBUILT_GO_MODULE_ENV } from "../go-module-lock";
+import { mavenConfig, mavenRelease } from "../maven-release";
 import { outsideDir } from "../outside-project";
 import { type PluginServer, startPluginServer } from "../plugin-server";
 import { sharedRelease } from "./release";
@@ -41,7 +40,7 @@ beforeAll(async () => {
   registries = await startRegistries(path.join(scratch, "registries"));
   plugins = await startPluginServer(release);
   await publishRelease(registries, release, version, scratch);
-  mavenSettings = mavenRepository(path.join(scratch, "maven"));
+  mavenSettings = mavenRelease(path.join(scratch, "maven"));
 }, 20 * 60_000);
 
 afterAll(async () => {
@@ -49,37 +48,6 @@ afterAll(async () => {
   await plugins?.close();
   rmSync(scratch, { recursive: true, force: true });
 });
-
-/**
- * The Java SDK deployed to a Maven repository folder, and a settings.xml that resolves from it (as
- * Maven Central would) and from the machine's local repository (its warm cache, read as a remote
- * one), into a local repository of the test's own: the user's ~/.m2 is never written.
- */
-function mavenRepository(dir: string): string {
-  const sdk = path.join(dir, "release");
-  deployJavaSdk(`file://${sdk}`);
-  const machine = path.join(userInfo().homedir, ".m2", "repository");
-  const settings = path.join(dir, "settings.xml");
-  writeFileSync(
-    settings,
-    `<settings>
-  <localRepository>${path.join(dir, "local")}</localRepository>
-  <profiles><profile>
-    <id>release</id>
-    <repositories>
-      <repository><id>squarecloud-release</id><url>file://${sdk}</url></repository>
-      <repository><id>machine</id><url>file://${machine}</url></repository>
-    </repositories>
-    <pluginRepositories>
-      <pluginRepository><id>machine</id><url>file://${machine}</url></pluginRepository>
-    </pluginRepositories>
-  </profile></profiles>
-  <activeProfiles><activeProfile>release</activeProfile></activeProfiles>
-</settings>
-`,
-  );
-  return settings;
-}
 
 /** The shell of a user of `template`: their own Pulumi home and state, the registries in place of the public ones. */
 function userEnv(template: string, dir: string): Record<string, string> {
@@ -148,7 +116,7 @@ test.each(TEMPLATES)(
         // What differs from the user's run: Maven resolves the SDK from this release's repository, as it
         // would from Maven Central, from the moment `pulumi new` compiles the project (hence --force).
         mkdirSync(path.join(project, ".mvn"));
-        writeFileSync(path.join(project, ".mvn", "maven.config"), `-s\n${mavenSettings}\n`);
+        writeFileSync(path.join(project, ".mvn", "maven.config"), mavenConfig(mavenSettings));
       }
       // The URLs on the command line; the key, as the docs say, by `pulumi config set --secret`
       // afterwards: `pulumi new` stores a --config value as given, even for a template's secret.
