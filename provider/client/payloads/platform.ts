@@ -3,8 +3,8 @@ import { alsoNamed, optionalText } from "./envelope";
 
 /**
  * Objects strip unknown fields, which also keeps secrets a listing might carry out of our values.
- * Timestamps are snake_case here and camelCase in workspaces (real-api-notes.md); each is read
- * under either spelling, as the official clients' types allow both across the API.
+ * Timestamps are snake_case here and camelCase in workspaces; each is read under either
+ * spelling, as the official clients' types allow both across the API.
  */
 const CREATED = { created_at: "createdAt" } as const;
 
