@@ -38,6 +38,14 @@ ensure_python_host() {
   export PULUMI_PYTHON_BIN
 }
 
+# The official Python client of the platform API in a virtualenv of its own, which
+# tests/e2e/clients/python-sdk.test.ts drives against the emulator (installed on first use, then
+# cached); exports SQUARECLOUD_PYTHON_CLIENTS_BIN, its bin/ directory.
+ensure_python_clients() {
+  SQUARECLOUD_PYTHON_CLIENTS_BIN=$(bash scripts/install-python-clients)
+  export SQUARECLOUD_PYTHON_CLIENTS_BIN
+}
+
 # The Go language host, which the e2e tests' Go programs run on (built from sources on first use,
 # then cached, linked beside the engine); exports PULUMI_GO_HOST_DIR, the directory holding it.
 ensure_go_host() {
