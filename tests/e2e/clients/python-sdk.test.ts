@@ -70,7 +70,7 @@ test("squarecloud-api passes every step against the emulator", async () => {
   });
   const report = JSON.parse(stdout) as { version: string; steps: StepReport[]; lacking: Record<string, string[]> };
   expect(report.version).toBe("5.0.0");
-  expect(report.steps).toHaveLength(25);
+  expect(report.steps).toHaveLength(26);
   expect(report.steps.filter((step) => !step.passed)).toEqual([]);
   // A field lacking beyond those kept is a new difference (listed to emulator/README.md or fixed).
   for (const [where, fields] of Object.entries(report.lacking))

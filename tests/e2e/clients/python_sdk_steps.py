@@ -127,6 +127,17 @@ def _():
 def _():
     created = owner.apps.snapshots.create(app_id)
     assert created['pending'] is False and created['url'] and created['key'], created
+    made['snapshot_url'] = created['url']
+
+
+@step('download_snapshot: the archive behind the URL, a zip')
+def _():
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as directory:
+        written = owner.download_snapshot(made['snapshot_url'], os.path.join(directory, 'app.zip'))
+        with open(written, 'rb') as archive:
+            assert archive.read(4) == b'PK\x03\x04', 'not a zip archive'
 
 
 @step('apps.files.move: a file renamed, then moved back')
