@@ -11,7 +11,7 @@
  *   npm run chaos -- --seeds 5 --rates 0.4 --seed-base 7000
  */
 import { startEmulator } from "../emulator";
-import { accountClient } from "../tests/e2e/emulator-env";
+import { accountClient } from "../tests/e2e/harness/emulator-env";
 import { faultProgram, faultRun, replayCommand, type FaultRunResult } from "../tests/e2e/reliability/fault-run";
 import { summarizeByRate } from "../tests/e2e/reliability/fault-summary";
 import { SecretScanner } from "../tests/e2e/reliability/secret-scan";

@@ -36,7 +36,7 @@ import { emptyproto, grpc, provproto, provrpc } from "../provider/plugin/wire";
 import { PLUGIN_EXECUTABLE as PLUGIN } from "../provider/release-assets";
 import { archiveName, hostTarget } from "../scripts/plugin-archive";
 import { bundlePlugin } from "../scripts/plugin-bundle";
-import { repoRoot } from "../tests/e2e/engine";
+import { repoRoot } from "../tests/e2e/harness/engine";
 import { integerOption } from "./lib/options";
 import { describeMachine, machine, table, writeResults } from "./lib/report";
 import { formatSpread, spread } from "./lib/spread";

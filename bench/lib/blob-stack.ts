@@ -1,7 +1,7 @@
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator";
 import { bundlePlugin } from "../../scripts/plugin-bundle";
-import { repoRoot } from "../../tests/e2e/engine";
+import { repoRoot } from "../../tests/e2e/harness/engine";
 import { providerConfig } from "./emulator-account";
 import { projectFiles } from "./mix-stack";
 import type { BenchPath } from "./paths";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { SEED_ACCOUNTS, type RunningEmulator } from "../../emulator";
 import { createClient, type SquareCloudClient } from "../../provider/client";
-import { inviteCodeConfig } from "../../tests/e2e/emulator-env";
+import { inviteCodeConfig } from "../../tests/e2e/harness/emulator-env";
 import { INVITEES } from "./mix";
 
 type Invitee = (typeof INVITEES)[number];

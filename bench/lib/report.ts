@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import * as path from "node:path";
-import { repoRoot } from "../../tests/e2e/engine";
+import { repoRoot } from "../../tests/e2e/harness/engine";
 
 /** A plain-text table: the first column left-aligned, the others right-aligned. */
 export function table(header: string[], rows: string[][]): string {

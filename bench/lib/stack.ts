@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { type ConfigMap, LocalWorkspace, type ProjectSettings, Stack } from "@pulumi/pulumi/automation";
-import { pulumiEngine, repoRoot, yamlLanguageHostDir } from "../../tests/e2e/engine";
-import { checkpointPath, localRunResults } from "../../tests/e2e/run-results";
+import { pulumiEngine, repoRoot, yamlLanguageHostDir } from "../../tests/e2e/harness/engine";
+import { checkpointPath, localRunResults } from "../../tests/e2e/harness/run-results";
 
 /** Scratch space inside the repo (git-ignored), so programs and provider processes resolve node_modules. */
 export const scratchRoot = path.join(repoRoot, "bench", "results", "work");

@@ -4,8 +4,8 @@ import * as path from "node:path";
 import { packageVersion } from "../../provider/client/version";
 import { archiveName, hostTarget } from "../../scripts/plugin-archive";
 import { repoRoot } from "../install-script";
-import { freePorts } from "./free-ports";
-import { outsideDir } from "./outside-project";
+import { freePorts } from "./harness/free-ports";
+import { outsideDir } from "./harness/outside-project";
 
 // What a reader builds for YAML, Python and Go (the plugin archive, the wheel) must outlive the
 // next `npm run emulator` or `bash scripts/demo`, even when the sources changed since and they

@@ -4,9 +4,9 @@ import * as path from "node:path";
 import type { ConfigMap, DestroyResult, OutputMap } from "@pulumi/pulumi/automation";
 import { SEED_ACCOUNTS, SEED_APPS, SEED_DATABASES } from "../../emulator";
 import { type DocProgram, docFiles, programs, sectionFiles } from "../doc-blocks";
-import { repoRoot } from "./engine";
-import { RESTORE_ROUTE, SNAPSHOT_ROUTE } from "./operation-routes";
-import { type EmulatorSuite, emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
+import { repoRoot } from "./harness/engine";
+import { RESTORE_ROUTE, SNAPSHOT_ROUTE } from "./lifecycles/operation-routes";
+import { type EmulatorSuite, emulatorConfig, emulatorSuite, inviteCodeConfig } from "./harness/emulator-env";
 import {
   type GoStack,
   goStack,
@@ -18,8 +18,8 @@ import {
   pythonStack,
   type YamlStack,
   yamlStack,
-} from "./stack";
-import { SUPPORTED_TYPESCRIPT, typeCheck } from "./typescript-versions";
+} from "./harness/stack";
+import { SUPPORTED_TYPESCRIPT, typeCheck } from "./harness/typescript-versions";
 
 // Every program block of docs/ (`<!-- program: <name> -->`), run as a reader runs it. A
 // TypeScript program runs in the project of README's Install section, as index.ts, the package

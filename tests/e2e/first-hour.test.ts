@@ -4,17 +4,17 @@ import * as path from "node:path";
 import { packageVersion } from "../../provider/client/version";
 import { GO_MODULE_PATH } from "../../scripts/gen/repository";
 import { writeGoModuleVersion } from "../../scripts/release/go-module";
-import { lockOwnGoModule, REBUILT_GO_MODULE_ENV } from "./go-module-lock";
+import { lockOwnGoModule, REBUILT_GO_MODULE_ENV } from "./harness/go-module-lock";
 import { fencedBlocks, readDoc } from "../doc-blocks";
 import { engineDir, repoRoot } from "../install-script";
 import { archiveDir, builtEmulatorArchive } from "../plugin-archives";
-import { freePorts } from "./free-ports";
-import { outsideDir, packInto, pinnedPulumiSdk } from "./outside-project";
-import { type PluginServer, startPluginServer } from "./plugin-server";
-import { pythonSdkBuild } from "./stack";
-import { javaLanguageHostDir } from "./engine";
-import { mavenConfig, mavenRelease } from "./maven-release";
-import { which } from "./user-machine";
+import { freePorts } from "./harness/free-ports";
+import { outsideDir, packInto, pinnedPulumiSdk } from "./harness/outside-project";
+import { type PluginServer, startPluginServer } from "./harness/plugin-server";
+import { pythonSdkBuild } from "./harness/stack";
+import { javaLanguageHostDir } from "./harness/engine";
+import { mavenConfig, mavenRelease } from "./harness/maven-release";
+import { which } from "./harness/user-machine";
 
 // README's first hour, as a new user lives it: for each language, the `sh` blocks of "The first
 // hour" in the file's order (those before the languages, the language's own, those after) run as

@@ -1,8 +1,8 @@
 import { packageVersion } from "../../provider/client/version";
 import { emulatorArchiveName, hostTarget } from "../../provider/release-assets";
 import { closedPort } from "../unit/helpers/stub-server";
-import { emulatorConfig, emulatorSuite } from "./emulator-env";
-import { programStack, type ProgramStack, yamlStack, type YamlStack } from "./stack";
+import { emulatorConfig, emulatorSuite } from "./harness/emulator-env";
+import { programStack, type ProgramStack, yamlStack, type YamlStack } from "./harness/stack";
 
 // What a reader sees in a pipe (CI, `| tee`) when something is wrong: a refused key in TypeScript
 // and in YAML, a missing property in YAML. Each error once in the engine's Diagnostics, no

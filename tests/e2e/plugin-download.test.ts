@@ -7,10 +7,10 @@ import { archiveName, hostTarget } from "../../scripts/plugin-archive";
 import { packageVersion } from "../../provider/client/version";
 import { engineDir } from "../install-script";
 import { archiveDir } from "../plugin-archives";
-import { emulatorConfig, emulatorSuite } from "./emulator-env";
-import { pulumiEngine, yamlLanguageHostDir } from "./engine";
-import { type PluginServer, startPluginServer } from "./plugin-server";
-import { type UserMachine, userMachine, which } from "./user-machine";
+import { emulatorConfig, emulatorSuite } from "./harness/emulator-env";
+import { pulumiEngine, yamlLanguageHostDir } from "./harness/engine";
+import { type PluginServer, startPluginServer } from "./harness/plugin-server";
+import { type UserMachine, userMachine, which } from "./harness/user-machine";
 
 // The plugin as a user of YAML gets it: no SDK to install, the engine downloads the plugin archive
 // of their machine from the release the program names, on the first `up`. The user has a fresh

@@ -1,5 +1,5 @@
-import { type DatabaseShape, databaseLifecycle } from "../database-lifecycle";
-import { goStack } from "../stack";
+import { type DatabaseShape, databaseLifecycle } from "../lifecycles/database";
+import { goStack } from "../harness/stack";
 
 // A Database declared in a Pulumi Go program with the generated SDK, served by the native plugin:
 // the lifecycle the TypeScript SDK's tests prove for the dynamic provider.

@@ -3,11 +3,11 @@ import { userInfo } from "node:os";
 import * as path from "node:path";
 import { deployJavaSdk } from "../../../scripts/build-java";
 import { JAVA_ARTIFACT_ID, JAVA_GROUP_ID, PULUMI_JAVA_VERSION } from "../../../scripts/gen/java-pom";
-import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { repoRoot } from "../engine";
-import { outsideDir } from "../outside-project";
-import { installPluginTarball } from "../plugin-tarball";
-import { javaMavenProjectStack, type ProgramStack } from "../stack";
+import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { repoRoot } from "../harness/engine";
+import { outsideDir } from "../harness/outside-project";
+import { installPluginTarball } from "../harness/plugin-tarball";
+import { javaMavenProjectStack, type ProgramStack } from "../harness/stack";
 
 // The Java SDK as a release publishes it and a user takes it: deployed with its sources, javadoc
 // and pom to a Maven repository (a folder here), then a new Maven project outside this repository

@@ -1,10 +1,10 @@
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { SEED_APPS } from "../../../emulator";
-import { contentOf, fetchBytes, sha256 } from "../blob-content";
-import { beyondKeyCheck, emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
+import { contentOf, fetchBytes, sha256 } from "../lifecycles/blob-content";
+import { beyondKeyCheck, emulatorConfig, emulatorSuite, inviteCodeConfig } from "../harness/emulator-env";
 import { SecretScanner } from "../reliability/secret-scan";
-import { type JavaStack, javaStack } from "../stack";
+import { type JavaStack, javaStack } from "../harness/stack";
 
 // A Pulumi Java program with the generated SDK, served by the native plugin: a Database, a
 // Workspace with a member, a data source read as an invoke and a BlobObject from a file. A Java

@@ -1,10 +1,10 @@
 import type { RunningEmulator } from "../../../emulator";
-import { blobFolderLifecycle, FOLDER_PREFIX, type FolderShape } from "../blob-folder-lifecycle";
-import { pythonStack } from "../stack";
+import { blobFolderLifecycle, FOLDER_PREFIX, type FolderShape } from "../lifecycles/blob-folder";
+import { pythonStack } from "../harness/stack";
 
 // A BlobFolder declared in a Pulumi Python program with the generated SDK (the folder of
 // docs/resources/blob-folder.md's Python example), a component the native plugin constructs: the
-// lifecycle of blob-folder-lifecycle.ts.
+// lifecycle of lifecycles/blob-folder.ts.
 
 function folderProgram({ secretDirectory, viaBob }: FolderShape, emulator: RunningEmulator): string {
   const directory = secretDirectory ? `pulumi.Output.secret("public")` : `"public"`;

@@ -1,5 +1,5 @@
-import { type BlobObjectShape, blobObjectLifecycle } from "../blob-object-lifecycle";
-import { pythonStack } from "../stack";
+import { type BlobObjectShape, blobObjectLifecycle } from "../lifecycles/blob-object";
+import { pythonStack } from "../harness/stack";
 
 // BlobObjects declared in a Pulumi Python program with the generated SDK, their content given as
 // a `pulumi.FileAsset` and a `pulumi.StringAsset`, served by the native plugin: the lifecycle the

@@ -1,5 +1,5 @@
-import { type DatabaseShape, databaseLifecycle } from "../database-lifecycle";
-import { pythonStack } from "../stack";
+import { type DatabaseShape, databaseLifecycle } from "../lifecycles/database";
+import { pythonStack } from "../harness/stack";
 
 // A Database declared in a Pulumi Python program with the generated SDK, served by the native
 // plugin: the lifecycle the TypeScript SDK's tests prove for the dynamic provider.

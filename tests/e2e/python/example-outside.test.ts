@@ -2,10 +2,10 @@ import { execFileSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { projectPython } from "../../../scripts/build-python";
-import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
-import { outsideDir } from "../outside-project";
-import { installPluginTarball } from "../plugin-tarball";
-import { type ProgramStack, outsidePythonExampleStack, pythonSdkBuild } from "../stack";
+import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../harness/emulator-env";
+import { outsideDir } from "../harness/outside-project";
+import { installPluginTarball } from "../harness/plugin-tarball";
+import { type ProgramStack, outsidePythonExampleStack, pythonSdkBuild } from "../harness/stack";
 
 // The Python example as a user runs it, nothing taken from this repository: the wheel of
 // `npm run build:python` (the one the Python test files share) installed into a fresh virtualenv

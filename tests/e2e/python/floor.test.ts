@@ -2,10 +2,10 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { programs } from "../../doc-blocks";
-import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { repoRoot } from "../engine";
-import { outsideDir } from "../outside-project";
-import { type PythonStack, pythonSdkBuild, pythonStack } from "../stack";
+import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { repoRoot } from "../harness/engine";
+import { outsideDir } from "../harness/outside-project";
+import { type PythonStack, pythonSdkBuild, pythonStack } from "../harness/stack";
 
 // The Python SDK on the oldest PyPI `pulumi` it declares (sdk/python/pyproject.toml): a virtualenv
 // holding that release and the SDK's wheel runs programs of the docs that reach the generated

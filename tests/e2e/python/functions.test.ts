@@ -1,8 +1,8 @@
-import { type FunctionCall, functionReads } from "../function-reads";
-import { pythonStack } from "../stack";
+import { type FunctionCall, functionReads } from "../lifecycles/function-reads";
+import { pythonStack } from "../harness/stack";
 
 // Every data source read from a Pulumi Python program with the generated SDK, served by the native
-// plugin: the expectations of function-reads.ts, read with each function's Output form
+// plugin: the expectations of lifecycles/function-reads.ts, read with each function's Output form
 // (`get_app_output`), and the same reads with its plain form (`get_app`) giving the same values.
 
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);

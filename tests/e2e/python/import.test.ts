@@ -1,5 +1,5 @@
-import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { type PythonStack, pythonStack } from "../stack";
+import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { type PythonStack, pythonStack } from "../harness/stack";
 
 // `pulumi import` of a database into a Python program through the native plugin: the engine reads
 // it by its id alone, the plugin answers with the inputs that describe it, the language host

@@ -1,5 +1,5 @@
-import { type Operations, operationsLifecycle } from "../operations-lifecycle";
-import { pythonStack } from "../stack";
+import { type Operations, operationsLifecycle } from "../lifecycles/operations";
+import { pythonStack } from "../harness/stack";
 
 // AppSnapshot, DatabaseRestore and AppFileMove declared in a Pulumi Python program with the
 // generated SDK, served by the native plugin: each operation runs once, by the up that creates it.

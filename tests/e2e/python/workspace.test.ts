@@ -1,5 +1,5 @@
-import { type Team, workspaceLifecycle } from "../workspace-lifecycle";
-import { pythonStack } from "../stack";
+import { type Team, workspaceLifecycle } from "../lifecycles/workspace";
+import { pythonStack } from "../harness/stack";
 
 // A Workspace and a WorkspaceMember declared in a Pulumi Python program with the generated SDK,
 // served by the native plugin: the team's life the TypeScript SDK's tests prove for the dynamic

@@ -9,8 +9,8 @@ import { artifactVersions } from "../../../scripts/release/versions";
 import { archiveName } from "../../../scripts/plugin-archive";
 import { emulatorArchiveName } from "../../../provider/release-assets";
 import { pinnedTargets } from "../../plugin-archives";
-import { repoRoot } from "../engine";
-import { outsideDir } from "../outside-project";
+import { repoRoot } from "../harness/engine";
+import { outsideDir } from "../harness/outside-project";
 import { releaseInto, sharedRelease } from "./release";
 
 // `npm run release` as CI runs it on a tag: twice from the commit checked out, into two

@@ -2,12 +2,12 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { installedToolDir } from "../../install-script";
-import { freePorts } from "../free-ports";
+import { freePorts } from "../harness/free-ports";
 
 /**
  * The registries of a release rehearsal, on this machine: verdaccio (npm) and pypiserver (PyPI) from
  * scripts/install-registries. The Go module proxy is the release's goproxy/ folder itself
- * (GOPROXY=file://); the plugin archives are served as the GitHub release by tests/e2e/plugin-server.ts.
+ * (GOPROXY=file://); the plugin archives are served as the GitHub release by tests/e2e/harness/plugin-server.ts.
  */
 export interface Registries {
   npm: string;

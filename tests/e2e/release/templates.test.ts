@@ -5,12 +5,12 @@ import { promisify } from "node:util";
 import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { GO_MODULE_PATH } from "../../../scripts/gen/repository";
 import { engineDir } from "../../install-script";
-import { emulatorSuite } from "../emulator-env";
-import { javaLanguageHostDir, pythonBinDir, repoRoot } from "../engine";
-import { lockOwnGoModule, REBUILT_GO_MODULE_ENV } from "../go-module-lock";
-import { mavenConfig, mavenRelease } from "../maven-release";
-import { outsideDir } from "../outside-project";
-import { type PluginServer, startPluginServer } from "../plugin-server";
+import { emulatorSuite } from "../harness/emulator-env";
+import { javaLanguageHostDir, pythonBinDir, repoRoot } from "../harness/engine";
+import { lockOwnGoModule, REBUILT_GO_MODULE_ENV } from "../harness/go-module-lock";
+import { mavenConfig, mavenRelease } from "../harness/maven-release";
+import { outsideDir } from "../harness/outside-project";
+import { type PluginServer, startPluginServer } from "../harness/plugin-server";
 import { sharedRelease } from "./release";
 import { publishRelease, type Registries, startRegistries } from "./registries";
 

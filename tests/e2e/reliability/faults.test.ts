@@ -1,5 +1,5 @@
-import { emulatorSuite } from "../emulator-env";
-import type { ProgramStack } from "../stack";
+import { emulatorSuite } from "../harness/emulator-env";
+import type { ProgramStack } from "../harness/stack";
 import { faultProgram, faultRun, replayCommand, type FaultRunContext, type FaultRunResult } from "./fault-run";
 import { summarizeByRate } from "./fault-summary";
 import { SecretScanner, splitEngineTraces } from "./secret-scan";

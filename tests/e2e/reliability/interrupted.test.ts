@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import type { LocalWorkspace } from "@pulumi/pulumi/automation";
-import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { pulumiEngine } from "../engine";
+import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { pulumiEngine } from "../harness/engine";
 import { descendantsOf } from "../../process-tree";
-import { programStack, type ProgramStack } from "../stack";
+import { programStack, type ProgramStack } from "../harness/stack";
 
 // The engine killed in the middle of an `up` (SIGINT as from Ctrl-C, SIGKILL as from a CI runner
 // that times out), then recovered the way docs/guides/interrupted-runs.md prescribes for a file

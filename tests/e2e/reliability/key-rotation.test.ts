@@ -1,5 +1,5 @@
-import { accountClient, emulatorConfig, emulatorSuite } from "../emulator-env";
-import { programStack, type ProgramStack } from "../stack";
+import { accountClient, emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { programStack, type ProgramStack } from "../harness/stack";
 
 // A leaked key is replaced: resources created with the old key must stay manageable with the new
 // one (same account) once the old one is revoked. `pulumi refresh` and `pulumi destroy` do not

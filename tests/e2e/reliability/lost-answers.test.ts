@@ -1,6 +1,6 @@
 import { type FaultSpec, SEED_APPS } from "../../../emulator";
-import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
-import { programStack, type ProgramStack } from "../stack";
+import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../harness/emulator-env";
+import { programStack, type ProgramStack } from "../harness/stack";
 
 // Lost answers on the real engine: each mutating call of a workspace update is answered once with
 // a fault that leaves its outcome unknown (the work done and the answer dropped, or a 504), and

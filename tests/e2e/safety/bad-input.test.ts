@@ -1,8 +1,8 @@
 import { closeSync, mkdirSync, openSync, truncateSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
-import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { programStack, type ProgramStack } from "../stack";
+import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { programStack, type ProgramStack } from "../harness/stack";
 
 // A table of bad inputs for every resource, data source and configuration setting, each of which
 // must fail `pulumi preview` with the resource (or function), the field, the rule and the value

@@ -1,7 +1,7 @@
 import { SEED_APPS } from "../../../emulator";
 import type { RequestLogEntry } from "../../../emulator";
-import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { programStack, type ProgramStack } from "../stack";
+import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { programStack, type ProgramStack } from "../harness/stack";
 
 // Two stacks of one account at once, one of them 100 resources at the engine's default
 // parallelism: the service's limits (4 uploads in flight per account, one app snapshot per 5 s,

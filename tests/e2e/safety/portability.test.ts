@@ -3,9 +3,9 @@ import { homedir, hostname, userInfo } from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import { SEED_ACCOUNTS } from "../../../emulator";
-import { pulumiEngine } from "../engine";
-import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
-import { programStack, type ProgramStack } from "../stack";
+import { pulumiEngine } from "../harness/engine";
+import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../harness/emulator-env";
+import { programStack, type ProgramStack } from "../harness/stack";
 
 // GitOps: a stack created in one checkout is moved (state exported and imported into another
 // backend) to a second checkout of the same program at another absolute path, as a CI runner or a

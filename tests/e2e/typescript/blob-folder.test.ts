@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { programStack, type ProgramStack } from "../stack";
+import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { programStack, type ProgramStack } from "../harness/stack";
 
 // BlobFolder through the real engine: a 300-file directory published with one line of program.
 

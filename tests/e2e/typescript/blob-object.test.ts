@@ -1,11 +1,11 @@
 import { cpSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
-import { type BlobObjectLifecycleContext, type BlobObjectShape, blobObjectLifecycle } from "../blob-object-lifecycle";
-import { contentOf, fetchBytes } from "../blob-content";
-import { pulumiEngine } from "../engine";
-import { type EmulatorSuite, emulatorConfig, emulatorSuite } from "../emulator-env";
-import { programStack, type ProgramStack } from "../stack";
+import { type BlobObjectLifecycleContext, type BlobObjectShape, blobObjectLifecycle } from "../lifecycles/blob-object";
+import { contentOf, fetchBytes } from "../lifecycles/blob-content";
+import { pulumiEngine } from "../harness/engine";
+import { type EmulatorSuite, emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { programStack, type ProgramStack } from "../harness/stack";
 
 // BlobObject through the real engine against the emulator, whose local CDN serves the bytes: the
 // lifecycle every language shares, with what the TypeScript SDK proves beyond it on the same stack

@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { DEFAULT_RETRY_POLICY } from "../../../provider/client/retry";
 import { closedPort } from "../../unit/helpers/stub-server";
-import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { programStack, type ProgramStack } from "../stack";
+import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { programStack, type ProgramStack } from "../harness/stack";
 
 // The settings are checked at preview: a refused key or an unreachable URL fails `pulumi preview`
 // (a pull request's), naming the setting to fix, with read-only requests only; the skip switch

@@ -15,9 +15,9 @@ import {
 } from "../../../emulator";
 import { buildSeedData } from "../../../emulator/seed";
 import { STATE_FILE } from "../../../emulator/store/file-store";
-import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { cacheMetricsAsRead, websiteAnalyticsAsRead } from "../function-reads";
-import { programStack, type ProgramStack, SECRET_SIG } from "../stack";
+import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { cacheMetricsAsRead, websiteAnalyticsAsRead } from "../lifecycles/function-reads";
+import { programStack, type ProgramStack, SECRET_SIG } from "../harness/stack";
 
 // Every data source read by a real program through the real engine, against the emulator's seed.
 

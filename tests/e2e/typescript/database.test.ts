@@ -1,7 +1,7 @@
 import type { OutputMap } from "@pulumi/pulumi/automation";
-import { databaseLifecycle, type DatabaseShape } from "../database-lifecycle";
-import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { programStack, type ProgramStack, SECRET_SIG, type StateResource } from "../stack";
+import { databaseLifecycle, type DatabaseShape } from "../lifecycles/database";
+import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { programStack, type ProgramStack, SECRET_SIG, type StateResource } from "../harness/stack";
 
 // The Database resource through the real engine against the emulator: the lifecycle every language
 // shares, with what the TypeScript SDK proves beyond it on the same stack, then a day of faults on a

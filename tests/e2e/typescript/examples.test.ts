@@ -11,10 +11,10 @@ import {
 } from "node:fs";
 import * as path from "node:path";
 import { SEED_APPS, SEED_DATABASES } from "../../../emulator";
-import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
-import { repoRoot } from "../engine";
-import { outsideDir, packInto, vendorTarball } from "../outside-project";
-import { outsideExampleStack, type ProgramStack, type ProgramStackOptions, userProjectStack } from "../stack";
+import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../harness/emulator-env";
+import { repoRoot } from "../harness/engine";
+import { outsideDir, packInto, vendorTarball } from "../harness/outside-project";
+import { outsideExampleStack, type ProgramStack, type ProgramStackOptions, userProjectStack } from "../harness/stack";
 
 // Every example as README says to copy it and users run it: into a directory of its own outside
 // this repository with the tarball in vendor/, where its package.json names it, then `npm install`

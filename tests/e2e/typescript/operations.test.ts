@@ -1,9 +1,9 @@
 import { SEED_APPS, SEED_DATABASES } from "../../../emulator";
 import type { SnapshotEntry } from "../../../provider/client/payloads/platform";
-import { beyondKeyCheck } from "../emulator-env";
-import { MOVE_ROUTE, PRESIGNED_KEY, RESTORE_ROUTE, SNAPSHOT_ROUTE } from "../operation-routes";
-import { type Operations, type OperationsLifecycleContext, operationsLifecycle } from "../operations-lifecycle";
-import { programStack, type ProgramStack } from "../stack";
+import { beyondKeyCheck } from "../harness/emulator-env";
+import { MOVE_ROUTE, PRESIGNED_KEY, RESTORE_ROUTE, SNAPSHOT_ROUTE } from "../lifecycles/operation-routes";
+import { type Operations, type OperationsLifecycleContext, operationsLifecycle } from "../lifecycles/operations";
+import { programStack, type ProgramStack } from "../harness/stack";
 
 // AppSnapshot, DatabaseRestore and AppFileMove through the real engine against the emulator: the
 // lifecycle every language shares, with what the TypeScript SDK proves beyond it on the same

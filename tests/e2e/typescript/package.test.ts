@@ -4,10 +4,10 @@ import * as path from "node:path";
 import { LocalWorkspace, Stack } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, startEmulator } from "../../../emulator";
 import type { SquareCloudClient } from "../../../provider/client";
-import { accountClient, emulatorConfig, inviteCodeConfig } from "../emulator-env";
-import { pulumiEngine, repoRoot } from "../engine";
-import { npmInstall, outsideDir, packInto, pinnedDevDependency, pinnedPulumiSdk } from "../outside-project";
-import { checkpointPath } from "../run-results";
+import { accountClient, emulatorConfig, inviteCodeConfig } from "../harness/emulator-env";
+import { pulumiEngine, repoRoot } from "../harness/engine";
+import { npmInstall, outsideDir, packInto, pinnedDevDependency, pinnedPulumiSdk } from "../harness/outside-project";
+import { checkpointPath } from "../harness/run-results";
 
 // The package as a user gets it: `npm pack` of this repository installed into a brand-new Pulumi
 // TypeScript project outside it, so nothing can resolve from the repository's node_modules. The

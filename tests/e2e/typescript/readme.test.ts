@@ -2,10 +2,10 @@ import { spawnSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { program, sectionFiles } from "../../doc-blocks";
-import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
-import { outsideDir, packInto } from "../outside-project";
-import { outsideProjectStack, type ProgramStack } from "../stack";
-import { cachedTsc, SUPPORTED_TYPESCRIPT, typeCheck } from "../typescript-versions";
+import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../harness/emulator-env";
+import { outsideDir, packInto } from "../harness/outside-project";
+import { outsideProjectStack, type ProgramStack } from "../harness/stack";
+import { cachedTsc, SUPPORTED_TYPESCRIPT, typeCheck } from "../harness/typescript-versions";
 
 // A new project made exactly as the pages say, from the blocks in the files themselves: the three
 // files of docs/install.md's "The project files", the tarball in vendor/, `npm install`, and

@@ -1,5 +1,5 @@
-import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../emulator-env";
-import { repoRootStack } from "../stack";
+import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../harness/emulator-env";
+import { repoRootStack } from "../harness/stack";
 
 // `pulumi up` from the repository root runs the program its Pulumi.yaml names, as a user
 // cloning the repository would run it.

@@ -1,4 +1,4 @@
-import { programStack, type ProgramStack } from "../stack";
+import { programStack, type ProgramStack } from "../harness/stack";
 
 // The foundation's proof that the real engine runs a dynamic resource through its whole
 // lifecycle: up, a preview with no changes, refresh, an update, destroy.
@@ -46,7 +46,7 @@ describe("the real Pulumi engine runs a dynamic resource", () => {
   });
 
   test("a changed input updates in place", async () => {
-    // The harness writes the stack's config file itself (stack-config.ts): the CLI reads a secret of it back.
+    // The harness writes the stack's config file itself (harness/stack-config.ts): the CLI reads a secret of it back.
     await program.stack.setAllConfig({ message: { value: "bye" }, hush: { value: "quiet", secret: true } });
     expect(await program.stack.getConfig("hush")).toEqual({ value: "quiet", secret: true });
     const up = await program.stack.up();

@@ -3,10 +3,10 @@ import * as path from "node:path";
 import { type RunningEmulator, SEED_ACCOUNTS, startEmulator } from "../../../emulator";
 import { OBJECT_LIST_CACHE_MS } from "../../../emulator/models/rules";
 import type { SquareCloudClient } from "../../../provider/client";
-import { accountClient } from "../emulator-env";
-import { repoRoot } from "../engine";
+import { accountClient } from "../harness/emulator-env";
+import { repoRoot } from "../harness/engine";
 import { SecretScanner } from "../reliability/secret-scan";
-import { projectStack, type ProgramStack, type StateResource, SECRET_SIG } from "../stack";
+import { projectStack, type ProgramStack, type StateResource, SECRET_SIG } from "../harness/stack";
 
 // A stack written by the released 0.1.0 must stay manageable by the package as the repository
 // holds it now. The fixture (tests/e2e/fixtures/state-0.1.0, made by its make.mjs from the 0.1.0

@@ -1,9 +1,9 @@
 import type { RunningEmulator } from "../../../emulator";
-import { programStack } from "../stack";
-import { SYNCED_PREFIX, type SyncedShape, syncedFolderLifecycle } from "../synced-folder-lifecycle";
+import { programStack } from "../harness/stack";
+import { SYNCED_PREFIX, type SyncedShape, syncedFolderLifecycle } from "../lifecycles/synced-folder";
 
 // A BlobFolder in synced mode through the TypeScript SDK (a dynamic BlobFolderSync resource): the
-// lifecycle of synced-folder-lifecycle.ts.
+// lifecycle of lifecycles/synced-folder.ts.
 
 function foldersConfig({ noPrefix }: SyncedShape) {
   const site = { directory: "public", managedObjects: false, ...(noPrefix ? {} : { prefix: SYNCED_PREFIX }) };

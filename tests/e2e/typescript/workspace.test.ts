@@ -1,7 +1,7 @@
 import type { ConfigMap, OutputMap } from "@pulumi/pulumi/automation";
-import { accountClient, type EmulatorSuite, emulatorConfig, emulatorSuite } from "../emulator-env";
-import { programStack, type ProgramStack, type StateResource, SECRET_SIG } from "../stack";
-import { type Team, type WorkspaceLifecycleContext, workspaceLifecycle } from "../workspace-lifecycle";
+import { accountClient, type EmulatorSuite, emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { programStack, type ProgramStack, type StateResource, SECRET_SIG } from "../harness/stack";
+import { type Team, type WorkspaceLifecycleContext, workspaceLifecycle } from "../lifecycles/workspace";
 
 // Workspace and WorkspaceMember through the real engine against the emulator: the life of a team
 // every language shares, on one stack, with what the TypeScript SDK proves beyond it there (a

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { type YamlStack, yamlStack } from "../stack";
+import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { type YamlStack, yamlStack } from "../harness/stack";
 
 // A stack moves from the dynamic provider to the native plugin: the same database, declared with
 // the native type and an alias to its dynamic type, is unchanged, and its secrets stay in state.

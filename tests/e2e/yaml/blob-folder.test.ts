@@ -1,9 +1,9 @@
 import type { RunningEmulator } from "../../../emulator";
-import { blobFolderLifecycle, FOLDER_PREFIX, type FolderShape } from "../blob-folder-lifecycle";
-import { yamlStack } from "../stack";
+import { blobFolderLifecycle, FOLDER_PREFIX, type FolderShape } from "../lifecycles/blob-folder";
+import { yamlStack } from "../harness/stack";
 
 // A BlobFolder declared in a Pulumi YAML program (the folder of docs/resources/blob-folder.md's
-// YAML example): the lifecycle of blob-folder-lifecycle.ts.
+// YAML example): the lifecycle of lifecycles/blob-folder.ts.
 
 function folderProgram({ secretDirectory, viaBob }: FolderShape, emulator: RunningEmulator) {
   const site = {

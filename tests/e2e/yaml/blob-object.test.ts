@@ -1,5 +1,5 @@
-import { type BlobObjectShape, blobObjectLifecycle } from "../blob-object-lifecycle";
-import { yamlStack } from "../stack";
+import { type BlobObjectShape, blobObjectLifecycle } from "../lifecycles/blob-object";
+import { yamlStack } from "../harness/stack";
 
 // BlobObjects declared in a Pulumi YAML program, their content given with `fn::fileAsset` and
 // `fn::stringAsset`, served by the native plugin: the lifecycle the TypeScript SDK's tests prove

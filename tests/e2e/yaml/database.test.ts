@@ -1,5 +1,5 @@
-import { type DatabaseShape, databaseLifecycle } from "../database-lifecycle";
-import { yamlStack } from "../stack";
+import { type DatabaseShape, databaseLifecycle } from "../lifecycles/database";
+import { yamlStack } from "../harness/stack";
 
 // A Database declared in a Pulumi YAML program, served by the native plugin: the lifecycle the
 // TypeScript SDK's tests prove for the dynamic provider, through the same handlers.

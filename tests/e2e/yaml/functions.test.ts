@@ -1,8 +1,8 @@
-import { type FunctionCall, functionReads } from "../function-reads";
-import { yamlStack } from "../stack";
+import { type FunctionCall, functionReads } from "../lifecycles/function-reads";
+import { yamlStack } from "../harness/stack";
 
 // Every data source invoked from a Pulumi YAML program (`fn::invoke`), served by the native
-// plugin: the expectations of function-reads.ts.
+// plugin: the expectations of lifecycles/function-reads.ts.
 
 function callsProgram(calls: Record<string, FunctionCall>, urls: { platformUrl: string; blobUrl: string }) {
   const invoke = ({ fn, args = {}, via }: FunctionCall) => ({

@@ -1,4 +1,4 @@
-import { type ProgramStack, yamlProjectStack } from "../stack";
+import { type ProgramStack, yamlProjectStack } from "../harness/stack";
 
 // The YAML language host that scripts/install-yaml-host builds runs a Pulumi YAML program on the
 // real engine: outputs computed from stack config, a secret one kept secret in the state.

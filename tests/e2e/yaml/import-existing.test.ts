@@ -4,8 +4,8 @@ import * as path from "node:path";
 import { type RunningEmulator, startEmulator } from "../../../emulator";
 import type { EmulatorData } from "../../../emulator/state";
 import { STATE_FILE } from "../../../emulator/store/file-store";
-import { accountClient, emulatorConfig } from "../emulator-env";
-import { type YamlStack, yamlStack } from "../stack";
+import { accountClient, emulatorConfig } from "../harness/emulator-env";
+import { type YamlStack, yamlStack } from "../harness/stack";
 
 // The service holds what its spec refuses at create: the official SDK's own tests make a database
 // "sdk-test-db" of 256 MB and a workspace "sdk-test-ws". The emulator's API refuses to make them,

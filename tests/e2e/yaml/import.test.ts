@@ -1,7 +1,7 @@
 import { SEED_APPS, SEED_BLOB_OBJECTS, SEED_DATABASES } from "../../../emulator";
 import { kinds } from "../../../provider/kinds";
-import { accountClient, beyondKeyCheck, emulatorConfig, emulatorSuite } from "../emulator-env";
-import { type YamlStack, yamlStack } from "../stack";
+import { accountClient, beyondKeyCheck, emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { type YamlStack, yamlStack } from "../harness/stack";
 
 // `pulumi import` of what a team already runs, through the native plugin: the engine reads each
 // object by its id alone, the plugin answers with the inputs that describe it, and the code the

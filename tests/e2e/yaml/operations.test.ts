@@ -1,5 +1,5 @@
-import { type Operations, operationsLifecycle } from "../operations-lifecycle";
-import { yamlStack } from "../stack";
+import { type Operations, operationsLifecycle } from "../lifecycles/operations";
+import { yamlStack } from "../harness/stack";
 
 // AppSnapshot, DatabaseRestore and AppFileMove declared in a Pulumi YAML program, served by the
 // native plugin: each operation runs once, by the up that creates it.

@@ -1,9 +1,9 @@
 import * as path from "node:path";
-import { repoRoot } from "../engine";
-import { accountClient, emulatorSuite } from "../emulator-env";
-import { installPluginTarball } from "../plugin-tarball";
+import { repoRoot } from "../harness/engine";
+import { accountClient, emulatorSuite } from "../harness/emulator-env";
+import { installPluginTarball } from "../harness/plugin-tarball";
 import { SecretScanner, splitEngineTraces } from "../reliability/secret-scan";
-import { type YamlStack, yamlStack } from "../stack";
+import { type YamlStack, yamlStack } from "../harness/stack";
 
 // The native plugin as a user installs it (from its tarball, not from this repository), two
 // explicit providers with keys of different accounts in one program, and no secret in plaintext

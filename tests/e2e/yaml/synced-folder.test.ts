@@ -3,12 +3,12 @@ import * as path from "node:path";
 import type { RunningEmulator } from "../../../emulator";
 import { objectNameFor } from "../../../provider/components/blob-folder-files";
 import { mimeTypeForPath } from "../../../provider/kinds/blob-object";
-import { accountClient } from "../emulator-env";
-import { type YamlStack, yamlStack } from "../stack";
-import { SYNCED_PREFIX, type SyncedShape, syncedFolderLifecycle } from "../synced-folder-lifecycle";
+import { accountClient } from "../harness/emulator-env";
+import { type YamlStack, yamlStack } from "../harness/stack";
+import { SYNCED_PREFIX, type SyncedShape, syncedFolderLifecycle } from "../lifecycles/synced-folder";
 
 // A BlobFolder in synced mode declared in a Pulumi YAML program: the native plugin's construct
-// declares one native BlobFolderSync; the lifecycle of synced-folder-lifecycle.ts, then an import.
+// declares one native BlobFolderSync; the lifecycle of lifecycles/synced-folder.ts, then an import.
 
 function folderProgram({ noPrefix }: SyncedShape) {
   const site = {

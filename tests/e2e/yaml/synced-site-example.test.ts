@@ -1,9 +1,9 @@
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { contentOf, fetchBytes } from "../blob-content";
-import { repoRoot } from "../engine";
-import { emulatorConfig, emulatorSuite } from "../emulator-env";
-import { type YamlStack, yamlStack } from "../stack";
+import { contentOf, fetchBytes } from "../lifecycles/blob-content";
+import { repoRoot } from "../harness/engine";
+import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { type YamlStack, yamlStack } from "../harness/stack";
 
 // examples/synced-site-yaml as a reader runs it: its Pulumi.yaml and public/ in a project of their
 // own, through the native plugin. A changed file is one upload and one delete.

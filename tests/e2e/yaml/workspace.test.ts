@@ -1,5 +1,5 @@
-import { type Team, workspaceLifecycle } from "../workspace-lifecycle";
-import { yamlStack } from "../stack";
+import { type Team, workspaceLifecycle } from "../lifecycles/workspace";
+import { yamlStack } from "../harness/stack";
 
 // A Workspace and a WorkspaceMember declared in a Pulumi YAML program, served by the native
 // plugin: the team's life the TypeScript SDK's tests prove for the dynamic provider.

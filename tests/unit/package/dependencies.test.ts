@@ -24,9 +24,33 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   scripts: ["provider", "sdk/nodejs", "emulator"],
   "tests/": ["provider", "scripts"],
   "tests/unit/helpers": ["provider", "emulator"],
-  "tests/e2e": ["provider", "sdk/nodejs", "emulator", "scripts", "tests/", "tests/unit/helpers"],
+  // The engine, stacks, emulator and machines the end-to-end tests run on.
+  "tests/e2e/harness": ["provider", "sdk/nodejs", "emulator", "scripts", "tests/"],
+  // The fault runs and the secret scan the reliability tests, other tests and the chaos benchmark share.
+  "tests/e2e/reliability": ["provider", "emulator", "scripts", "tests/", "tests/e2e/harness"],
+  // What the tests of a kind share across the language paths: programs' shapes and expectations.
+  "tests/e2e/lifecycles": [
+    "provider",
+    "sdk/nodejs",
+    "emulator",
+    "scripts",
+    "tests/",
+    "tests/e2e/harness",
+    "tests/e2e/reliability",
+  ],
+  "tests/e2e": [
+    "provider",
+    "sdk/nodejs",
+    "emulator",
+    "scripts",
+    "tests/",
+    "tests/unit/helpers",
+    "tests/e2e/harness",
+    "tests/e2e/lifecycles",
+    "tests/e2e/reliability",
+  ],
   // The benchmarks drive the same engine, stacks and fault runs as the end-to-end tests.
-  bench: ["provider", "sdk/nodejs", "emulator", "scripts", "tests/", "tests/e2e"],
+  bench: ["provider", "sdk/nodejs", "emulator", "scripts", "tests/", "tests/e2e/harness", "tests/e2e/reliability"],
   "tests/unit": ["provider", "sdk/nodejs", "emulator", "scripts", "bench", "tests/", "tests/unit/helpers"],
   "tests/emulator": ["provider", "emulator", "scripts", "tests/", "tests/unit/helpers"],
 };

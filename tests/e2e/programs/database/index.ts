@@ -1,5 +1,5 @@
 // Declares one Database `cache` from config `database` (its args) and exports what the shared
-// Database lifecycle (tests/e2e/database-lifecycle.ts) reads, as its YAML, Python and Go programs do.
+// Database lifecycle (tests/e2e/lifecycles/database.ts) reads, as its YAML, Python and Go programs do.
 import * as pulumi from "@pulumi/pulumi";
 import { Database, type DatabaseArgs } from "pulumi-squarecloud";
 

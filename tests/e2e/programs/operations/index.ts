@@ -58,7 +58,7 @@ export const moves = Object.fromEntries(
   }),
 );
 
-// The outputs of the shared lifecycle (tests/e2e/operations-lifecycle.ts), of the operations it
+// The outputs of the shared lifecycle (tests/e2e/lifecycles/operations.ts), of the operations it
 // names snapshot, restore and move.
 export const snapshotUrl = snapshots.snapshot?.url;
 export const snapshotKey = snapshots.snapshot?.key;

@@ -34,6 +34,6 @@ const greeting = new Greeting("greeting", { message: config.require("message") }
 export const shout = greeting.shout;
 export const greetingId = greeting.id;
 // A secret output and a plain one holding a secret: the harness's results must read both as the
-// Automation API does (tests/e2e/run-results.ts).
+// Automation API does (tests/e2e/harness/run-results.ts).
 export const secretShout = pulumi.secret(greeting.shout);
 export const nested = { shout: greeting.shout, hush: pulumi.secret("hush") };

@@ -46,7 +46,7 @@ export const members = Object.fromEntries(
   }),
 );
 
-// The outputs of the shared lifecycle (tests/e2e/workspace-lifecycle.ts), of the workspace it
+// The outputs of the shared lifecycle (tests/e2e/lifecycles/workspace.ts), of the workspace it
 // names team and the member it names bob.
 export const teamId = created.team?.id;
 export const owner = created.team?.owner;

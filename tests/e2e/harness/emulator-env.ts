@@ -1,6 +1,6 @@
 import type { ConfigMap } from "@pulumi/pulumi/automation";
-import { type RunningEmulator, type SeededAccount, startEmulator } from "../../emulator";
-import { createClient, type SquareCloudClient } from "../../provider/client";
+import { type RunningEmulator, type SeededAccount, startEmulator } from "../../../emulator";
+import { createClient, type SquareCloudClient } from "../../../provider/client";
 import type { ProgramStack } from "./stack";
 
 export interface EmulatorSuite {

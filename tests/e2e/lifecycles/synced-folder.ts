@@ -1,9 +1,9 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../../emulator";
 import { contentOf, fetchBytes } from "./blob-content";
-import { emulatorConfig, emulatorSuite } from "./emulator-env";
-import type { ProgramStack, ProgramStackOptions } from "./stack";
+import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import type { ProgramStack, ProgramStackOptions } from "../harness/stack";
 
 /** The prefix of the synced folder's objects. */
 export const SYNCED_PREFIX = "synced";

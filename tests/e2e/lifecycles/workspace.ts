@@ -1,7 +1,13 @@
-import { SEED_APPS } from "../../emulator";
-import { beyondKeyCheck, type EmulatorSuite, emulatorConfig, emulatorSuite, inviteCodeConfig } from "./emulator-env";
-import { SecretScanner } from "./reliability/secret-scan";
-import { type ProgramStack, type ProgramStackOptions, SECRET_SIG, type StateResource } from "./stack";
+import { SEED_APPS } from "../../../emulator";
+import {
+  beyondKeyCheck,
+  type EmulatorSuite,
+  emulatorConfig,
+  emulatorSuite,
+  inviteCodeConfig,
+} from "../harness/emulator-env";
+import { SecretScanner } from "../reliability/secret-scan";
+import { type ProgramStack, type ProgramStackOptions, SECRET_SIG, type StateResource } from "../harness/stack";
 import { expectRenameWarning } from "./workspace-rename";
 
 /**

@@ -2,7 +2,7 @@ import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import * as path from "node:path";
-import { PLUGIN_DOWNLOAD_URL } from "../../scripts/gen/repository";
+import { PLUGIN_DOWNLOAD_URL } from "../../../scripts/gen/repository";
 
 /**
  * A local stand-in for the project's GitHub releases: serves the archives of `dir` under any first

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { PulumiCommand } from "@pulumi/pulumi/automation";
-import { engineDir, installedToolDir, repoRoot } from "../install-script";
+import { engineDir, installedToolDir, repoRoot } from "../../install-script";
 
 export { repoRoot };
 

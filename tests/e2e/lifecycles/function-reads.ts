@@ -7,10 +7,10 @@ import {
   SEED_DATABASE_SNAPSHOT_VERSIONS,
   SEED_DATABASES,
   SEED_WORKSPACES,
-} from "../../emulator";
-import * as sq from "../../sdk/nodejs";
-import { type EmulatorSuite, emulatorConfig, emulatorSuite } from "./emulator-env";
-import { type ProgramStack, type ProgramStackOptions, SECRET_SIG } from "./stack";
+} from "../../../emulator";
+import * as sq from "../../../sdk/nodejs";
+import { type EmulatorSuite, emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { type ProgramStack, type ProgramStackOptions, SECRET_SIG } from "../harness/stack";
 
 /** When the emulator served the program's request to `path` (one of `route`'s), on its clock. */
 function servedAt(log: RequestLogEntry[], route: string, path: string): number {

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { javaSdkBuild } from "../../scripts/build-java";
+import { javaSdkBuild } from "../../../scripts/build-java";
 import { repoRoot } from "./engine";
 
 /**
@@ -62,7 +62,7 @@ export async function compileJavaPrograms(parentDir: string, sources: string[]):
 /** `java JdkTools.java`, each tool's arguments after its name, the tools separated by `--`. */
 function runJdkTools(tools: string[][]): Promise<void> {
   const args = [
-    path.join(repoRoot, "tests", "e2e", "JdkTools.java"),
+    path.join(repoRoot, "tests", "e2e", "harness", "JdkTools.java"),
     ...tools.flatMap((tool, i) => (i ? ["--", ...tool] : tool)),
   ];
   return new Promise((resolve, reject) => {

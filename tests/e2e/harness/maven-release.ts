@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import * as path from "node:path";
-import { deployJavaSdk } from "../../scripts/build-java";
+import { deployJavaSdk } from "../../../scripts/build-java";
 
 /**
  * The Java SDK of this checkout as Maven Central will serve it once released: deployed to a Maven

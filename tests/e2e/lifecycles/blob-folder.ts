@@ -1,9 +1,9 @@
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../../emulator";
 import { contentOf, fetchBytes } from "./blob-content";
-import { accountClient, emulatorConfig, emulatorSuite } from "./emulator-env";
-import type { ProgramStack, ProgramStackOptions } from "./stack";
+import { accountClient, emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import type { ProgramStack, ProgramStackOptions } from "../harness/stack";
 
 /** The prefix of the folder's objects. */
 export const FOLDER_PREFIX = "site";

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { EngineEvent, OutputMap, Stack, UpdateKind, UpdateSummary } from "@pulumi/pulumi/automation";
-import { SECRET_SIG, SIG_KEY } from "../../provider/signatures";
+import { SECRET_SIG, SIG_KEY } from "../../../provider/signatures";
 import { type SecretsProviderState, type StackSecrets, stackSecrets } from "./stack-secrets";
 
 /** Where a `file://` backend in `backendDir` keeps the checkpoint of a project's stack. */

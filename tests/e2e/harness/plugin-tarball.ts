@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import * as path from "node:path";
-import { engineDir } from "../install-script";
-import { builtArchive } from "../plugin-archives";
+import { engineDir } from "../../install-script";
+import { builtArchive } from "../../plugin-archives";
 
 /**
  * The native plugin as a user installs it by hand: the host's archive of `npm run build:plugin`

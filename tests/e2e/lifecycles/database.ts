@@ -1,7 +1,7 @@
-import type { DatabaseSummary } from "../../provider/client/payloads/platform";
-import { beyondKeyCheck, type EmulatorSuite, emulatorConfig, emulatorSuite } from "./emulator-env";
-import { SecretScanner } from "./reliability/secret-scan";
-import type { ProgramStack, ProgramStackOptions } from "./stack";
+import type { DatabaseSummary } from "../../../provider/client/payloads/platform";
+import { beyondKeyCheck, type EmulatorSuite, emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { SecretScanner } from "../reliability/secret-scan";
+import type { ProgramStack, ProgramStackOptions } from "../harness/stack";
 
 /** What a database program of the lifecycle states; the rest (its name, type) is fixed. */
 export interface DatabaseShape {

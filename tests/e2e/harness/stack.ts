@@ -13,11 +13,11 @@ import {
 } from "node:fs";
 import * as path from "node:path";
 import { type ConfigMap, LocalWorkspace, type ProjectSettings, Stack } from "@pulumi/pulumi/automation";
-import { buildWheel, projectPython } from "../../scripts/build-python";
-import { takeDirLock } from "../dir-lock";
-import { filesUnder, PYTHON_SDK_DIR } from "../../scripts/gen/language-sdks";
-import { GO_MODULE_PATH } from "../../scripts/gen/schema";
-import { builtArchive } from "../plugin-archives";
+import { buildWheel, projectPython } from "../../../scripts/build-python";
+import { takeDirLock } from "../../dir-lock";
+import { filesUnder, PYTHON_SDK_DIR } from "../../../scripts/gen/language-sdks";
+import { GO_MODULE_PATH } from "../../../scripts/gen/schema";
+import { builtArchive } from "../../plugin-archives";
 import { compileJavaPrograms, JAVA_PROGRAM_JAR, SHORT_RUN_JVM_OPTIONS } from "./java-program";
 import { checkpointPath, localRunResults } from "./run-results";
 import { localConfig } from "./stack-config";
@@ -58,7 +58,7 @@ export interface ProgramStack {
 }
 
 /** The key that marks a secret in state; beside it, `ciphertext` holds the encrypted value. */
-export { SIG_KEY as SECRET_SIG } from "../../provider/signatures";
+export { SIG_KEY as SECRET_SIG } from "../../../provider/signatures";
 
 export interface StateResource {
   urn: string;
@@ -364,7 +364,7 @@ export interface JavaStack extends ProgramStack {
 /**
  * A stack of Pulumi Java programs (runtime java) using the native plugin of this repository and
  * the Java SDK generated in sdk/java, each compiled into a jar the Java language host runs
- * (tests/e2e/java-program.ts). `sources` are the programs, each a class App, compiled together;
+ * (tests/e2e/harness/java-program.ts). `sources` are the programs, each a class App, compiled together;
  * the first runs until `setProgram` picks another.
  */
 export async function javaStack(

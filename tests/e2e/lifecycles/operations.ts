@@ -1,9 +1,9 @@
-import { SEED_APPS, SEED_DATABASES, SEED_DATABASE_SNAPSHOT_VERSIONS } from "../../emulator";
-import { SNAPSHOT_RATE_MS } from "../../emulator/models/rules";
-import { beyondKeyCheck, type EmulatorSuite, emulatorConfig, emulatorSuite } from "./emulator-env";
-import { SecretScanner } from "./reliability/secret-scan";
+import { SEED_APPS, SEED_DATABASES, SEED_DATABASE_SNAPSHOT_VERSIONS } from "../../../emulator";
+import { SNAPSHOT_RATE_MS } from "../../../emulator/models/rules";
+import { beyondKeyCheck, type EmulatorSuite, emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { SecretScanner } from "../reliability/secret-scan";
 import { MOVE_ROUTE, PRESIGNED_KEY, RESTORE_ROUTE, SNAPSHOT_ROUTE } from "./operation-routes";
-import { type ProgramStack, type ProgramStackOptions, SECRET_SIG, type StateResource } from "./stack";
+import { type ProgramStack, type ProgramStackOptions, SECRET_SIG, type StateResource } from "../harness/stack";
 
 /** The inputs of the three operations of a program, as the package schema names them. */
 export interface Operations {

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { contentOf, expectReplaced, fetchBytes, replaceOneByNewContent, sha256 } from "./blob-content";
-import { type EmulatorSuite, emulatorConfig, emulatorSuite } from "./emulator-env";
-import type { ProgramStack, ProgramStackOptions } from "./stack";
+import { type EmulatorSuite, emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import type { ProgramStack, ProgramStackOptions } from "../harness/stack";
 
 /** A BlobObject of a program: its name and its content, a file of the project or a text. */
 export interface BlobObjectShape {
