@@ -96,6 +96,28 @@ test("without a data directory, state lives only in that process", async () => {
   expect(expectSuccess(await caller(second.platformUrl)("GET", "/v2/workspaces"))).toHaveLength(1);
 });
 
+test("state saved before app snapshots kept their files still lists and serves them, as empty archives", async () => {
+  const data = buildSeedData(Date.now());
+  const legacy = {
+    ...data,
+    appSnapshots: data.appSnapshots.map(({ files: _files, ...rest }) => ({ ...rest, size: 1_482_113 })),
+  };
+  writeFileSync(join(dir, "state.json"), JSON.stringify(legacy));
+  const emulator = await start(dir);
+  const [entry] = expectSuccess(await caller(emulator.platformUrl)("GET", "/v2/users/snapshots?scope=applications"));
+  const app = data.appSnapshots.find((s) => s.appId === entry.name)!;
+  const archive = await fetch(
+    `${emulator.platformUrl}/snapshots/applications/${app.ownerId}/${entry.name}.zip?${entry.key}`,
+  );
+  const bytes = Buffer.from(await archive.arrayBuffer());
+  // An empty ZIP is its end-of-central-directory record alone: 22 bytes, and the listing says so.
+  expect({ status: archive.status, size: bytes.length, listed: entry.size }).toEqual({
+    status: 200,
+    size: 22,
+    listed: 22,
+  });
+});
+
 describe("state stores", () => {
   test("both implementations round-trip the state document", () => {
     const data = buildSeedData(Date.parse("2030-01-01T00:00:00Z"));
