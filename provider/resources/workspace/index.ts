@@ -47,7 +47,8 @@ export const workspaceHandler = kindHandler<WorkspaceInputs, StoredWorkspaceOutp
 
   async read(id, props) {
     const workspace = await readWorkspace(id);
-    if (workspace.name !== props.name) {
+    // An import reads the id alone: there is no name of before to compare.
+    if (props.name !== undefined && workspace.name !== props.name) {
       warn(
         `workspace "${props.name}" (${id}) is now named "${workspace.name}" (changed outside Pulumi). There is no ` +
           `rename endpoint: if the program keeps the old name, the next pulumi up replaces the workspace; set name to ` +
