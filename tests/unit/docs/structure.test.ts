@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { SETTINGS } from "../../../provider/config";
+import { PLUGIN_DOWNLOAD_URL } from "../../../scripts/gen/repository";
 import { docFiles, type FencedBlock, fencedBlocks, programs, readDoc, section } from "../../doc-blocks";
 import { repoRoot } from "../../install-script";
 
@@ -134,6 +135,38 @@ test("every YAML program of the docs is a whole project, as copied: it names its
     yamlPrograms
       .filter((program) => !/^name: [\w-]+\nruntime: yaml\n/.test(program.code))
       .map((program) => `${program.file}: ${program.name}`),
+  ).toEqual([]);
+});
+
+test("every YAML program and fragment names the plugin's release as package.json's version, from the release page", () => {
+  const version = (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string })
+    .version;
+  const yaml = docFiles().flatMap((file) =>
+    fencedBlocks(file)
+      .filter((block) => block.language === "yaml")
+      .map((block) => ({ at: `${file}:${block.line}`, code: block.code })),
+  );
+  // A resource option `version: x.y.z` (a database's own version is a quoted property).
+  const pins = yaml.flatMap(({ at, code }) =>
+    [...code.matchAll(/(?:^\s+|[{,] )version: (\d+\.\d+\.\d+)\b/gm)].map((match) => ({ at, version: match[1] })),
+  );
+  const urls = yaml.flatMap(({ at, code }) =>
+    [...code.matchAll(/pluginDownloadURL: "?([^\s",}]+)/g)].map((match) => ({ at, url: match[1] })),
+  );
+  expect(pins.length).toBeGreaterThanOrEqual(10);
+  expect(pins.filter((pin) => pin.version !== version)).toEqual([]);
+  expect(urls.filter((found) => found.url !== PLUGIN_DOWNLOAD_URL)).toEqual([]);
+  // Every YAML program that declares resources of the package names where its plugin comes from.
+  expect(
+    docFiles().flatMap((file) =>
+      programs(file)
+        .filter(
+          (program) =>
+            program.language === "yaml" && /type: (squarecloud:|pulumi:providers:squarecloud)/.test(program.code),
+        )
+        .filter((program) => !program.code.includes("pluginDownloadURL"))
+        .map((program) => `${file}: ${program.name}`),
+    ),
   ).toEqual([]);
 });
 
