@@ -14,7 +14,7 @@ import { reply, StubServer } from "../helpers/stub-server";
 // database "sdk-test-db" of 256 MB and a workspace "sdk-test-ws". Reading, refreshing and
 // importing such an object must work; only what the provider creates or changes follows the spec.
 // The answers are shaped as the official clients' types allow (camelCase timestamps, a member
-// without a display name, a listed database's `ram`).
+// without a display name, a listed database's `ram`, refusals under the codes' old names).
 
 const at = "2026-11-20T10:00:00.000Z";
 const ACCOUNT = "1";
@@ -61,6 +61,12 @@ const routes: Record<string, unknown> = {
   "GET /v1/objects": { objects: [{ id: OBJECT_ID, size: 2048, createdAt: at }] },
 };
 
+/** Refusals under the names the service used before it renamed its codes. */
+const refusals: Record<string, [status: number, code: string]> = {
+  "GET /v2/workspaces/gone": [404, "UNKNOWN_WORKSPACE"],
+  "DELETE /v2/workspaces/members": [404, "UNKNOWN_MEMBER"],
+};
+
 let stub: StubServer;
 const saved = { ...process.env };
 
@@ -68,6 +74,8 @@ beforeAll(async () => {
   stub = await StubServer.start();
   stub.handler = (req, res, body) => {
     const route = `${req.method} ${req.url?.split("?")[0]}`;
+    const refusal = refusals[route];
+    if (refusal) return reply(refusal[0], { status: "error", code: refusal[1] })(req, res, body);
     const answer = routes[route];
     if (answer === undefined) return reply(404, { status: "error", code: "ROUTE_NOT_FOUND" })(req, res, body);
     reply(200, { status: "success", response: answer })(req, res, body);
@@ -194,5 +202,26 @@ describe("data sources", () => {
     expect(workspace).toMatchObject({ id: WORKSPACE_ID, createdAt: at });
     expect(workspace.members[1]).toEqual({ id: "2", name: "", group: "view", joinedAt: at });
     expect(await runFunction(getApp, { name: "sdk-test-app" }, session)).toMatchObject({ id: "a1" });
+  });
+});
+
+describe("refusals under the codes' old names", () => {
+  test("a workspace answered UNKNOWN_WORKSPACE is gone, as one answered WORKSPACE_NOT_FOUND", async () => {
+    const props = {
+      name: "old_team",
+      owner: ACCOUNT,
+      createdAt: at,
+      members: [],
+      applications: [],
+      linkedApplications: [],
+    };
+    expect(await workspaceHandler.read("gone", props as never)).toEqual({ id: "", props: {} });
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining("no longer exists"));
+  });
+
+  test("a member whose removal is answered UNKNOWN_MEMBER was already removed", async () => {
+    const props = { workspaceId: WORKSPACE_ID, group: "view", userId: "3", workspaceOwner: ACCOUNT };
+    await expect(workspaceMemberHandler.delete(`${WORKSPACE_ID}/3`, props)).resolves.toBeUndefined();
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining("was already removed"));
   });
 });
