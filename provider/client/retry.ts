@@ -70,8 +70,12 @@ export interface Settle<F> {
    * call as it is (say, several candidates only the user can choose between).
    */
   read(lost: ApiError): Promise<F | undefined>;
-  /** Sending again cannot do it twice (a link exists once), so nothing shown means send again. */
-  onceOnly?: boolean;
+  /**
+   * Nothing shown settles it whatever the lost answer was, so it is sent again: sending again cannot
+   * do it twice (a link exists once, a code adds one person once), or the read sees every attempt
+   * the server took (an upload's listing, read once the server's list cache has passed).
+   */
+  conclusive?: boolean;
 }
 
 /** What a settle read found the lost attempt did: the call's result instead of an answer. */
@@ -83,11 +87,13 @@ export class Found<F> {
 export type Settled<T, F> = [F] extends [never] ? T : T | Found<F>;
 
 /**
- * Only a 503 says the service did not take the request; after a 500, 502, 504 or a broken
- * connection a late first one could make it twice (docs/reliability.md, "Lost answers").
+ * With a read that then shows nothing, these prove the request was not done: a 503 says the
+ * service did not take it, a connection broken with no answer at all ended it before any work
+ * showed. After a 500, 502, 504, a timeout or an unreadable answer the work may be under way, and
+ * a late first one could make it twice (docs/reliability.md, "Lost answers").
  */
 export function provesNotDone(error: ApiError): boolean {
-  return error.status === 503;
+  return error.status === 503 || (error.status === undefined && error.code === SyntheticCode.CONNECTION_RESET);
 }
 
 /**
@@ -112,7 +118,7 @@ export async function withRetry<T, F = never>(
         const found = await readAfter(settle, error);
         if (found !== undefined) return new Found(found) as Settled<T, F>;
         error.nothingShown = true;
-        if (!(settle.onceOnly || provesNotDone(error))) throw error;
+        if (!(settle.conclusive || provesNotDone(error))) throw error;
       } else if (!shouldRetry(error)) {
         throw error;
       }

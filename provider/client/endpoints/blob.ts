@@ -1,6 +1,7 @@
 import { invalidResponse } from "../errors";
 import type { HttpClient } from "../http";
 import type { AccountLimits } from "../pacing";
+import type { Settle, Settled } from "../retry";
 import * as blob from "../payloads/blob";
 
 /** The blob storage API (/v1): objects and the account's storage figures. */
@@ -64,26 +65,29 @@ export function blobEndpoints(api: HttpClient, limits: AccountLimits, uploadTime
       return objects;
     },
 
-    /** Not retried once maybe sent: a retry would store a second object under a new random id. */
-    uploadObject(input: UploadObjectInput): Promise<blob.UploadedObject> {
-      return api.request({
-        operation: "upload object",
-        resource: input.prefix === undefined ? input.name : `${input.prefix}/${input.name}`,
-        method: "POST",
-        path: "/v1/objects",
-        query: {
-          name: input.name,
-          prefix: input.prefix,
-          expire: input.expireDays,
-          security_hash: input.securityHash || undefined,
-          auto_download: input.autoDownload || undefined,
+    /** A lost answer is sent again only as `settle` allows: a second one would be stored under a new random id. */
+    uploadObject<F = never>(input: UploadObjectInput, settle?: Settle<F>): Promise<Settled<blob.UploadedObject, F>> {
+      return api.request(
+        {
+          operation: "upload object",
+          resource: input.prefix === undefined ? input.name : `${input.prefix}/${input.name}`,
+          method: "POST",
+          path: "/v1/objects",
+          query: {
+            name: input.name,
+            prefix: input.prefix,
+            expire: input.expireDays,
+            security_hash: input.securityHash || undefined,
+            auto_download: input.autoDownload || undefined,
+          },
+          file: { content: input.content, mimeType: input.mimeType, fileName: input.name },
+          schema: blob.UploadedObject,
+          gate: limits.upload(),
+          timeoutMs: uploadTimeoutMs,
+          serverTime: input.serverTime,
         },
-        file: { content: input.content, mimeType: input.mimeType, fileName: input.name },
-        schema: blob.UploadedObject,
-        gate: limits.upload(),
-        timeoutMs: uploadTimeoutMs,
-        serverTime: input.serverTime,
-      });
+        settle,
+      );
     },
 
     /** Permanent. A missing object gives 404 OBJECT_NOT_FOUND. */

@@ -116,7 +116,7 @@ export function workspaceEndpoints(api: HttpClient) {
           json: { workspaceId: input.workspaceId, appId: input.appId },
         },
         {
-          onceOnly: true,
+          conclusive: true,
           read: async () => {
             const workspace = await getWorkspace(input.workspaceId);
             return workspace.applications.some((app) => app.id === input.appId) || undefined;

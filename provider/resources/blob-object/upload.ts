@@ -1,10 +1,10 @@
-import { ApiError } from "../../client";
+import { ApiError, Found } from "../../client";
 import type { UploadObjectInput } from "../../client";
 import { warn } from "../../handler";
 import { LOST_UPLOAD_LOOK_EVERY_MS } from "../../lifecycle/look-again";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient, providerClock } from "../../runtime";
-import type { BlobObject } from "../../client/payloads/blob";
+import type { BlobObject, UploadedObject } from "../../client/payloads/blob";
 import { freshListing } from "./listing";
 import { parseObjectId } from "./identity";
 import { holdingsOf } from "../../lifecycle/holdings";
@@ -20,7 +20,6 @@ const CACHE_MARGIN_MS = 2_000;
 const CLOCK_SKEW_MS = 5_000;
 /** On the provider's clock: a server whose Date header stands still would be waited on forever. */
 const LOST_UPLOAD_WAIT_MS = 2 * LIST_CACHE_MS;
-const UPLOAD_ATTEMPTS = 2;
 const DAY_MS = 86_400_000;
 
 export type UploadRequest = Omit<UploadObjectInput, "serverTime">;
@@ -36,56 +35,70 @@ export interface StoredObject {
 
 export function uploadReconciled(request: UploadRequest, publicUrl: (id: string) => string): Promise<StoredObject> {
   // One at a time per name, so a reconciliation never takes a sibling's object for its own.
-  return oneAtATime(`${request.prefix ?? ""}/${request.name}`, () => attempt(request, publicUrl, UPLOAD_ATTEMPTS));
+  return oneAtATime(`${request.prefix ?? ""}/${request.name}`, () => upload(request, publicUrl));
 }
 
-async function attempt(
-  request: UploadRequest,
-  publicUrl: (id: string) => string,
-  attemptsLeft: number,
-): Promise<StoredObject> {
+/**
+ * A listing read past the server's cache sees every upload it took, so when it shows nothing the
+ * upload is sent again, within the client's attempts and deadline.
+ */
+async function upload(request: UploadRequest, publicUrl: (id: string) => string): Promise<StoredObject> {
   let serverNow: number | undefined;
-  // An identical object stored earlier (another stack's) is not the lost upload's.
+  // An identical object stored earlier (another stack's) is not a lost upload's.
   const startedAt = serverClock() - CLOCK_SKEW_MS;
+  let uploaded: UploadedObject | Found<{ object: BlobObject; cause: ApiError }>;
   try {
-    const uploaded = await apiClient().uploadObject({
-      ...request,
-      serverTime: (epochMs) => {
-        serverNow = epochMs;
-        noteServerTime(epochMs);
+    uploaded = await apiClient().uploadObject(
+      {
+        ...request,
+        serverTime: (epochMs) => {
+          serverNow = epochMs;
+          noteServerTime(epochMs);
+        },
       },
-    });
-    holdingsOf(blobObject).noteCreated(uploaded.id);
-    const createdAt = serverNow ?? providerClock().now();
-    return {
-      id: uploaded.id,
-      url: uploaded.url,
-      size: uploaded.size,
-      createdAt,
-      expiresAt: expiryOf(createdAt, request.expireDays),
-    };
+      {
+        conclusive: true,
+        read: async (cause) => {
+          const object = await findLostUpload(request, cause, startedAt);
+          return object && { object, cause };
+        },
+      },
+    );
   } catch (err) {
-    if (!(err instanceof ApiError) || !err.mayHaveCommitted) throw err;
-    const found = await findLostUpload(request, err, startedAt);
-    if (found) {
-      holdingsOf(blobObject).noteCreated(found.id);
-      warn(
-        `upload of object "${request.name}" got no usable answer (${err.code}); it was stored as ${found.id}, which is kept (not uploaded twice)`,
-      );
-      const createdAt = Date.parse(found.created_at);
-      return {
-        id: found.id,
-        url: publicUrl(found.id),
-        size: found.size,
-        createdAt,
-        expiresAt: found.expires_at === undefined ? undefined : Date.parse(found.expires_at),
-      };
-    }
-    if (attemptsLeft > 1) return attempt(request, publicUrl, attemptsLeft - 1);
+    if (!(err instanceof ApiError) || !err.nothingShown) throw err;
     throw new Error(
-      `upload of object "${request.name}" failed twice without a usable answer and nothing was stored: ${err.message}`,
+      `upload of object "${request.name}" got no usable answer and nothing was stored, until the retry budget ran out: ${err.message}`,
     );
   }
+  if (uploaded instanceof Found) return keepLostUpload(request, uploaded.value.object, uploaded.value.cause, publicUrl);
+  holdingsOf(blobObject).noteCreated(uploaded.id);
+  const createdAt = serverNow ?? providerClock().now();
+  return {
+    id: uploaded.id,
+    url: uploaded.url,
+    size: uploaded.size,
+    createdAt,
+    expiresAt: expiryOf(createdAt, request.expireDays),
+  };
+}
+
+function keepLostUpload(
+  request: UploadRequest,
+  found: BlobObject,
+  cause: ApiError,
+  publicUrl: (id: string) => string,
+): StoredObject {
+  holdingsOf(blobObject).noteCreated(found.id);
+  warn(
+    `upload of object "${request.name}" got no usable answer (${cause.code}); it was stored as ${found.id}, which is kept (not uploaded twice)`,
+  );
+  return {
+    id: found.id,
+    url: publicUrl(found.id),
+    size: found.size,
+    createdAt: Date.parse(found.created_at),
+    expiresAt: found.expires_at === undefined ? undefined : Date.parse(found.expires_at),
+  };
 }
 
 /** Lists until a listing answered after the lost upload is past the server's cache window. */

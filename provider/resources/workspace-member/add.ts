@@ -72,8 +72,8 @@ async function sendAdd(before: Workspace, inputs: WorkspaceMemberInputs, code: s
   try {
     await apiClient().addWorkspaceMember(
       { workspaceId: before.id, code, group: inputs.group },
-      // Once-only: a code adds one person once, so while nobody joined it is sent again.
-      { onceOnly: true, read: async () => (await joinedSince()).length > 0 || undefined },
+      // Conclusive: a code adds one person once, so while nobody joined it is sent again.
+      { conclusive: true, read: async () => (await joinedSince()).length > 0 || undefined },
     );
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;

@@ -170,20 +170,34 @@ export async function faultRun(context: FaultRunContext, rate: number, seed: num
 const UNKNOWN_OUTCOME = /the outcome is unknown|may or may not have been taken/;
 
 /**
- * The answers of the fault mix that prove nothing was done (a 429; a 503 once the listing shows
- * nothing): the provider sends those again itself, so a create refused over one is outside the
- * contract. The refusal names the last answer, and six of them in a row would be needed to end
- * there by chance (about once in 10^8 sendings at 40%).
+ * The answers of the fault mix that prove nothing was done (a 429; a 503 or a reset once the
+ * listing shows nothing): the provider sends those again itself, so a create refused over one is
+ * outside the contract. The refusal names the last answer, and six of them in a row would be
+ * needed to end there by chance (about once in 30,000 sendings at 40%).
  */
-const NOT_DONE = /SERVICE_UNAVAILABLE|TOO_MANY_REQUESTS/;
+const NOT_DONE = /SERVICE_UNAVAILABLE|TOO_MANY_REQUESTS|CONNECTION_RESET/;
+
+/**
+ * What the Node SDK reports once the engine has ended an update over another error: a registration
+ * answered UNAVAILABLE or CANCELLED makes it close its channel to the engine (terminateRpcs in
+ * @pulumi/pulumi/runtime/resource.js), and a call the program makes after that fails in grpc-js
+ * with "Channel has been shut down". Whether one comes depends on timing alone.
+ */
+const AFTER_SHUTDOWN = /Channel has been shut down|Resource monitor is terminating/;
+
+/** A command's own errors: the SDK's reports of the shutdown that followed them are left out. */
+function causes(errors: string[]): string[] {
+  const own = errors.filter((line) => !AFTER_SHUTDOWN.test(line));
+  return own.length > 0 ? own : errors;
+}
 
 /**
  * How many times a command may run in one step. The first run may fail for any reason and the
  * second must then succeed; from the second on, a run refused only over unknown-outcome creates
  * is run again, as a user would, up to this bound. Each sending of a create draws its faults
- * apart, and at 40% faults about 20% of them lose the answer in a way nothing can settle (a 500,
- * 502 or 504, or a reset, with nothing listed after): six in a row, past the bound, happen about
- * once in 10,000 steps, so a run past it points at a fault that repeats.
+ * apart, and at 40% faults about 13% of them lose the answer in a way nothing can settle (a 500,
+ * 502 or 504 with nothing listed after): six in a row, past the bound, happen about once in
+ * 100,000 steps, so a run past it points at a fault that repeats.
  */
 const MAX_RUNS = 6;
 
@@ -209,7 +223,7 @@ async function underFaults(
       const lines = String(err)
         .split("\n")
         .filter((line) => !line.startsWith("{") && !/ error: update failed/.test(line));
-      const errors = [...new Set(lines.filter((line) => / error: /.test(line)))];
+      const errors = causes([...new Set(lines.filter((line) => / error: /.test(line)))]);
       const onlyUnknownOutcomes = errors.length > 0 && errors.every((line) => UNKNOWN_OUTCOME.test(line));
       const notSentAgain = errors.filter((line) => UNKNOWN_OUTCOME.test(line) && NOT_DONE.test(line));
       if (notSentAgain.length > 0) {

@@ -65,11 +65,11 @@ async function run(
 
 /**
  * A settle read that answers the given findings in turn (nothing once they run out); counts reads.
- * Once-only unless told: most tests here are about the loop, not about which answers prove.
+ * Conclusive unless told: most tests here are about the loop, not about which answers prove.
  */
-function reads(findings: (string | undefined)[], onceOnly = true) {
+function reads(findings: (string | undefined)[], conclusive = true) {
   const calls = { reads: 0 };
-  const settle: Settle<string> = { onceOnly, read: async () => findings[calls.reads++] };
+  const settle: Settle<string> = { conclusive, read: async () => findings[calls.reads++] };
   return { calls, settle };
 }
 
@@ -205,7 +205,7 @@ describe("withRetry with a settle read", () => {
     expect(calls.reads).toBe(1);
   });
 
-  it("sends a once-only request that did not take effect again, with the backoff, as the next attempt", async () => {
+  it("sends a request whose read is conclusive again when it shows nothing, with the backoff, as the next attempt", async () => {
     const { calls, settle } = reads([]);
     const result = await run([lost(), timeoutError("POST")], {}, () => 0.5, settle);
     expect(result).toMatchObject({ value: "ok", attempts: 3, numbers: [1, 2, 3], sleeps: [50, 100] });
@@ -225,10 +225,34 @@ describe("withRetry with a settle read", () => {
   });
 
   it.each([
+    ["a reset", "ECONNRESET"],
+    ["a broken pipe", "EPIPE"],
+    ["a socket closed by the other side", "UND_ERR_SOCKET"],
+  ])(
+    "sends any request again after %s with no answer that the read shows did nothing, within the attempts",
+    async (_name, systemCode) => {
+      const { calls, settle } = reads([], false);
+      const failures = Array.from({ length: 10 }, () => transportError("POST", systemCode));
+      const result = await run(failures, {}, () => 0.5, settle);
+      expect(result).toMatchObject({ attempts: 5, numbers: [1, 2, 3, 4, 5], sleeps: [50, 100, 200, 400] });
+      expect(result.error).toBe(failures[4]);
+      expect(result.error).toMatchObject({ code: "CONNECTION_RESET", nothingShown: true });
+      expect(calls.reads).toBe(5);
+    },
+  );
+
+  it("ends a request sent again after a reset with what a later read found, never sending it a third time", async () => {
+    const { calls, settle } = reads([undefined, "db_2"], false);
+    const reset = () => transportError("POST", "ECONNRESET");
+    const result = await run([reset(), reset(), reset()], {}, () => 0.5, settle);
+    expect(result).toMatchObject({ value: new Found("db_2"), attempts: 2, sleeps: [50] });
+    expect(calls.reads).toBe(2);
+  });
+
+  it.each([
     ["a 500", () => httpError("POST", 500, "INTERNAL_SERVER_ERROR")],
     ["a 502", () => httpError("POST", 502, "BAD_GATEWAY")],
     ["a 504", () => httpError("POST", 504, "GATEWAY_TIMEOUT")],
-    ["a reset", () => transportError("POST", "ECONNRESET")],
     ["a timeout", () => timeoutError("POST")],
     ["an unreadable success", () => invalidResponse(context("POST"), 200, "the body is not JSON")],
   ])(

@@ -106,18 +106,34 @@ describe("taking a snapshot", () => {
     expect(console.warn).toHaveBeenCalledWith(expect.stringContaining("not taken twice"));
   });
 
-  test("a lost request that left nothing listed fails clearly and is not sent again", async () => {
+  test("a request lost to a 502 that left nothing listed fails clearly and is not sent again", async () => {
+    env.useAccount(2);
+    await env.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/apps/:id/snapshots" },
+      kind: "status",
+      status: 502,
+      code: "BAD_GATEWAY",
+      count: 1,
+    });
+    await expect(appSnapshotHandler.create({ appId: SEED_APPS.carolBot })).rejects.toThrow(
+      /no usable response \(BAD_GATEWAY\) and no new snapshot is listed.*not sent again.*daily quota; run pulumi up again/,
+    );
+    expect(await env.count(SNAPSHOTS)).toBe(1);
+    expect(env.clock.sleeps).toEqual(LOOK_AGAIN_MS.appSnapshot);
+  });
+
+  test("a reset with no answer that left nothing listed is sent again, and takes one snapshot", async () => {
     env.useAccount(2);
     await env.emulator.admin.injectFault({
       match: { method: "POST", path: "/v2/apps/:id/snapshots" },
       kind: "reset",
       count: 1,
     });
-    await expect(appSnapshotHandler.create({ appId: SEED_APPS.carolBot })).rejects.toThrow(
-      /no usable response \(CONNECTION_RESET\) and no new snapshot is listed.*not sent again.*daily quota; run pulumi up again/,
-    );
-    expect(await env.count(SNAPSHOTS)).toBe(1);
-    expect(env.clock.sleeps).toEqual(LOOK_AGAIN_MS.appSnapshot);
+    const { outs } = await appSnapshotHandler.create({ appId: SEED_APPS.carolBot });
+    expect(outs.url).toEqual(expect.any(String));
+    expect(await env.count(SNAPSHOTS)).toBe(2);
+    // Sent again only after the listing showed nothing new for the whole schedule.
+    expect(env.clock.sleeps).toEqual(expect.arrayContaining(LOOK_AGAIN_MS.appSnapshot));
   });
 });
 

@@ -126,6 +126,15 @@ test("a lost upload that was not stored is uploaded again once the cache window 
   expect(await listedFresh("lc_again")).toEqual([id]);
 });
 
+test("an upload reset twice with nothing stored is sent again within the retry budget, and stored once", async () => {
+  await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v1/objects" }, kind: "reset", count: 2 });
+  const { id } = await blobObjectHandler.create(inputs("reset", "lc_reset"));
+  // A reset is logged with status 0; each sending after a listing past the server's cache showed nothing.
+  expect(await statuses("POST /v1/objects")).toEqual([0, 0, 200]);
+  expect(waitedMs()).toBeGreaterThanOrEqual(2 * LIST_CACHE_MS);
+  expect(await listedFresh("lc_reset")).toEqual([id]);
+});
+
 test("delete: an object already gone counts as deleted", async () => {
   const { id, outs } = await blobObjectHandler.create(inputs("twice", "lc_twice"));
   await blobObjectHandler.delete(id, outs);

@@ -15,15 +15,30 @@ const named = async (name: string) => (await env.api.listDatabases()).filter((db
 const posts = () => env.count("POST /v2/databases");
 
 describe("create with an unknown outcome", () => {
-  test("a connection reset is not followed by a second POST; the error says how to adopt", async () => {
-    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "reset", count: 1 });
-    await expect(databaseHandler.create(redis("resetdb"))).rejects.toThrow(
-      /create database "resetdb": the outcome is unknown .* set adoptId to its id/,
+  test("a 504 is not followed by a second POST; the error says how to adopt", async () => {
+    await env.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/databases" },
+      kind: "status",
+      status: 504,
+      code: "GATEWAY_TIMEOUT",
+      count: 1,
+    });
+    await expect(databaseHandler.create(redis("lostdb"))).rejects.toThrow(
+      /create database "lostdb": the outcome is unknown .* set adoptId to its id/,
     );
     expect(await posts()).toBe(1);
-    expect(await named("resetdb")).toEqual([]);
+    expect(await named("lostdb")).toEqual([]);
     // It looked again after every wait of its schedule before giving up.
     expect(env.clock.sleeps).toEqual(LOOK_AGAIN_MS.databaseCreate);
+  });
+
+  test("a connection reset with no answer is sent again once nothing appeared, and makes one database", async () => {
+    await env.emulator.admin.injectFault({ match: { method: "POST", path: "/v2/databases" }, kind: "reset", count: 1 });
+    const { id, outs } = await databaseHandler.create(redis("resetdb"));
+    expect(outs.password).toEqual(expect.any(String));
+    expect((await named("resetdb")).map((db) => db.id)).toEqual([id]);
+    expect(await posts()).toBe(2);
+    expect(env.clock.sleeps).toEqual([...LOOK_AGAIN_MS.databaseCreate, expect.any(Number)]);
   });
 
   test("a 503 refusal is sent again once nothing appeared", async () => {
