@@ -1,15 +1,16 @@
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { type RunningEmulator, type SeededAccount, startEmulator } from "../../../emulator";
 import { createClient, type SquareCloudClient } from "../../../provider/client";
+import type { ServiceSuite } from "./service-suite";
 import type { ProgramStack } from "./stack";
 
-export interface EmulatorSuite {
+/** The service of a shared lifecycle as the in-process emulator, its admin surface beside it for the emulator's own tests. */
+export interface EmulatorSuite extends ServiceSuite {
   emulator: RunningEmulator;
-  /** A client of the main account, for what a test does behind Pulumi's back. */
-  api: SquareCloudClient;
-  /** Registers a stack to destroy when the file is done. */
-  keep(stack: ProgramStack): ProgramStack;
 }
+
+/** Past the server's 30 s list cache: listings after this are computed afresh. */
+const PAST_LIST_CACHE_MS = 31_000;
 
 /**
  * How long one e2e test may run. A test drives the real engine through several operations, each
@@ -30,10 +31,17 @@ export function emulatorSuite(): EmulatorSuite {
       stacks.push(stack);
       return stack;
     },
+    ownerId: () => suite.emulator.accounts[0].accountId,
+    config: () => emulatorConfig(suite.emulator),
+    // The emulator's clock moves past the cache at once: no listing to wait on.
+    pastListCache: async (_prefix: string, _settled: (ids: string[]) => boolean) => {
+      await suite.emulator.admin.advanceClock(PAST_LIST_CACHE_MS);
+    },
   } as EmulatorSuite;
   beforeAll(async () => {
     suite.emulator = await startEmulator({ admin: true });
     suite.api = accountClient(suite.emulator);
+    suite.log = suite.emulator.admin;
   });
   afterAll(async () => {
     await Promise.all(stacks.map((stack) => stack.dispose().catch(() => undefined)));

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { contentOf, expectReplaced, fetchBytes, replaceOneByNewContent, sha256 } from "./blob-content";
-import { type EmulatorSuite, emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { type EmulatorSuite, emulatorSuite } from "../harness/emulator-env";
+import type { ServiceSuite } from "../harness/service-suite";
 import type { ProgramStack, ProgramStackOptions } from "../harness/stack";
 
 /** A BlobObject of a program: its name and its content, a file of the project or a text. */
@@ -22,8 +23,8 @@ export interface BlobObjectsProgram extends ProgramStack {
 }
 
 /** What a language's own tests of the lifecycle's stack reach. */
-export interface BlobObjectLifecycleContext {
-  suite: EmulatorSuite;
+export interface BlobObjectLifecycleContext<S extends ServiceSuite = EmulatorSuite> {
+  suite: S;
   program(): BlobObjectsProgram;
   /** The objects the program declares at that point. */
   objects(): Record<string, BlobObjectShape>;
@@ -32,34 +33,35 @@ export interface BlobObjectLifecycleContext {
 }
 
 /** Tests a language adds on the lifecycle's stack, so that what it proves beyond the lifecycle costs no stack of its own. */
-export interface BlobObjectLifecycleExtras {
+export interface BlobObjectLifecycleExtras<S extends ServiceSuite = EmulatorSuite> {
   /** After the refusal at preview, before the first up. */
-  beforeCreate?(context: BlobObjectLifecycleContext): void;
+  beforeCreate?(context: BlobObjectLifecycleContext<S>): void;
   /** After the create and the preview of the same contents. */
-  afterCreate?(context: BlobObjectLifecycleContext): void;
+  afterCreate?(context: BlobObjectLifecycleContext<S>): void;
   /** After the replacements and the refresh, before the destroy; objects added here must be gone after it. */
-  beforeDestroy?(context: BlobObjectLifecycleContext): void;
-  afterDestroy?(context: BlobObjectLifecycleContext): void;
+  beforeDestroy?(context: BlobObjectLifecycleContext<S>): void;
+  afterDestroy?(context: BlobObjectLifecycleContext<S>): void;
 }
 
 /**
  * The lifecycle of BlobObjects declared in a program, their content given as a file asset and as a
  * string asset, whatever the program's language and whichever provider serves them (the
- * TypeScript SDK's dynamic provider, or the native plugin for the others), against the emulator,
- * whose local CDN serves the bytes. Defines the tests of the calling file; `open` makes the stack
- * from the first objects, under `prefix`.
+ * TypeScript SDK's dynamic provider, or the native plugin for the others), against the service
+ * `service` gives (the in-process emulator, whose local CDN serves the bytes, unless given).
+ * Defines the tests of the calling file; `open` makes the stack from the first objects, under
+ * `prefix`.
  */
-export function blobObjectLifecycle(
+export function blobObjectLifecycle<S extends ServiceSuite = EmulatorSuite>(
   prefix: string,
   open: (
     first: Record<string, BlobObjectShape>,
     options: Omit<ProgramStackOptions, "program">,
   ) => Promise<BlobObjectsProgram>,
-  extras: BlobObjectLifecycleExtras = {},
+  extras: BlobObjectLifecycleExtras<S> = {},
+  // Without `service`, S is its default, EmulatorSuite: the one case the cast covers.
+  service: () => S = emulatorSuite as unknown as () => S,
 ): void {
-  const suite = emulatorSuite();
-  /** Past the server's 30 s list cache: listings after this are computed afresh. */
-  const PAST_LIST_CACHE = 31_000;
+  const suite = service();
 
   let program: BlobObjectsProgram;
 
@@ -81,7 +83,7 @@ export function blobObjectLifecycle(
     writeFileSync(path.join(program.workDir, relative), content);
   }
 
-  const context: BlobObjectLifecycleContext = { suite, program: () => program, objects: () => current, write };
+  const context: BlobObjectLifecycleContext<S> = { suite, program: () => program, objects: () => current, write };
 
   async function outputsOf(): Promise<Record<string, Record<string, any>>> {
     if (program.objectOutputs) return program.objectOutputs();
@@ -91,21 +93,18 @@ export function blobObjectLifecycle(
   }
 
   async function mutatingRequests(): Promise<string[]> {
-    return (await suite.emulator.admin.requests()).filter((e) => e.method !== "GET").map((e) => e.route);
+    return (await suite.log.requests()).filter((e) => e.method !== "GET").map((e) => e.route);
   }
 
   beforeAll(async () => {
-    program = await open(
-      { bad: { name: "bad-name", source: { file: "assets/one.txt" } } },
-      { config: emulatorConfig(suite.emulator) },
-    );
+    program = await open({ bad: { name: "bad-name", source: { file: "assets/one.txt" } } }, { config: suite.config() });
     suite.keep(program);
     write("assets/one.txt", one);
     write("assets/data.json", data);
   });
 
   beforeEach(async () => {
-    await suite.emulator.admin.clearRequests();
+    await suite.log.clearRequests();
   });
 
   test("a name with '-' is refused at preview with the dynamic provider's message and no request", async () => {
@@ -116,7 +115,7 @@ export function blobObjectLifecycle(
     expect(failure?.message).toMatch(
       /property name value \{bad-name\} has a problem: must be 3 to 32 characters of a-z, A-Z, 0-9 and _, got "bad-name"/,
     );
-    expect(await suite.emulator.admin.requests()).toEqual([]);
+    expect(await suite.log.requests()).toEqual([]);
   });
 
   extras.beforeCreate?.(context);
@@ -125,9 +124,9 @@ export function blobObjectLifecycle(
     await program.setObjects(objects);
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ create: 4 });
-    expect(
-      (await suite.emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects").map((e) => e.status),
-    ).toEqual([200, 200, 200]);
+    expect((await suite.log.requests()).filter((e) => e.route === "POST /v1/objects").map((e) => e.status)).toEqual([
+      200, 200, 200,
+    ]);
 
     const out = await outputsOf();
     for (const [key, content, mimeType] of [
@@ -136,7 +135,7 @@ export function blobObjectLifecycle(
       ["data", data, "application/json"],
     ]) {
       expect(out[key]).toMatchObject({ size: content.length, sha256: sha256(content), mimeType });
-      expect(out[key].id).toMatch(new RegExp(`^${suite.emulator.accounts[0].accountId}/${prefix}/${key}_`));
+      expect(out[key].id).toMatch(new RegExp(`^${suite.ownerId()}/${prefix}/${key}_`));
       const served = await fetchBytes(out[key].url);
       expect({ status: served.status, type: served.type, body: served.body.toString() }).toEqual({
         status: 200,
@@ -161,7 +160,7 @@ export function blobObjectLifecycle(
 
   test("a new file content replaces the object: new URL, the old object deleted only after the new one is stored", async () => {
     const before = (await outputsOf()).one;
-    const next = await replaceOneByNewContent(program.stack, () => suite.emulator.admin.clearRequests(), write);
+    const next = await replaceOneByNewContent(program.stack, () => suite.log.clearRequests(), write);
     const after = (await outputsOf()).one;
     expect(after).toMatchObject({ size: next.length, sha256: sha256(next) });
     await expectReplaced(before, after, next);
@@ -184,7 +183,7 @@ export function blobObjectLifecycle(
   test("refresh after an out-of-band delete drops the object with a warning; the next up uploads it again", async () => {
     const gone = (await outputsOf()).data;
     await suite.api.deleteObject(gone.id);
-    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
+    await suite.pastListCache(prefix, (listed) => !listed.includes(gone.id));
     const refresh = await program.stack.refresh();
     expect(refresh.summary.resourceChanges).toEqual({ delete: 1, same: 3 });
     expect(refresh.stdout).toContain(`object "data" (${gone.id}) was deleted outside Pulumi`);
@@ -202,7 +201,7 @@ export function blobObjectLifecycle(
     const out = await outputsOf();
     const ids = Object.keys(objects).map((key) => out[key]?.id);
     await program.stack.destroy();
-    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
+    await suite.pastListCache(prefix, (listed) => ids.every((id) => !listed.includes(id)));
     const left = (await suite.api.listAllObjects(prefix)).map((o) => o.id);
     expect(ids).toEqual([expect.any(String), expect.any(String), expect.any(String)]);
     for (const id of ids) expect(left).not.toContain(id);

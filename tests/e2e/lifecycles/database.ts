@@ -1,6 +1,7 @@
 import type { DatabaseSummary } from "../../../provider/client/payloads/platform";
-import { beyondKeyCheck, type EmulatorSuite, emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { beyondKeyCheck, type EmulatorSuite, emulatorSuite } from "../harness/emulator-env";
 import { SecretScanner } from "../reliability/secret-scan";
+import type { ServiceSuite } from "../harness/service-suite";
 import type { ProgramStack, ProgramStackOptions } from "../harness/stack";
 
 /** What a database program of the lifecycle states; the rest (its name, type) is fixed. */
@@ -16,8 +17,8 @@ export interface DatabaseProgram extends ProgramStack {
 }
 
 /** What a language's own tests of the lifecycle's stack reach. */
-export interface DatabaseLifecycleContext {
-  suite: EmulatorSuite;
+export interface DatabaseLifecycleContext<S extends ServiceSuite = EmulatorSuite> {
+  suite: S;
   program(): DatabaseProgram;
   /** The account's databases whose name starts with the lifecycle's. */
   listed(): Promise<DatabaseSummary[]>;
@@ -28,25 +29,28 @@ export interface DatabaseLifecycleContext {
  * proves beyond the lifecycle costs no stack of its own. `beforeDestroy` must leave the database
  * named `name` in the program and the account.
  */
-export interface DatabaseLifecycleExtras {
-  afterCreate?(context: DatabaseLifecycleContext): void;
+export interface DatabaseLifecycleExtras<S extends ServiceSuite = EmulatorSuite> {
+  afterCreate?(context: DatabaseLifecycleContext<S>): void;
   /** After the update in place and the refresh, before the bad input and the replace. */
-  afterUpdates?(context: DatabaseLifecycleContext): void;
-  beforeDestroy?(context: DatabaseLifecycleContext): void;
+  afterUpdates?(context: DatabaseLifecycleContext<S>): void;
+  beforeDestroy?(context: DatabaseLifecycleContext<S>): void;
 }
 
 /**
  * The lifecycle of a Database, whatever language declares it and whichever provider serves it (the
  * TypeScript SDK's dynamic provider, or the native plugin for the others): create with sealed
  * secrets, update in place, refresh of a drift, refusal at preview, replace, destroy. Defines the
- * tests of the calling file; `open` makes the stack from the first shape.
+ * tests of the calling file; `open` makes the stack from the first shape. `service` is where it
+ * runs: the in-process emulator unless given (tests/live gives the live service's).
  */
-export function databaseLifecycle(
+export function databaseLifecycle<S extends ServiceSuite = EmulatorSuite>(
   name: string,
   open: (first: DatabaseShape, options: Omit<ProgramStackOptions, "program">) => Promise<DatabaseProgram>,
-  extras: DatabaseLifecycleExtras = {},
+  extras: DatabaseLifecycleExtras<S> = {},
+  // Without `service`, S is its default, EmulatorSuite: the one case the cast covers.
+  service: () => S = emulatorSuite as unknown as () => S,
 ): void {
-  const suite: EmulatorSuite = emulatorSuite();
+  const suite = service();
   let program: DatabaseProgram;
   const secrets = new SecretScanner();
 
@@ -54,10 +58,10 @@ export function databaseLifecycle(
     (await suite.api.listDatabases()).filter((db) => db.name.startsWith(name));
   // squarecloud:index:Database (the native plugin) or pulumi-nodejs:dynamic/squarecloud:Database.
   const databaseState = async () => (await program.resources()).find((resource) => resource.type.endsWith(":Database"));
-  const context: DatabaseLifecycleContext = { suite, program: () => program, listed };
+  const context: DatabaseLifecycleContext<S> = { suite, program: () => program, listed };
 
   beforeAll(async () => {
-    program = await open({ memory: 512, version: "7.4.5" }, { config: emulatorConfig(suite.emulator) });
+    program = await open({ memory: 512, version: "7.4.5" }, { config: suite.config() });
     suite.keep(program);
   });
 
@@ -66,7 +70,7 @@ export function databaseLifecycle(
     expect(up.summary.resourceChanges).toMatchObject({ create: 2 });
     const [db] = await listed();
     expect(db).toMatchObject({ name, memory: 512 });
-    expect(up.outputs.owner).toEqual({ value: suite.emulator.accounts[0].accountId, secret: false });
+    expect(up.outputs.owner).toEqual({ value: suite.ownerId(), secret: false });
     const state = await databaseState();
     for (const output of ["password", "certificate", "connectionUrl"]) {
       expect({
@@ -110,11 +114,11 @@ export function databaseLifecycle(
 
   test("bad input is refused at preview with the dynamic provider's message and no request", async () => {
     await program.setDatabase({ memory: 100, version: "7.4.5" });
-    await suite.emulator.admin.clearRequests();
+    await suite.log.clearRequests();
     await expect(program.stack.preview()).rejects.toThrow(
       /property memory value \{100\} has a problem: must be at least 512 MB for a redis database, got 100/,
     );
-    expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
+    expect(beyondKeyCheck(await suite.log.requests())).toEqual([]);
   });
 
   test("a new version replaces it: the new database first, then the old one is deleted", async () => {

@@ -6,6 +6,13 @@ import { contentOf, fetchBytes } from "../lifecycles/blob-content";
 import { pulumiEngine } from "../harness/engine";
 import { type EmulatorSuite, emulatorConfig, emulatorSuite } from "../harness/emulator-env";
 import { programStack, type ProgramStack } from "../harness/stack";
+import {
+  type BlobSpec,
+  blobOutputsOf,
+  blobSpecsOf,
+  openBlobProgram,
+  setBlobSpecs,
+} from "../lifecycles/blob-object-programs";
 
 // BlobObject through the real engine against the emulator, whose local CDN serves the bytes: the
 // lifecycle every language shares, with what the TypeScript SDK proves beyond it on the same stack
@@ -18,16 +25,6 @@ const DAY = 86_400_000;
 const PAST_LIST_CACHE = 31_000;
 const PREFIX = "e2e";
 
-type Spec = Record<string, unknown> & { name: string };
-
-async function setObjects(program: ProgramStack, objects: Record<string, Spec>) {
-  await program.stack.setConfig("objects", { value: JSON.stringify(objects) });
-}
-
-async function outputsOf(program: ProgramStack): Promise<Record<string, Record<string, any>>> {
-  return (await program.stack.outputs()).objects.value;
-}
-
 async function stateNames(program: ProgramStack): Promise<string[]> {
   return (await program.resources())
     .filter((r) => r.type === OBJECT_TYPE)
@@ -35,36 +32,14 @@ async function stateNames(program: ProgramStack): Promise<string[]> {
     .sort();
 }
 
-/**
- * The lifecycle's objects as the program of tests/e2e/programs/blobs declares them, under PREFIX;
- * `data` expires a day after its upload.
- */
-const specsOf = (objects: Record<string, BlobObjectShape>): Record<string, Spec> =>
-  Object.fromEntries(
-    Object.entries(objects).map(([key, { name, source }]) => [
-      key,
-      { name, prefix: PREFIX, ...source, ...(key === "data" ? { expireDays: 1 } : {}) },
-    ]),
-  );
+const specsOf = (objects: Record<string, BlobObjectShape>) => blobSpecsOf(PREFIX, objects);
 
-blobObjectLifecycle(
-  PREFIX,
-  async (first, options) => {
-    const program = await programStack({ ...options, program: "blobs" });
-    await setObjects(program, specsOf(first));
-    return {
-      ...program,
-      setObjects: (objects) => setObjects(program, specsOf(objects)),
-      objectOutputs: () => outputsOf(program),
-    };
-  },
-  {
-    beforeCreate: cachedListing,
-    afterCreate: expiryListCacheAndMove,
-    beforeDestroy: expiryAndLostAnswers,
-    afterDestroy: lostObjectsGone,
-  },
-);
+blobObjectLifecycle(PREFIX, openBlobProgram(PREFIX), {
+  beforeCreate: cachedListing,
+  afterCreate: expiryListCacheAndMove,
+  beforeDestroy: expiryAndLostAnswers,
+  afterDestroy: lostObjectsGone,
+});
 
 /** When the server cached a listing of the prefix before the first upload, on its clock. */
 let listingCachedAt = 0;
@@ -80,13 +55,13 @@ function cachedListing({ suite }: BlobObjectLifecycleContext) {
 
 function expiryListCacheAndMove({ suite, program }: BlobObjectLifecycleContext) {
   test("expireDays gives an object its expiry a day after its upload; one without has none", async () => {
-    const out = await outputsOf(program());
+    const out = await blobOutputsOf(program());
     expect(Date.parse(out.data.expiresAt) - Date.parse(out.data.createdAt)).toBe(DAY);
     expect(out.one.expiresAt).toBeUndefined();
   });
 
   test("refresh right after the upload keeps the objects the server's cached listing does not show yet", async () => {
-    const ids = Object.values(await outputsOf(program())).map((o) => o.id);
+    const ids = Object.values(await blobOutputsOf(program())).map((o) => o.id);
     // "Right after" on the server's clock, however long the up took on a busy machine: the
     // listing is still within its 30 s cache and the objects are seconds old.
     await suite.emulator.admin.setClock(listingCachedAt + 1_000);
@@ -120,7 +95,7 @@ function expiryListCacheAndMove({ suite, program }: BlobObjectLifecycleContext) 
 
 function expiryAndLostAnswers({ suite, program, objects }: BlobObjectLifecycleContext) {
   test("an expired object leaves the state at refresh, the others stay, and the next up uploads it again", async () => {
-    const expiring = (await outputsOf(program())).data;
+    const expiring = (await blobOutputsOf(program())).data;
     await suite.emulator.admin.advanceClock(DAY + 60_000);
     const refresh = await program().stack.refresh();
     expect(refresh.summary.resourceChanges).toEqual({ delete: 1, same: 3 });
@@ -129,12 +104,12 @@ function expiryAndLostAnswers({ suite, program, objects }: BlobObjectLifecycleCo
 
     const up = await program().stack.up();
     expect(up.summary.resourceChanges).toEqual({ create: 1, same: 3 });
-    expect((await fetchBytes((await outputsOf(program())).data.url)).body.toString()).toBe(contentOf("data", 3000));
+    expect((await fetchBytes((await blobOutputsOf(program())).data.url)).body.toString()).toBe(contentOf("data", 3000));
   });
 
   // The id's -ex<days> suffix is optional: with or without it, the lost object is found by its
   // listed expiry. Each form adds its own object, so the stack keeps the earlier one.
-  const lostObjects: Record<string, Spec> = {};
+  const lostObjects: Record<string, BlobSpec> = {};
   test.each([
     ["plain", /_[a-z0-9]{8}-[0-9a-f]{4}\.txt$/],
     ["suffixed", /_[a-z0-9]{8}-[0-9a-f]{4}-ex1\.txt$/],
@@ -154,7 +129,7 @@ function expiryAndLostAnswers({ suite, program, objects }: BlobObjectLifecycleCo
         count: 1,
       });
       lostObjects[key] = { name: "lost", prefix, text: lost, expireDays: 1 };
-      await setObjects(program(), { ...specsOf(objects()), ...lostObjects });
+      await setBlobSpecs(program(), { ...specsOf(objects()), ...lostObjects });
 
       const up = program().stack.up();
       const [dropped] = await suite.emulator.admin.waitForRequests("POST /v1/objects", 1, 60_000);
@@ -167,7 +142,7 @@ function expiryAndLostAnswers({ suite, program, objects }: BlobObjectLifecycleCo
       expect(result.summary.resourceChanges).toEqual({ create: 1, same: 3 + Object.keys(lostObjects).length });
       expect(result.stdout).toContain("not uploaded twice");
 
-      const out = (await outputsOf(program()))[key];
+      const out = (await blobOutputsOf(program()))[key];
       expect(out.id).toMatch(idShape);
       expect((await suite.emulator.admin.requests()).filter((e) => e.route === "POST /v1/objects")).toHaveLength(1);
       expect(await listedFresh(suite, prefix)).toEqual([out.id]);
@@ -206,30 +181,30 @@ describe("adoption", () => {
 
   beforeAll(async () => {
     program = suite.keep(await programStack({ program: "blobs", config: emulatorConfig(suite.emulator) }));
-    await setObjects(program, { logo: { name: "logo", prefix: "e2eadopt", text: logo } });
+    await setBlobSpecs(program, { logo: { name: "logo", prefix: "e2eadopt", text: logo } });
     await program.stack.up();
-    logoId = (await outputsOf(program)).logo.id;
+    logoId = (await blobOutputsOf(program)).logo.id;
     // Adoption needs the object listed, past the server's list cache.
     await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
   });
 
   test("a resource renamed without aliases whose new entry adopts the object keeps it: nothing deleted, nothing uploaded", async () => {
     await suite.emulator.admin.clearRequests();
-    await setObjects(program, { brand: { name: "logo", prefix: "e2eadopt", text: logo, adoptId: logoId } });
+    await setBlobSpecs(program, { brand: { name: "logo", prefix: "e2eadopt", text: logo, adoptId: logoId } });
     const result = await program.stack.up();
     expect(result.stdout).toContain(
       `object "logo" (${logoId}) is now held by another resource of this stack; it leaves the state but is not deleted`,
     );
     expect(await mutatingRequests()).toEqual([]);
     expect(await stateNames(program)).toEqual(["brand"]);
-    expect((await outputsOf(program)).brand.id).toBe(logoId);
+    expect((await blobOutputsOf(program)).brand.id).toBe(logoId);
     expect(await listedFresh(suite, "e2eadopt")).toEqual([logoId]);
     await program.stack.preview({ expectNoChanges: true });
   });
 
   test("a second resource adopting an object the stack holds is refused, and nothing is changed", async () => {
     await suite.emulator.admin.clearRequests();
-    await setObjects(program, {
+    await setBlobSpecs(program, {
       brand: { name: "logo", prefix: "e2eadopt", text: logo, adoptId: logoId },
       copy: { name: "logo", prefix: "e2eadopt", text: logo, adoptId: logoId },
     });

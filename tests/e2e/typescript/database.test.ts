@@ -1,7 +1,13 @@
 import type { OutputMap } from "@pulumi/pulumi/automation";
-import { databaseLifecycle, type DatabaseShape } from "../lifecycles/database";
+import { databaseLifecycle } from "../lifecycles/database";
 import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
 import { programStack, type ProgramStack, SECRET_SIG, type StateResource } from "../harness/stack";
+import {
+  type DatabaseSpec,
+  lifecycleSpec,
+  openDatabaseProgram,
+  setDatabaseSpec,
+} from "../lifecycles/database-programs";
 
 // The Database resource through the real engine against the emulator: the lifecycle every language
 // shares, with what the TypeScript SDK proves beyond it on the same stack, then a day of faults on a
@@ -10,107 +16,75 @@ import { programStack, type ProgramStack, SECRET_SIG, type StateResource } from 
 // (tests/e2e/safety/bad-input.test.ts).
 
 const DATABASE_TYPE = "pulumi-nodejs:dynamic/squarecloud:Database";
-type Spec = {
-  name: string;
-  type: string;
-  memory: number;
-  version: string;
-  adoptId?: string;
-  passwordRotation?: string;
-};
+const LIFECYCLE_NAME = "tscache";
 
-/** The lifecycle's database as the program of tests/e2e/programs/database declares it. */
-const lifecycleSpec = ({ memory, version }: DatabaseShape): Spec => ({
-  name: "tscache",
-  type: "redis",
-  memory,
-  version,
-});
-
-async function setDatabase(program: ProgramStack, spec: Spec) {
-  await program.stack.setConfig("database", { value: JSON.stringify(spec) });
-}
-
-databaseLifecycle(
-  "tscache",
-  async (first, options) => {
-    const program = await programStack({
-      ...options,
-      program: "database",
-      config: { ...options.config, database: { value: JSON.stringify(lifecycleSpec(first)) } },
+databaseLifecycle(LIFECYCLE_NAME, openDatabaseProgram(LIFECYCLE_NAME), {
+  afterCreate({ suite, program }) {
+    test("the create's password is in the connection URL; the state holds no plaintext secret and no API key", async () => {
+      const out = await program().stack.outputs();
+      firstPassword = out.password.value;
+      expect(out.url.value).toContain(firstPassword);
+      const live = await suite.api.getDatabase(out.id.value);
+      expect(live).toMatchObject({ name: "tscache", ram: 512, type: "redis" });
+      expect(out.owner.value).toBe(live.owner);
+      const backend = program().backendText();
+      for (const plaintext of [firstPassword, out.certificate.value, out.url.value, suite.emulator.accounts[0].apiKey])
+        expect(backend).not.toContain(plaintext);
     });
-    return { ...program, setDatabase: (shape) => setDatabase(program, lifecycleSpec(shape)) };
+
+    test("the serialized provider is a small stub with no URL, key or client in it", async () => {
+      const provider = (await databaseState(program(), "cache")).outputs?.__provider as string;
+      expect(provider.length).toBeLessThan(5_000);
+      expect(provider).toContain('require("pulumi-squarecloud/provider")');
+      for (const leak of [suite.emulator.platformUrl, suite.emulator.accounts[0].apiKey, "undici", "Pool"]) {
+        expect(provider).not.toContain(leak);
+      }
+    });
+
+    test("a preview of the unchanged program has no changes", async () => {
+      expect((await program().stack.preview()).changeSummary).toEqual({ same: 2 });
+    });
   },
-  {
-    afterCreate({ suite, program }) {
-      test("the create's password is in the connection URL; the state holds no plaintext secret and no API key", async () => {
-        const out = await program().stack.outputs();
-        firstPassword = out.password.value;
-        expect(out.url.value).toContain(firstPassword);
-        const live = await suite.api.getDatabase(out.id.value);
-        expect(live).toMatchObject({ name: "tscache", ram: 512, type: "redis" });
-        expect(out.owner.value).toBe(live.owner);
-        const backend = program().backendText();
-        for (const plaintext of [
-          firstPassword,
-          out.certificate.value,
-          out.url.value,
-          suite.emulator.accounts[0].apiKey,
-        ])
-          expect(backend).not.toContain(plaintext);
-      });
+  afterUpdates({ program }) {
+    test("the update in place and the refresh kept the password", async () => {
+      expect((await program().stack.outputs()).password.value).toBe(firstPassword);
+      const state = await databaseState(program(), "cache");
+      expect(state.outputs?.password).toMatchObject({ [SECRET_SIG]: expect.any(String) });
+    });
 
-      test("the serialized provider is a small stub with no URL, key or client in it", async () => {
-        const provider = (await databaseState(program(), "cache")).outputs?.__provider as string;
-        expect(provider.length).toBeLessThan(5_000);
-        expect(provider).toContain('require("pulumi-squarecloud/provider")');
-        for (const leak of [suite.emulator.platformUrl, suite.emulator.accounts[0].apiKey, "undici", "Pool"]) {
-          expect(provider).not.toContain(leak);
-        }
+    test("passwordRotation resets the password and rewrites the connection URL", async () => {
+      await setDatabaseSpec(program(), {
+        ...lifecycleSpec(LIFECYCLE_NAME, { memory: 1024, version: "7.4.5" }),
+        passwordRotation: "r1",
       });
-
-      test("a preview of the unchanged program has no changes", async () => {
-        expect((await program().stack.preview()).changeSummary).toEqual({ same: 2 });
-      });
-    },
-    afterUpdates({ program }) {
-      test("the update in place and the refresh kept the password", async () => {
-        expect((await program().stack.outputs()).password.value).toBe(firstPassword);
-        const state = await databaseState(program(), "cache");
-        expect(state.outputs?.password).toMatchObject({ [SECRET_SIG]: expect.any(String) });
-      });
-
-      test("passwordRotation resets the password and rewrites the connection URL", async () => {
-        await setDatabase(program(), { ...lifecycleSpec({ memory: 1024, version: "7.4.5" }), passwordRotation: "r1" });
-        const up = await program().stack.up();
-        expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
-        const out = up.outputs;
-        expect(out.password.value).not.toBe(firstPassword);
-        expect(out.url.value).toContain(out.password.value);
-        expect(program().backendText()).not.toContain(out.password.value);
-      });
-    },
-    beforeDestroy({ suite, program }) {
-      test("a type change replaces the database", async () => {
-        const old = (await program().stack.outputs()).id.value;
-        await setDatabase(program(), { name: "tscache", type: "mongo", memory: 1024, version: "7.0" });
-        const up = await program().stack.up();
-        expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
-        expect(up.outputs.id.value).not.toBe(old);
-        expect(up.outputs.type.value).toBe("mongo");
-        expect(program().backendText()).not.toContain(up.outputs.password.value);
-        await expect(suite.api.getDatabase(old)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
-      });
-    },
+      const up = await program().stack.up();
+      expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
+      const out = up.outputs;
+      expect(out.password.value).not.toBe(firstPassword);
+      expect(out.url.value).toContain(out.password.value);
+      expect(program().backendText()).not.toContain(out.password.value);
+    });
   },
-);
+  beforeDestroy({ suite, program }) {
+    test("a type change replaces the database", async () => {
+      const old = (await program().stack.outputs()).id.value;
+      await setDatabaseSpec(program(), { name: "tscache", type: "mongo", memory: 1024, version: "7.0" });
+      const up = await program().stack.up();
+      expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
+      expect(up.outputs.id.value).not.toBe(old);
+      expect(up.outputs.type.value).toBe("mongo");
+      expect(program().backendText()).not.toContain(up.outputs.password.value);
+      await expect(suite.api.getDatabase(old)).rejects.toMatchObject({ code: "DATABASE_NOT_FOUND" });
+    });
+  },
+});
 
 /** The lifecycle's first password, which the update in place and the refresh keep. */
 let firstPassword: string;
 
 const suite = emulatorSuite();
 
-async function databasesStack(databases: Record<string, Spec>) {
+async function databasesStack(databases: Record<string, DatabaseSpec>) {
   const program = await programStack({
     program: "databases",
     config: { ...emulatorConfig(suite.emulator), databases: { value: JSON.stringify(databases) } },
@@ -118,7 +92,7 @@ async function databasesStack(databases: Record<string, Spec>) {
   return suite.keep(program);
 }
 
-async function setDatabases(program: ProgramStack, databases: Record<string, Spec>) {
+async function setDatabases(program: ProgramStack, databases: Record<string, DatabaseSpec>) {
   await program.stack.setConfig("databases", { value: JSON.stringify(databases) });
 }
 
@@ -198,9 +172,9 @@ describe("Database faults and bad input", () => {
   // The scenarios below share one stack, each adding its database to the program: the others stay
   // unchanged, so each up sends only the new one's requests.
   let held: ProgramStack;
-  let declared: Record<string, Spec> = {};
+  let declared: Record<string, DatabaseSpec> = {};
 
-  async function declare(databases: Record<string, Spec>) {
+  async function declare(databases: Record<string, DatabaseSpec>) {
     declared = databases;
     if (held) await setDatabases(held, declared);
     else held = await databasesStack(declared);

@@ -1,0 +1,45 @@
+import type { ConfigMap } from "@pulumi/pulumi/automation";
+import type { SquareCloudClient } from "../../../provider/client";
+import type { ProgramStack } from "./stack";
+
+/** One request as a lifecycle reads it back: "METHOD template" (`PATCH /v2/databases/:id`), the path as sent, the answer's status. */
+export interface ServedRequest {
+  method: string;
+  route: string;
+  path: string;
+  status: number;
+}
+
+/**
+ * The requests the file's stacks made. Against the in-process emulator, its request log; against
+ * a service (tests/live), a recording proxy between the provider and it.
+ */
+export interface RequestLog {
+  requests(): Promise<ServedRequest[]>;
+  clearRequests(): Promise<void>;
+  /** Requests by route since the last clear. */
+  counters(): Promise<Record<string, number>>;
+}
+
+/**
+ * What a shared lifecycle needs of the service it runs against, whichever it is: the in-process
+ * emulator (`emulatorSuite()`, which adds its admin surface for the emulator's own tests) or a
+ * service reached only by its URLs and keys (`liveSuite()` of tests/live).
+ */
+export interface ServiceSuite {
+  /** A client of the owner's account, for what a test does behind Pulumi's back. */
+  api: SquareCloudClient;
+  /** The owner's account id. */
+  ownerId(): string;
+  /** Stack config that points the provider at the service, the owner's key as a secret. */
+  config(): ConfigMap;
+  log: RequestLog;
+  /**
+   * Resolves once listings of the blob objects under `prefix` are computed afresh, past the
+   * service's 30 s list cache: at once on a clock the suite moves, else once a listing shows what
+   * `settled` expects of a fresh one (the ids it holds), the service giving no other sign.
+   */
+  pastListCache(prefix: string, settled: (ids: string[]) => boolean): Promise<void>;
+  /** Registers a stack to destroy when the file is done. */
+  keep(stack: ProgramStack): ProgramStack;
+}
