@@ -49,6 +49,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     "tests/e2e/lifecycles",
     "tests/e2e/reliability",
   ],
+  // The shared lifecycles against a service reached by its URLs and keys (npm run test:live).
+  "tests/live": ["provider", "scripts", "tests/", "tests/e2e/harness", "tests/e2e/lifecycles", "tests/e2e/reliability"],
   // The benchmarks drive the same engine, stacks and fault runs as the end-to-end tests.
   bench: ["provider", "sdk/nodejs", "emulator", "scripts", "tests/", "tests/e2e/harness", "tests/e2e/reliability"],
   "tests/unit": ["provider", "sdk/nodejs", "emulator", "scripts", "bench", "tests/", "tests/unit/helpers"],

@@ -1,0 +1,41 @@
+import { resolveConfig } from "../../provider/config";
+
+/** What a live run is given: the environment a maintainer or CI sets. */
+export interface LiveSettings {
+  /** The owner's key; every object the run makes is the owner's. */
+  apiKey: string;
+  /** A second account's key: adds the membership tests. */
+  inviteeKey?: string;
+  /** The service, as the provider's own settings name it (SQUARECLOUD_PLATFORM_URL, SQUARECLOUD_BLOB_URL, their defaults). */
+  platformUrl: string;
+  blobUrl: string;
+}
+
+export const LIVE_SWITCH = "SQUARECLOUD_LIVE";
+export const INVITEE_KEY = "SQUARECLOUD_LIVE_INVITEE_KEY";
+/** Set by the runner for the test files: the prefix of every name the run makes. */
+export const RUN_PREFIX = "SQUARECLOUD_LIVE_RUN_PREFIX";
+/** Set by the runner for the test files: where each file writes what it made and the requests it sent. */
+export const REPORT_DIR = "SQUARECLOUD_LIVE_REPORT_DIR";
+
+/** The settings of a live run, or why there is none (nothing is run then). */
+export function liveSettings(env: NodeJS.ProcessEnv = process.env): LiveSettings | { skip: string } {
+  if (env[LIVE_SWITCH] !== "1")
+    return { skip: `${LIVE_SWITCH} is not 1 (a live run makes and deletes objects on the service)` };
+  if (!env.SQUARECLOUD_API_KEY?.trim())
+    return { skip: "SQUARECLOUD_API_KEY is not set (the key of the account the run uses)" };
+  // The provider's own reading of the settings: the run goes where a program would.
+  const { apiKey, platformUrl, blobUrl } = resolveConfig({});
+  const inviteeKey = env[INVITEE_KEY]?.trim() || undefined;
+  return { apiKey, platformUrl, blobUrl, ...(inviteeKey ? { inviteeKey } : {}) };
+}
+
+/** The settings of a test file the runner started: a missing one is the runner's mistake, never a skip. */
+export function runnerSettings(): LiveSettings & { runPrefix: string; reportDir: string } {
+  const settings = liveSettings();
+  const runPrefix = process.env[RUN_PREFIX];
+  const reportDir = process.env[REPORT_DIR];
+  if ("skip" in settings || !runPrefix || !reportDir)
+    throw new Error(`the live suites run from \`npm run test:live\`, which sets ${RUN_PREFIX} and ${REPORT_DIR}`);
+  return { ...settings, runPrefix, reportDir };
+}

@@ -1,0 +1,188 @@
+import { type ChildProcessWithoutNullStreams, execFile, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { createClient, type SquareCloudClient } from "../../provider/client";
+import { newRunPrefix, TEST_PREFIX } from "../../scripts/live/run-prefix";
+
+// `npm run test:live` as CI can prove it: against the emulator started as its own process by its
+// CLI, admin surface off, reached only by the URLs and keys it prints, as the service would be. The
+// live suites pass there and leave nothing; then the sweeper, given leaks with and without the
+// prefix, lists only the prefixed ones and deletes exactly those with --yes, nothing without.
+
+const run = promisify(execFile);
+const dist = path.join(__dirname, "..", "..");
+const HOUR = 3_600_000;
+
+jest.setTimeout(1_200_000);
+
+interface EmulatorProcess {
+  child: ChildProcessWithoutNullStreams;
+  env: Record<string, string>;
+  client: SquareCloudClient;
+}
+
+let emulator: EmulatorProcess;
+
+/** The emulator's CLI on free ports, its settings read from what it prints, as a user reads them. */
+async function startEmulatorProcess(): Promise<EmulatorProcess> {
+  const child = spawn(process.execPath, [
+    path.join(dist, "emulator", "cli.js"),
+    "--platform-port",
+    "0",
+    "--blob-port",
+    "0",
+  ]);
+  let printed = "";
+  const exportLine = await new Promise<string>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      printed += chunk.toString();
+      const line = /export (SQUARECLOUD_PLATFORM_URL=.*)$/m.exec(printed)?.[1];
+      if (line) resolve(line);
+    });
+    child.once("exit", (code) => reject(new Error(`the emulator exited (${code}) before it printed its settings`)));
+  });
+  const env = Object.fromEntries(exportLine.split(" ").map((pair) => pair.split("=") as [string, string]));
+  const client = createClient({
+    apiKey: env.SQUARECLOUD_API_KEY,
+    platformUrl: env.SQUARECLOUD_PLATFORM_URL,
+    blobUrl: env.SQUARECLOUD_BLOB_URL,
+  });
+  return { child, env, client };
+}
+
+beforeAll(async () => {
+  emulator = await startEmulatorProcess();
+});
+
+afterAll(async () => {
+  await emulator?.client.close();
+  emulator?.child.kill("SIGTERM");
+});
+
+/** The account's databases, workspaces and blob objects, by name. */
+async function everything(client: SquareCloudClient) {
+  const [databases, workspaces, objects] = await Promise.all([
+    client.listDatabases(),
+    client.listWorkspaces(),
+    client.listAllObjects(),
+  ]);
+  return {
+    databases: databases.map((db) => db.name).sort(),
+    workspaces: workspaces.map((workspace) => workspace.name).sort(),
+    objects: objects.map((object) => object.id).sort(),
+  };
+}
+
+test("the emulator serves no admin surface: the suite can reach it only as it reaches the service", async () => {
+  const answer = await fetch(`${emulator.env.SQUARECLOUD_PLATFORM_URL}/__emulator/requests`);
+  expect(answer.status).toBe(404);
+});
+
+test("npm run test:live passes against it and leaves nothing behind", async () => {
+  const before = await everything(emulator.client);
+  const reportDir = mkdtempSync(path.join(tmpdir(), "live-report-"));
+  try {
+    const { stdout } = await run(process.execPath, [path.join(dist, "scripts", "live", "run.js")], {
+      env: { ...process.env, ...emulator.env, SQUARECLOUD_LIVE: "1", SQUARECLOUD_LIVE_REPORT_DIR: reportDir },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const runPrefix = /run prefix (\w+)/.exec(stdout)?.[1] as string;
+    expect(runPrefix.startsWith(TEST_PREFIX)).toBe(true);
+    expect(stdout).toContain(`sweep of ${runPrefix}: 0 left behind, 0 deleted`);
+    // What it made and the requests it sent, printed and kept as the report.
+    expect(readFileSync(path.join(reportDir, "summary.txt"), "utf8")).toMatch(/made {4}POST \/v2\/databases/);
+    expect(stdout).toMatch(/typescript-database\.live\.js: \d+ made, \d+ requests/);
+    // Nothing left: the listing of the run's prefix is its first, so not a cached one.
+    expect(await emulator.client.listAllObjects(runPrefix)).toEqual([]);
+    expect(await everything(emulator.client)).toEqual(before);
+  } finally {
+    rmSync(reportDir, { recursive: true, force: true });
+  }
+});
+
+describe("npm run sweep", () => {
+  /** Leaked objects: a run's of 3 hours ago, one of a run still going, and others' own with no prefix. */
+  const old = newRunPrefix(Date.now() - 3 * HOUR);
+  const recent = newRunPrefix();
+  const names = {
+    oldDatabase: `${old}db`,
+    recentDatabase: `${recent}db`,
+    ownDatabase: "keepmine",
+    embedded: `x${old}db`,
+    oldWorkspace: `${old}ws`,
+    ownWorkspace: "keep_mine",
+  };
+  const urls: Record<"oldObject" | "recentObject" | "ownObject", string> = {
+    oldObject: "",
+    recentObject: "",
+    ownObject: "",
+  };
+
+  async function sweep(...args: string[]): Promise<string> {
+    const { stdout } = await run(process.execPath, [path.join(dist, "scripts", "live", "sweep.js"), ...args], {
+      env: { ...process.env, ...emulator.env },
+    });
+    return stdout;
+  }
+
+  async function served(url: string): Promise<number> {
+    return (await fetch(url)).status;
+  }
+
+  async function databaseNames(): Promise<string[]> {
+    return (await emulator.client.listDatabases()).map((db) => db.name);
+  }
+
+  async function workspaceNames(): Promise<string[]> {
+    return (await emulator.client.listWorkspaces()).map((workspace) => workspace.name);
+  }
+
+  beforeAll(async () => {
+    const { client } = emulator;
+    for (const name of [names.oldDatabase, names.recentDatabase, names.ownDatabase, names.embedded])
+      await client.createDatabase({ name, type: "redis", memory: 512, version: "7.4.5" });
+    for (const name of [names.oldWorkspace, names.ownWorkspace]) await client.createWorkspace(name);
+    const upload = async (prefix: string) =>
+      (await client.uploadObject({ name: "leak", prefix, content: Buffer.alloc(2048, 1), mimeType: "text/plain" })).url;
+    urls.oldObject = await upload(old);
+    urls.recentObject = await upload(recent);
+    urls.ownObject = await upload("keepmine");
+  });
+
+  test("without --yes it lists the prefixed leaks older than the age and deletes nothing", async () => {
+    const stdout = await sweep("--older-than", "1h");
+    expect(stdout).toContain("sweep: 3 leaked");
+    for (const listed of [`database    ${names.oldDatabase}`, `workspace   ${names.oldWorkspace}`, `${old}/leak`])
+      expect(stdout).toContain(listed);
+    for (const unlisted of [names.recentDatabase, names.ownDatabase, names.embedded, names.ownWorkspace, recent])
+      expect(stdout).not.toContain(`  ${unlisted}`);
+    expect(stdout).toContain("nothing deleted (a dry run)");
+    expect(await databaseNames()).toEqual(
+      expect.arrayContaining([names.oldDatabase, names.recentDatabase, names.ownDatabase, names.embedded]),
+    );
+    expect(await workspaceNames()).toEqual(expect.arrayContaining([names.oldWorkspace, names.ownWorkspace]));
+    for (const url of Object.values(urls)) expect(await served(url)).toBe(200);
+  });
+
+  test("with --yes it deletes exactly those", async () => {
+    expect(await sweep("--older-than", "1h", "--yes")).toContain("sweep: deleted 3");
+    const databases = await databaseNames();
+    expect(databases).not.toContain(names.oldDatabase);
+    expect(databases).toEqual(expect.arrayContaining([names.recentDatabase, names.ownDatabase, names.embedded]));
+    const workspaces = await workspaceNames();
+    expect(workspaces).not.toContain(names.oldWorkspace);
+    expect(workspaces).toContain(names.ownWorkspace);
+    expect(await served(urls.oldObject)).toBe(404);
+    expect(await served(urls.recentObject)).toBe(200);
+    expect(await served(urls.ownObject)).toBe(200);
+  });
+
+  test("a prefix without the test prefix is refused, and nothing is listed", async () => {
+    await expect(sweep("--prefix", "keepmine", "--older-than", "0", "--yes")).rejects.toMatchObject({
+      stderr: expect.stringContaining(`the sweeper's prefix must start with ${TEST_PREFIX}, got "keepmine"`),
+    });
+    expect(await databaseNames()).toContain(names.ownDatabase);
+  });
+});
