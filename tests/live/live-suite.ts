@@ -11,7 +11,7 @@ import { runnerSettings } from "../../scripts/live/settings";
 
 /** How long one live test may run: engine runs against a remote service; the limit only stops a hung test. */
 const LIVE_TEST_TIMEOUT_MS = 900_000;
-/** The service's blob list cache (30 s, api-spec.md §8), twice: a listing still stale after it is a failure. */
+/** The service's blob list cache (30 s, docs/service-limits.md), twice: a listing still stale after it is a failure. */
 const LIST_CACHE_LIMIT_MS = 60_000;
 /** Between two listings while a stale one may still be cached. */
 const LIST_POLL_MS = 2_000;
