@@ -36,6 +36,13 @@ export class Holdings {
     this.kept.add(id);
   }
 
+  /** Nothing held, adopted or kept, as at a new update's start. */
+  forget(): void {
+    this.held.clear();
+    this.adopted.clear();
+    this.kept.clear();
+  }
+
   isHeld(id: string): boolean {
     return this.held.has(id);
   }
@@ -91,4 +98,9 @@ export function holdingsOf(kind: AnyKind): Holdings {
   if (!kind.adoption) throw new Error(`${kind.name} declares no adoption`);
   const { noun } = kind.adoption;
   return entryOf(byKind, kind.kind, () => new Holdings(noun));
+}
+
+/** A plugin the engine attaches to serves update after update in one process: each starts with nothing held. */
+export function forgetHoldings(): void {
+  for (const holdings of byKind.values()) holdings.forget();
 }

@@ -9,6 +9,7 @@ import { configure } from "../runtime";
 import { emptyproto, plugproto, type Props, provproto, struct, unwrapSecrets, wrapSecrets } from "./wire";
 import { errorStatus } from "./errors";
 import { asCallOn } from "./engine-log";
+import { startUpdate } from "./update";
 import { importedInputs, refuseUnlessImportable } from "./import";
 // Imported, not read from disk: the build copies it beside the compiled plugin.
 import schema from "./schema.json";
@@ -205,6 +206,13 @@ export const resourceProviderService = {
 
   // Loaded at the first construct: @pulumi/pulumi's runtime takes about a second to load.
   construct: handled(async ({ request }) => (await import("./components")).constructComponent(request)),
+
+  // A plugin started by hand (PULUMI_DEBUG_PROVIDERS, docs/debugging-the-plugin.md) learns the
+  // engine's address here, at the start of each update it serves, instead of from its arguments.
+  attach: handled(async ({ request }) => {
+    startUpdate(request.getAddress());
+    return new emptyproto.Empty();
+  }),
 
   // Methods left out (call, ...) get grpc-js's UNIMPLEMENTED answer.
   cancel: handled(async () => new emptyproto.Empty()),

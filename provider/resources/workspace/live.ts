@@ -49,3 +49,9 @@ export function readWorkspaceAfresh(workspaceId: string): Promise<Workspace> {
 export function forgetWorkspace(workspaceId: string): void {
   changedSinceListing.add(workspaceId);
 }
+
+/** A plugin the engine attaches to serves update after update in one process: each reads afresh. */
+export function forgetSharedListing(): void {
+  shared = undefined;
+  changedSinceListing.clear();
+}

@@ -22,3 +22,8 @@ export function refuseDeleteBeforeReplace(workspaceId: string, what: string): vo
       `workspace, with every member, before the members can join the new one. Leave it unset. Nothing was deleted.`,
   );
 }
+
+/** A plugin the engine attaches to serves update after update in one process: each plans its own. */
+export function forgetPlannedReplacements(): void {
+  awaitingReplacement.clear();
+}

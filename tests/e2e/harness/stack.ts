@@ -425,7 +425,7 @@ let nativePlugin: Promise<string> | undefined;
  * `plugins:` path as the executable `pulumi-resource-squarecloud` of that directory: here a launcher
  * that keeps the code cache in the directory, not in the user's cache directory.
  */
-function nativePluginDir(): Promise<string> {
+export function nativePluginDir(): Promise<string> {
   nativePlugin ??= (async () => {
     const archive = builtArchive();
     const sums = readFileSync(path.join(path.dirname(archive), "SHA256SUMS"), "utf8");
