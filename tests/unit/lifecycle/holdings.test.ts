@@ -104,3 +104,16 @@ test("what a resource staying in the program keeps is not deleted by one leaving
   holdings.noteHeld("ws_2", 'workspace "team"');
   expect(holdings.heldByAnother("ws_2", 'workspace "team"')).toBe(false);
 });
+
+test("forgotten at a new update's start (an attached plugin's next command): nothing held, adopted or kept", async () => {
+  const holdings = new Holdings("object");
+  holdings.noteKept("obj_kept");
+  await holdings.adopt("obj_adopted", inspection("obj_adopted").inspect);
+  holdings.noteCreated("obj_created");
+  holdings.forget();
+  expect(holdings.isHeld("obj_created")).toBe(false);
+  expect(holdings.heldByAnother("obj_kept", 'object "kept"')).toBe(false);
+  expect(holdings.heldByAnother("obj_adopted", 'object "adopted"')).toBe(false);
+  await expect(holdings.adopt("obj_created", inspection("obj_created").inspect)).resolves.toBe("obj_created");
+  expect(warnings).toEqual([]);
+});
