@@ -30,7 +30,6 @@ const MEASURED = {
   "e2e/first-hour.test.js": 34,
   "e2e/typescript/credentials.test.js": 34,
   "e2e/typescript/package.test.js": 34,
-  "e2e/java/maven-outside.test.js": 33,
   "e2e/python/workspace.test.js": 31,
   "e2e/python/blob-folder.test.js": 28,
 };

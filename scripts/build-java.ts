@@ -13,6 +13,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { JAVA_ARTIFACT_ID, JAVA_GROUP_ID } from "./gen/java-pom";
 import { filesUnder, LANGUAGE_SDK_DIRS } from "./gen/language-sdks";
 
 /**
@@ -66,23 +67,51 @@ function buildInto(outDir: string, hash: string): void {
   }
 }
 
+/** Where a Maven repository keeps a version's files: `<group as folders>/<artifact>/<version>`. */
+export function mavenArtifactDir(version: string): string {
+  return path.join(...JAVA_GROUP_ID.split("."), JAVA_ARTIFACT_ID, version);
+}
+
 /**
- * What a release publishes of the Java SDK: its jar, sources and javadoc jars and its pom (license,
- * scm, developers), built by Maven's `release` profile and deployed to the Maven repository at
- * `repositoryUrl` (a `file://` folder, or a remote repository whose credentials the deploying
- * user's settings.xml gives under the server id `release`). The release command calls this.
+ * What a release publishes of the Java SDK in `sdkSources` (a copy of sdk/java): its jar, sources
+ * and javadoc jars (Maven's `release` profile) and its pom (license, scm, developers), written
+ * into repositoryDir in a Maven repository's layout, each file with the .md5 and .sha1 that Maven
+ * Central requires. Every archive time is `epoch` (Maven's project.build.outputTimestamp, which the
+ * jar, source and javadoc plugins honour; left out, the pom's fixed one), so a commit gives the
+ * same bytes on every build; no
+ * maven-metadata.xml, whose lastUpdated is the clock's, is written: a resolver asking for a fixed
+ * version needs none, and Maven Central writes its own. The signatures come later, from the key of
+ * whoever publishes (scripts/release/sign-maven).
  */
-export function deployJavaSdk(repositoryUrl: string): void {
+export function buildMavenArtifacts(
+  sdkSources: string,
+  version: string,
+  epoch: number | undefined,
+  repositoryDir: string,
+): void {
   const sources = mkdtempSync(path.join(tmpdir(), "java-sdk-"));
   try {
-    cpSync(sdkDir, sources, { recursive: true });
-    // Nothing goes into the local repository (~/.m2): the deployed folder is the only copy.
-    mvn(sources, [
-      "-Prelease",
-      "deploy",
-      "-Dmaven.install.skip=true",
-      `-DaltDeploymentRepository=release::${repositoryUrl}`,
-    ]);
+    cpSync(sdkSources, sources, { recursive: true });
+    const timestamp = epoch === undefined ? [] : [`-Dproject.build.outputTimestamp=${epoch}`];
+    mvn(sources, ["-Prelease", "package", ...timestamp]);
+    const dir = mavenArtifactDir(version);
+    mkdirSync(path.join(repositoryDir, dir), { recursive: true });
+    const base = `${JAVA_ARTIFACT_ID}-${version}`;
+    const artifacts: [string, string][] = [
+      [path.join("target", `${base}.jar`), `${base}.jar`],
+      [path.join("target", `${base}-sources.jar`), `${base}-sources.jar`],
+      [path.join("target", `${base}-javadoc.jar`), `${base}-javadoc.jar`],
+      ["pom.xml", `${base}.pom`],
+    ];
+    for (const [from, name] of artifacts) {
+      const data = readFileSync(path.join(sources, from));
+      writeFileSync(path.join(repositoryDir, dir, name), data);
+      for (const algorithm of ["md5", "sha1"])
+        writeFileSync(
+          path.join(repositoryDir, dir, `${name}.${algorithm}`),
+          createHash(algorithm).update(data).digest("hex"),
+        );
+    }
   } finally {
     rmSync(sources, { recursive: true, force: true });
   }
@@ -111,10 +140,4 @@ function sourcesHash(): string {
   return hash.digest("hex");
 }
 
-if (require.main === module) {
-  // `npm run build:java -- --deploy <repository URL>`: the release's step (deployJavaSdk).
-  const [flag, repositoryUrl] = process.argv.slice(2);
-  if (flag === "--deploy" && repositoryUrl) deployJavaSdk(repositoryUrl);
-  else if (flag !== undefined) throw new Error("usage: build-java.js [--deploy <repository URL>]");
-  else console.log(javaSdkBuild().jar);
-}
+if (require.main === module) console.log(javaSdkBuild().jar);

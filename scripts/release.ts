@@ -11,6 +11,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import * as path from "node:path";
+import { buildMavenArtifacts } from "./build-java";
 import { checksumsFileName, writeChecksums } from "./release/checksums";
 import { writeGoModuleVersion } from "./release/go-module";
 import { releaseNotes } from "./release/notes";
@@ -27,13 +28,15 @@ import { GO_MODULE_PATH } from "./gen/schema";
  *   pulumi-squarecloud-<version>.tgz                              the npm package
  *   pulumi_squarecloud-<version>-py3-none-any.whl, .tar.gz        the Python wheel and sdist
  *   goproxy/<module>/@v/v<version>.{info,mod,zip}, list            the Go SDK as a module proxy serves it
+ *   maven/io/github/squarecloud/pulumi-squarecloud/<version>/     the Java SDK as a Maven repository holds it:
+ *     pulumi-squarecloud-<version>{.jar,-sources.jar,-javadoc.jar,.pom} and their .md5 and .sha1
  *   schema.json                                                   the package schema
  *   release-notes.md                                              the version's section of CHANGELOG.md
  *   pulumi-squarecloud_<version>_checksums.txt                    sha256 of all of the above
  *
  * package.json's version is the one source: `--version` (a pre-release such as 0.2.0-rc.1) writes
- * it there in the build's copy, and `npm run gen` there derives the schema and the Python and Go
- * SDKs from it, as it does for a release. The same commit gives the same bytes: every time is
+ * it there in the build's copy, and `npm run gen` there derives the schema and the Python, Go and
+ * Java SDKs from it, as it does for a release. The same commit gives the same bytes: every time is
  * SOURCE_DATE_EPOCH (the commit's time unless set), archives are written in a fixed order, and
  * the copy sits at a fixed place beside the clone so no path of the machine gets inside.
  */
@@ -167,8 +170,8 @@ function main(stage: string): void {
     path.join(stage, "LICENSE"),
   );
 
-  // The Java SDK's Maven artifacts (jar, sources, javadoc, pom) go under maven/ in a Maven
-  // repository's layout, beside goproxy/, once that SDK exists.
+  say("the Java SDK's Maven artifacts");
+  buildMavenArtifacts(path.join(stage, "sdk", "java"), version, epoch, path.join(out, "maven"));
 
   copyFileSync(path.join(stage, "provider", "plugin", "schema.json"), path.join(out, "schema.json"));
   writeFileSync(

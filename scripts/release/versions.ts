@@ -1,6 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
+import { mavenArtifactDir } from "../build-java";
+import { JAVA_ARTIFACT_ID, JAVA_BASE_PACKAGE } from "../gen/java-pom";
+import { PACKAGE_NAME } from "../../provider/tokens";
 import { escapeModulePath } from "./go-module";
 import { zipEntry } from "./zip";
 
@@ -62,6 +65,19 @@ export function artifactVersions(out: string, modulePath: string): ArtifactVersi
       `goproxy ${goVersion}.zip: squarecloud/internal/pulumiUtilities.go`,
       /semver\.MustParse\("([^"]+)"\)/.exec(member("internal/pulumiUtilities.go")?.toString() ?? "")?.[1],
     );
+  }
+  const mavenDir = path.join(out, "maven", path.dirname(mavenArtifactDir("-")));
+  for (const version of existsSync(mavenDir) ? readdirSync(mavenDir) : []) {
+    const dir = path.join(mavenDir, version);
+    add(`maven ${version}/ (its folder)`, version);
+    const pom = readFileSync(path.join(dir, `${JAVA_ARTIFACT_ID}-${version}.pom`), "utf8");
+    add(
+      `maven ${JAVA_ARTIFACT_ID}-${version}.pom`,
+      /<artifactId>[^<]*<\/artifactId>\s*<version>([^<]+)<\/version>/.exec(pom)?.[1],
+    );
+    const jar = readFileSync(path.join(dir, `${JAVA_ARTIFACT_ID}-${version}.jar`));
+    const resource = `${JAVA_BASE_PACKAGE.replace(/\./g, "/")}/${PACKAGE_NAME}/version.txt`;
+    add(`maven ${JAVA_ARTIFACT_ID}-${version}.jar: ${resource}`, zipEntry(jar, resource)?.toString().trim());
   }
   return found;
 }

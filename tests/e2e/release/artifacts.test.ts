@@ -2,6 +2,8 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import * as path from "node:path";
+import { mavenArtifactDir } from "../../../scripts/build-java";
+import { JAVA_ARTIFACT_ID } from "../../../scripts/gen/java-pom";
 import { filesUnder } from "../../../scripts/gen/language-sdks";
 import { GO_MODULE_PATH } from "../../../scripts/gen/schema";
 import { checksumsFileName } from "../../../scripts/release/checksums";
@@ -50,6 +52,11 @@ test("hold every artifact of the version, and the checksums file verifies each w
       `${goAt}.zip`,
       "release-notes.md",
       "schema.json",
+      ...[".jar", "-sources.jar", "-javadoc.jar", ".pom"].flatMap((suffix) =>
+        ["", ".md5", ".sha1"].map(
+          (sum) => `maven/${mavenArtifactDir(version)}/${JAVA_ARTIFACT_ID}-${version}${suffix}${sum}`,
+        ),
+      ),
     ]),
   );
   // The plugin's and the emulator's archives, one of each per target the Node builds are pinned for.
@@ -63,14 +70,14 @@ test("hold every artifact of the version, and the checksums file verifies each w
     encoding: "utf8",
   });
   const listed = filesUnder(a).filter((file) => file !== checksumsFileName(version));
-  expect(verified.trim().split("\n").sort()).toEqual(listed.map((file) => `${file}: OK`));
+  expect(verified.trim().split("\n").sort()).toEqual(listed.map((file) => `${file}: OK`).sort());
 });
 
 test("every artifact declares the package's version, inside it where it has a place for one", () => {
   const found = artifactVersions(a, GO_MODULE_PATH);
   expect(found.filter((artifact) => artifact.version !== version)).toEqual([]);
-  // The wheel, the sdist, the npm package, the schema and the Go module each declared theirs.
-  expect(found.length).toBeGreaterThanOrEqual(9);
+  // The wheel, the sdist, the npm package, the schema, the Go module and the Java SDK's pom and jar each declared theirs.
+  expect(found.length).toBeGreaterThanOrEqual(12);
 });
 
 test("the Go module folder is a module proxy: go mod download takes the module from it and checks its zip", () => {

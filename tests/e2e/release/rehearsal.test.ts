@@ -1,28 +1,37 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { promisify } from "node:util";
 import * as path from "node:path";
+import { mavenArtifactDir } from "../../../scripts/build-java";
+import { JAVA_ARTIFACT_ID, JAVA_GROUP_ID, PULUMI_JAVA_VERSION } from "../../../scripts/gen/java-pom";
+import { PLUGIN_DOWNLOAD_URL } from "../../../scripts/gen/repository";
 import { GO_MODULE_PATH } from "../../../scripts/gen/schema";
 import { archiveName, hostTarget } from "../../../scripts/plugin-archive";
 import { engineDir } from "../../install-script";
 import { lockOwnGoModule, REBUILT_GO_MODULE_ENV } from "../harness/go-module-lock";
+import { mavenConfig, mavenSettingsFor } from "../harness/maven-release";
 import { fencedBlocks } from "../../doc-blocks";
 import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
-import { goLanguageHostDir, pythonBinDir, repoRoot } from "../harness/engine";
+import { goLanguageHostDir, javaLanguageHostDir, pythonBinDir, repoRoot } from "../harness/engine";
 import { outsideDir, pinnedDevDependency, pinnedPulumiSdk } from "../harness/outside-project";
 import { type PluginServer, startPluginServer } from "../harness/plugin-server";
 import { type ProgramStack, userProjectStack } from "../harness/stack";
 import { type UserMachine, userMachine, which } from "../harness/user-machine";
 import { sharedRelease } from "./release";
+import { type MavenRepositoryServer, serveMavenRepository } from "./maven-repository";
 import { publishRelease, type Registries, startRegistries } from "./registries";
 
 // A release published for real, on this machine: the artifacts of `npm run release` go to a local
 // npm registry with `npm publish`, to a local PyPI index with `twine upload`, the Go module to a
 // module proxy folder, the plugin archives behind an HTTP server that the engine downloads the
-// plugin from. Then three new users, each in a directory of their own with a Pulumi home of their
-// own and nothing of this clone on any path, install the package by name as docs/_index.md says
-// and run its program against the emulator: up, a preview that must find no change, destroy. The
-// Python and Go users have no Node on PATH: the engine downloads the plugin archive of their
-// machine from the URL their SDK names, once.
+// plugin from, the Java SDK's Maven repository signed with a key made for the rehearsal and served
+// over HTTP as Maven Central serves it. Then four new users, each in a directory of their own with
+// a Pulumi home of their own and nothing of this clone on any path, install the package by name as
+// the docs say and run its program against the emulator: up, a preview that must find no change,
+// destroy. The Python, Go and Java users have no Node on PATH: the engine downloads the plugin
+// archive of their machine from the URL their SDK names (the Java user's `pulumi plugin install`
+// names it, as docs/installation-configuration.md says), once.
 
 const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as Record<string, unknown> & {
   version: string;
@@ -36,6 +45,7 @@ let release: string;
 let registries: Registries;
 let plugins: PluginServer;
 const asset = archiveName(version, hostTarget());
+const execFileAsync = promisify(execFile);
 /** The machines of the users without Node (their Pulumi home, PATH and caches), removed at the end. */
 const users: UserMachine[] = [];
 
@@ -258,3 +268,168 @@ describe("a Go user", () => {
     expectPluginDownloaded(user);
   });
 });
+
+describe("a Java user", () => {
+  const dir = outsideDir("maven-user");
+  /** The release's Maven repository as the publisher uploads it: the build's files and their signatures. */
+  const signed = path.join(scratch, "maven");
+  /** gpg's home with the rehearsal's key; short, under the system's temp folder, for gpg-agent's socket path. */
+  const gnupgHome = mkdtempSync(path.join(tmpdir(), "gnupg-"));
+  const gpgEnv = { ...process.env, GNUPGHOME: gnupgHome };
+  const artifacts = [".jar", "-sources.jar", "-javadoc.jar", ".pom"].map(
+    (suffix) => `${mavenArtifactDir(version)}/${JAVA_ARTIFACT_ID}-${version}${suffix}`,
+  );
+  let maven: MavenRepositoryServer;
+  let user: UserMachine;
+  afterAll(async () => {
+    await maven?.close();
+    execFileSync("gpgconf", ["--kill", "gpg-agent"], { env: gpgEnv });
+    rmSync(gnupgHome, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("signs each artifact of the release's Maven repository with scripts/release/sign-maven, and gpg verifies every signature", () => {
+    cpSync(path.join(release, "maven"), signed, { recursive: true });
+    execFileSync(
+      "gpg",
+      [
+        "--batch",
+        "--passphrase",
+        "",
+        "--quick-generate-key",
+        "Release Rehearsal <rehearsal@example.invalid>",
+        "ed25519",
+        "sign",
+        "never",
+      ],
+      { env: gpgEnv, stdio: ["ignore", "ignore", "inherit"] },
+    );
+    execFileSync("bash", [path.join(repoRoot, "scripts", "release", "sign-maven"), signed], {
+      env: gpgEnv,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    for (const file of artifacts) {
+      const verified = execFileSync(
+        "gpg",
+        ["--batch", "--status-fd", "1", "--verify", path.join(signed, `${file}.asc`), path.join(signed, file)],
+        { env: gpgEnv, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
+      );
+      expect({ file, good: /^\[GNUPG:\] GOODSIG /m.test(verified) }).toEqual({ file, good: true });
+    }
+  });
+
+  test(
+    "resolves the SDK by its coordinates from the release's Maven repository over HTTP, its pom with license, scm and developers",
+    async () => {
+      maven = await serveMavenRepository(signed);
+      // The server in Maven Central's place, and a local repository of the user's own.
+      const settings = mavenSettingsFor(path.join(scratch, "maven-user-settings"), maven.url);
+      const localCopy = path.join(path.dirname(settings), "local", mavenArtifactDir(version));
+      mkdirSync(path.join(dir, "src", "main", "java", "myproject"), { recursive: true });
+      mkdirSync(path.join(dir, ".mvn"));
+      writeFileSync(path.join(dir, ".mvn", "maven.config"), mavenConfig(settings));
+      writeFileSync(path.join(dir, "pom.xml"), javaUserPom());
+      writeFileSync(path.join(dir, "src", "main", "java", "myproject", "App.java"), JAVA_PROGRAM);
+      // Asynchronously: the repository is served by this process, which must keep answering.
+      await execFileAsync("mvn", ["--batch-mode", "--quiet", "compile"], { cwd: dir });
+      for (const file of artifacts.filter((name) => !name.endsWith("-sources.jar") && !name.endsWith("-javadoc.jar")))
+        expect(maven.log).toContain(`GET /${file} 200`);
+      expect(readFileSync(path.join(localCopy, "_remote.repositories"), "utf8")).toContain(
+        `${JAVA_ARTIFACT_ID}-${version}.jar>squarecloud-release=`,
+      );
+      const pom = readFileSync(path.join(localCopy, `${JAVA_ARTIFACT_ID}-${version}.pom`), "utf8");
+      expect(pom).toMatch(/<license>\s*<name>Apache-2.0<\/name>/);
+      expect(pom).toMatch(/<scm>\s*<connection>scm:git:https:\/\/github\.com\//);
+      expect(pom).toMatch(/<developers>\s*<developer>\s*<name>/);
+    },
+    10 * 60_000,
+  );
+
+  test("installs the plugin as the docs say and runs its program with no Node on PATH: up, a preview with no change, destroy", async () => {
+    // The host runs `mvn compile exec:java` on each engine run, with the system's mvn and java.
+    user = userWithoutNode("maven", [path.join(javaLanguageHostDir(), "pulumi-language-java")], []);
+    const env = userEnv(user.name, user.env);
+    // Asynchronously: the plugin server answering the download is this process.
+    await execFileAsync(
+      path.join(engineDir(), "pulumi"),
+      ["plugin", "install", "resource", "squarecloud", version, "--server", PLUGIN_DOWNLOAD_URL],
+      { env: { ...process.env, ...env } },
+    );
+    writeFileSync(path.join(dir, "Pulumi.yaml"), "name: maven-user\nruntime: java\n");
+    const program = suite.keep(await userProjectStack(dir, { config: emulatorConfig(suite.emulator), env }));
+    expectDatabaseCreated(await lifecycle(program));
+    expectPluginDownloaded(user);
+  });
+});
+
+/** A user's Maven project: Pulumi's Java SDK and the provider's by their coordinates, as from Maven Central. */
+function javaUserPom(): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>example</groupId>
+  <artifactId>maven-user</artifactId>
+  <version>1.0</version>
+  <properties>
+    <maven.compiler.release>11</maven.compiler.release>
+    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+    <!-- The language host runs the program's main class through these. -->
+    <mainClass>myproject.App</mainClass>
+    <mainArgs/>
+  </properties>
+  <dependencies>
+    <dependency>
+      <groupId>com.pulumi</groupId>
+      <artifactId>pulumi</artifactId>
+      <version>${PULUMI_JAVA_VERSION}</version>
+    </dependency>
+    <dependency>
+      <groupId>${JAVA_GROUP_ID}</groupId>
+      <artifactId>${JAVA_ARTIFACT_ID}</artifactId>
+      <version>${version}</version>
+    </dependency>
+  </dependencies>
+  <build>
+    <plugins>
+      <plugin>
+        <groupId>org.apache.maven.plugins</groupId>
+        <artifactId>maven-resources-plugin</artifactId>
+        <version>3.3.1</version>
+      </plugin>
+      <plugin>
+        <groupId>org.apache.maven.plugins</groupId>
+        <artifactId>maven-compiler-plugin</artifactId>
+        <version>3.13.0</version>
+      </plugin>
+      <plugin>
+        <groupId>org.codehaus.mojo</groupId>
+        <artifactId>exec-maven-plugin</artifactId>
+        <version>3.1.0</version>
+        <configuration>
+          <mainClass>\${mainClass}</mainClass>
+          <commandlineArgs>\${mainArgs}</commandlineArgs>
+        </configuration>
+      </plugin>
+    </plugins>
+  </build>
+</project>
+`;
+}
+
+/** The program of docs/_index.md, in Java. */
+const JAVA_PROGRAM = `package myproject;
+
+import com.pulumi.Pulumi;
+import io.github.squarecloud.squarecloud.Database;
+import io.github.squarecloud.squarecloud.DatabaseArgs;
+
+public class App {
+    public static void main(String[] args) {
+        Pulumi.run(ctx -> {
+            var sessions = new Database("sessions", DatabaseArgs.builder().name("sessions").type("redis").memory(512).version("7.4.5").build());
+            ctx.export("sessionsId", sessions.id());
+            ctx.export("sessionsUrl", sessions.connectionUrl());
+        });
+    }
+}
+`;

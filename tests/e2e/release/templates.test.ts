@@ -8,7 +8,7 @@ import { engineDir } from "../../install-script";
 import { emulatorSuite } from "../harness/emulator-env";
 import { javaLanguageHostDir, pythonBinDir, repoRoot } from "../harness/engine";
 import { lockOwnGoModule, REBUILT_GO_MODULE_ENV } from "../harness/go-module-lock";
-import { mavenConfig, mavenRelease } from "../harness/maven-release";
+import { mavenConfig, mavenSettingsFor } from "../harness/maven-release";
 import { outsideDir } from "../harness/outside-project";
 import { type PluginServer, startPluginServer } from "../harness/plugin-server";
 import { sharedRelease } from "./release";
@@ -40,7 +40,7 @@ beforeAll(async () => {
   registries = await startRegistries(path.join(scratch, "registries"));
   plugins = await startPluginServer(release);
   await publishRelease(registries, release, version, scratch);
-  mavenSettings = mavenRelease(path.join(scratch, "maven"));
+  mavenSettings = mavenSettingsFor(path.join(scratch, "maven"), `file://${path.join(release, "maven")}`);
 }, 20 * 60_000);
 
 afterAll(async () => {

@@ -30,6 +30,12 @@ describe("the version", () => {
       "sdk/go/squarecloud/internal/pulumiUtilities.go": /semver\.MustParse\("([^"]+)"\)/.exec(
         read("sdk/go/squarecloud/internal/pulumiUtilities.go"),
       )?.[1],
+      "sdk/java/pom.xml": /<artifactId>pulumi-squarecloud<\/artifactId>\s*<version>([^<]+)<\/version>/.exec(
+        read("sdk/java/pom.xml"),
+      )?.[1],
+      "sdk/java/.../version.txt": read(
+        "sdk/java/src/main/resources/io/github/squarecloud/squarecloud/version.txt",
+      ).trim(),
     }).toEqual({
       "package-lock.json": version,
       "package-lock.json packages['']": version,
@@ -38,6 +44,8 @@ describe("the version", () => {
       "sdk/python/pulumi_squarecloud/pulumi-plugin.json": version,
       "sdk/go/squarecloud/pulumi-plugin.json": version,
       "sdk/go/squarecloud/internal/pulumiUtilities.go": version,
+      "sdk/java/pom.xml": version,
+      "sdk/java/.../version.txt": version,
     });
     expect(releaseNotes(read("CHANGELOG.md"), version).length).toBeGreaterThan(0);
   });

@@ -68,6 +68,11 @@ test("publishing happens on tags only, after the build, from its artifacts, with
   // The GitHub release carries every archive users download: the plugin's and the emulator's.
   expect(script).toMatch(/gh release upload .*release\/pulumi-resource-squarecloud-v\*\.tar\.gz/s);
   expect(script).toMatch(/gh release upload .*release\/squarecloud-emulator-v\*\.tar\.gz/s);
+  // Maven Central: the Portal asked first, then each artifact signed, then the bundle uploaded.
+  const central = publish.steps.find((step) => step.name?.startsWith("Maven Central"))?.run ?? "";
+  expect(central.indexOf("/published?")).toBeGreaterThanOrEqual(0);
+  expect(central.indexOf("scripts/release/sign-maven release/maven")).toBeGreaterThan(central.indexOf("/published?"));
+  expect(central.indexOf("/upload?")).toBeGreaterThan(central.indexOf("sign-maven"));
   expect(publish.steps.find((step) => step.uses === "pypa/gh-action-pypi-publish@release/v1")?.with).toEqual({
     "packages-dir": "pypi/",
     "skip-existing": true,
