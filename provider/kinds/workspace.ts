@@ -78,7 +78,7 @@ export type StoredWorkspaceOutputs = Omit<WorkspaceOutputs, "applications"> & {
   applications?: (string | WorkspaceApp)[];
 };
 
-/** The ids of the linked applications recorded in state, ids or (as 0.1.0 stored them) objects. */
+/** The ids of the linked applications recorded in state, ids or (as builds before 0.1.0 stored them) objects. */
 export function linkedIds(props: { applications?: (string | { id: string })[] }): string[] {
   return (props.applications ?? []).map((app) => (typeof app === "string" ? app : app.id));
 }

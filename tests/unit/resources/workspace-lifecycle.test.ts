@@ -127,7 +127,7 @@ describe("Workspace", () => {
     expect(await counter("GET /v2/workspaces/:id")).toBeGreaterThanOrEqual(2);
   });
 
-  test("state written by 0.1.0 (application objects in applications) refreshes and updates into ids and linkedApplications", async () => {
+  test("state written before 0.1.0 (application objects in applications) refreshes and updates into ids and linkedApplications", async () => {
     const { id, outs } = await newWorkspace("old_state", [SEED_APPS.aliceApi]);
     const stored = { ...outs, applications: outs.linkedApplications, linkedApplications: undefined };
     const refreshed = await workspaceHandler.read(id, stored);

@@ -131,7 +131,7 @@ describe("Workspace diff", () => {
     expect(await workspaceHandler.diff("w", olds, { name: "team" })).toEqual({ changes: false, replaces: [] });
   });
 
-  test("state written by 0.1.0, with application objects in applications, diffs by their ids", async () => {
+  test("state written before 0.1.0, with application objects in applications, diffs by their ids", async () => {
     const stored = { name: "team", owner: "1", applications: [app("a1"), app("b2")], members: [] };
     expect(await workspaceHandler.diff("w", stored, { name: "team", applications: ["b2", "a1"] })).toEqual({
       changes: false,

@@ -8,14 +8,15 @@ import { repoRoot } from "../harness/engine";
 import { SecretScanner } from "../reliability/secret-scan";
 import { projectStack, type ProgramStack, type StateResource, SECRET_SIG } from "../harness/stack";
 
-// A stack written by the released 0.1.0 must stay manageable by the package as the repository
-// holds it now. The fixture (tests/e2e/fixtures/state-0.1.0, made by its make.mjs from the 0.1.0
-// tarball) keeps that stack's exported state, its config file and the emulator store holding what
+// A stack written by the package built from commit d77ae88 (a build of 2026-11-23, before the first
+// release, whose package.json already said 0.1.0) must stay manageable by the package as the
+// repository holds it now. The fixture (tests/e2e/fixtures/state-d77ae88, made by its make.mjs from
+// that build's tarball) keeps that stack's exported state, its config file and the emulator store holding what
 // the state names. Here it is imported into a fresh backend and taken through refresh, a preview
 // of the same program, an update in place and destroy, with the current package: the stubs
 // serialized into the old state load today's provider, and today's SDK reads the program.
 
-const fixtureDir = path.join(repoRoot, "tests", "e2e", "fixtures", "state-0.1.0");
+const fixtureDir = path.join(repoRoot, "tests", "e2e", "fixtures", "state-d77ae88");
 const fixtureFile = (name: string) => readFileSync(path.join(fixtureDir, name), "utf8");
 const fixture: { stack: string; passphrase: string; madeAt: string } = JSON.parse(fixtureFile("fixture.json"));
 const deployment: Deployment = JSON.parse(fixtureFile("deployment.json"));
@@ -93,15 +94,15 @@ test("the fixture holds every secret only as ciphertext, and the emulator store 
   await expectNoPlaintextSecret();
 });
 
-test("refresh reads every resource of the 0.1.0 state through its serialized provider; only the workspace's members and the database's creation time move", async () => {
+test("refresh reads every resource of the d77ae88 state through its serialized provider; only the workspace's members and the database's creation time move", async () => {
   const imported = await program.stack.exportStack();
   await emulator.admin.clearRequests();
   const refresh = await program.stack.refresh();
   expect(refresh.summary.resourceChanges).toEqual({ same: RESOURCES });
   // The workspace recorded its members as of its creation, before its two members joined (the
-  // same up): the refresh reads them, as 0.1.0 would have. The database gains createdAt, an
-  // output 0.1.0 did not have. Nothing else moves: today's provider reads every field of the
-  // 0.1.0 state as it is.
+  // same up): the refresh reads them, as that build would have. The database gains createdAt, an
+  // output that build did not have. Nothing else moves: today's provider reads every field of the
+  // d77ae88 state as it is.
   const refreshed: Deployment = await program.stack.exportStack();
   expect(changedFields(imported, refreshed)).toEqual(["cache outputs.createdAt", "team outputs.members"]);
   const team = refreshed.deployment.resources?.find((resource) => resource.urn.endsWith("::team"));
