@@ -272,7 +272,7 @@ function pythonSdkHash(): string {
   const sdkDir = path.join(repoRoot, PYTHON_SDK_DIR);
   const hash = createHash("sha256")
     .update(projectPython())
-    .update(readFileSync(require.resolve("../../scripts/build-python")));
+    .update(readFileSync(require.resolve("../../../scripts/build-python")));
   for (const file of filesUnder(sdkDir)) hash.update(`${file}\0`).update(readFileSync(path.join(sdkDir, file)));
   return hash.digest("hex").slice(0, 16);
 }
