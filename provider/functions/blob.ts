@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type * as blob from "../client/payloads/blob";
+import { LIST_CACHE_MS } from "../kinds/blob-object";
 import { field } from "../kinds/declaration";
+import { NAME_RULE } from "../kinds/names";
 import { ARGUMENTS } from "./arguments";
 import { declareFunction } from "./declaration";
 
@@ -18,12 +20,12 @@ const blobObjectSummary = field(
 export const getBlobObjects = declareFunction({
   name: "getBlobObjects",
   description: "The account's blob objects, every page of the listing.",
-  args: { prefix: field(ARGUMENTS.prefix, "Only objects whose name starts with it (3 to 32 of a-z A-Z 0-9 _).") },
+  args: { prefix: field(ARGUMENTS.prefix, `Only objects whose name starts with it (${NAME_RULE}).`) },
   result: {
     prefix: field(z.string().optional(), "The prefix given, if any."),
     objects: field(
       z.array(blobObjectSummary),
-      "Every page of the listing, in id order. The server caches listings for 30 s.",
+      `Every page of the listing, in id order. The server caches listings for ${LIST_CACHE_MS / 1000} s.`,
     ),
   },
   read: async ({ prefix }, session) =>

@@ -39,7 +39,7 @@ const snapshotFields = {
   name: field(z.string(), "The id of the application or database the snapshot belongs to."),
   size: field(z.number(), "The snapshot's size in bytes."),
   modified: field(z.string(), "ISO 8601 time the snapshot was taken."),
-  key: field(z.string(), "Secret: a pre-signed download credential.", { secret: true }),
+  key: field(z.string(), "A pre-signed download credential.", { secret: true }),
   versionId: field(
     z.string().optional(),
     "The snapshot's version: what a database restore needs (database snapshots).",

@@ -20,9 +20,9 @@ are secrets. The API allows one snapshot per 5 seconds (the provider paces them)
   outputs: {
     url: field(
       z.string().optional(),
-      "Secret: a time-limited pre-signed download URL of the ZIP archive. Absent when the response was lost.",
+      "A time-limited pre-signed download URL of the ZIP archive. Absent when the response was lost.",
     ),
-    key: field(z.string(), "Secret: the credentials part of that URL (access key, expiry, signature)."),
+    key: field(z.string(), "The credentials part of that URL (access key, expiry, signature)."),
     takenAt: field(z.string(), "ISO 8601 UTC time the snapshot was taken (as received, or as listed)."),
   },
   secretOutputs: ["url", "key"],

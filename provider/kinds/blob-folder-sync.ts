@@ -1,13 +1,33 @@
 import { z } from "zod";
 import { isUnknown } from "../field-check";
 import { stableJson } from "../stable-json";
-import { blobObject, objectName, offUnlessTrue } from "./blob-object";
+import { blobObject, EXPIRY_RULE, objectName, offUnlessTrue } from "./blob-object";
 import { declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
+import { NAME_RULE } from "./names";
 
 /**
  * The file set of a BlobFolder in synced mode (`managedObjects: false`): one resource holds the
  * folder's manifest, and an update uploads only what is new or changed and deletes what left.
  */
+
+/** What a BlobFolder's `directory` and `prefix` are, in both modes. */
+export const FOLDER_TEXTS = {
+  directory: "A directory relative to the project directory; every file below it becomes one object.",
+  prefix: `Every object's prefix, ${NAME_RULE}: each id is \`<account>/<prefix>/<name>_...\`.`,
+};
+
+/** A BlobFolder's options for its objects, the same in both modes. */
+export const folderOptions = {
+  expireDays: field(blobObject.inputs.expireDays, `Days until the service deletes each object (${EXPIRY_RULE}).`),
+  securityHash: field(
+    blobObject.inputs.securityHash,
+    "A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.",
+  ),
+  autoDownload: field(
+    blobObject.inputs.autoDownload,
+    "The CDN makes browsers download the files instead of showing them.",
+  ),
+};
 
 export const blobFolderSync = declareKind({
   name: "BlobFolderSync",
@@ -23,21 +43,10 @@ leaves the state, and the next update uploads its file again.`,
   inputs: {
     directory: field(
       z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }),
-      "A directory relative to the project directory; every file below it becomes one object.",
+      FOLDER_TEXTS.directory,
     ),
-    prefix: field(
-      objectName,
-      "Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.",
-    ),
-    expireDays: field(blobObject.inputs.expireDays, "Days until the service deletes each object (1 to 365)."),
-    securityHash: field(
-      blobObject.inputs.securityHash,
-      "A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.",
-    ),
-    autoDownload: field(
-      blobObject.inputs.autoDownload,
-      "The CDN makes browsers download the files instead of showing them.",
-    ),
+    prefix: field(objectName, FOLDER_TEXTS.prefix),
+    ...folderOptions,
   },
   outputs: {
     files: field(

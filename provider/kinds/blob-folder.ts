@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { blobObject } from "./blob-object";
+import { objectName } from "./blob-object";
+import { FOLDER_TEXTS, folderOptions } from "./blob-folder-sync";
 import { type ComponentDeclaration, field } from "./declaration";
 
 /** The BlobFolder component: one BlobObject per file below a directory, with the folder's options. */
@@ -19,23 +20,9 @@ With \`managedObjects: false\` (synced mode) the folder holds one BlobFolderSync
 whose state maps each path to its content hash and object: an update uploads only the new and
 changed files and deletes what left, so a folder of thousands of files is one resource.`,
   inputs: {
-    directory: field(
-      z.string(),
-      "A directory relative to the project directory; every file below it becomes one object.",
-    ),
-    prefix: field(
-      blobObject.inputs.prefix,
-      "Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`.",
-    ),
-    expireDays: field(blobObject.inputs.expireDays, "Days until the service deletes each object (1 to 365)."),
-    securityHash: field(
-      blobObject.inputs.securityHash,
-      "A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.",
-    ),
-    autoDownload: field(
-      blobObject.inputs.autoDownload,
-      "The CDN makes browsers download the files instead of showing them.",
-    ),
+    directory: field(z.string(), FOLDER_TEXTS.directory),
+    prefix: field(objectName.optional(), FOLDER_TEXTS.prefix),
+    ...folderOptions,
     managedObjects: field(
       z.boolean({ error: "must be true or false" }).optional(),
       "`false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject per file (the default, `true`). Known when the program runs.",

@@ -2,12 +2,14 @@ import { z } from "zod";
 import { isUnknown } from "../field-check";
 import { ASSET_SIG, SIG_KEY } from "../signatures";
 import { type ChangeRule, declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
+import { NAME_RULE, shortName } from "./names";
 
-/** Names and prefixes of objects, their sizes and expiry (docs/service-limits.md). */
-export const OBJECT_NAME_PATTERN = /^[a-zA-Z0-9_]{3,32}$/;
+/** Sizes and expiry of objects (docs/service-limits.md). */
 export const MIN_OBJECT_BYTES = 1024;
 export const MAX_OBJECT_BYTES = 100 * 1000 * 1000;
 export const MAX_EXPIRE_DAYS = 365;
+/** The server caches object listings this long: an object uploaded just now is listed after it. */
+export const LIST_CACHE_MS = 30_000;
 
 /** The MIME types the blob API accepts, each with the extensions it is inferred from (none: must be given). */
 export const ALLOWED_MIME_TYPES: Readonly<Record<string, readonly string[]>> = {
@@ -76,9 +78,9 @@ export const AssetInput = z.object({
 export type AssetInput = z.infer<typeof AssetInput>;
 
 /** An object name, or a name prefix, as the blob API takes them. */
-export const objectName = z.string({ error: "must be a string" }).regex(OBJECT_NAME_PATTERN, {
-  error: "must be 3 to 32 characters of a-z, A-Z, 0-9 and _",
-});
+export const objectName = shortName;
+/** The days an object may be kept, in words. */
+export const EXPIRY_RULE = `1 to ${MAX_EXPIRE_DAYS} days`;
 
 /** Left out, the option is off: writing `false` out (or removing it) is no change. */
 export function offUnlessTrue(option: string): ChangeRule {
@@ -104,7 +106,7 @@ instead of uploading.`,
         sdkType: "pulumi.asset.FileAsset | pulumi.asset.StringAsset",
       },
     ),
-    name: field(objectName, "3 to 32 characters of a-z, A-Z, 0-9 and _."),
+    name: field(objectName, `${NAME_RULE}.`),
     prefix: field(objectName.optional(), "The object's folder: its id is <account>/<prefix>/<name>_..."),
     mimeType: field(
       z
@@ -119,10 +121,10 @@ instead of uploading.`,
       z
         .number({ error: "must be a number of days" })
         .int({ error: "must be a whole number of days" })
-        .min(1, { error: `must be from 1 to ${MAX_EXPIRE_DAYS} days` })
-        .max(MAX_EXPIRE_DAYS, { error: `must be from 1 to ${MAX_EXPIRE_DAYS} days` })
+        .min(1, { error: `must be from ${EXPIRY_RULE}` })
+        .max(MAX_EXPIRE_DAYS, { error: `must be from ${EXPIRY_RULE}` })
         .optional(),
-      `Days until the service deletes the object (1 to ${MAX_EXPIRE_DAYS}).`,
+      `Days until the service deletes the object (${EXPIRY_RULE}).`,
     ),
     securityHash: field(
       z.boolean({ error: "must be true or false" }).optional(),

@@ -23,18 +23,18 @@ existing database instead of creating one. Use \`protect: true\` to guard agains
       z.string({ error: "must be a string" }).regex(/^[a-zA-Z0-9]+$/, {
         error: "must contain only the letters a-z, A-Z and the digits 0-9",
       }),
-      "The database's name: letters and digits only. Changes in place.",
+      "The database's name: letters and digits only.",
     ),
     type: field(
       z.enum(DatabaseType.options, { error: 'must be "mongo" or "redis"' }),
-      "The engine, `mongo` or `redis`. A change replaces the database.",
+      "The engine, `mongo` or `redis`.",
     ),
     memory: field(
       z
         .number({ error: "must be a number of MB" })
         .int({ error: "must be a whole number of MB" })
         .positive({ error: "must be a positive number of MB" }),
-      `RAM in MB: at least ${MIN_MEMORY_MB.redis} for redis, ${MIN_MEMORY_MB.mongo} for mongo. Changes in place.`,
+      `RAM in MB: at least ${MIN_MEMORY_MB.redis} for redis, ${MIN_MEMORY_MB.mongo} for mongo.`,
     ),
     version: field(
       z
@@ -43,7 +43,7 @@ existing database instead of creating one. Use \`protect: true\` to guard agains
           error: 'must be a dotted numeric engine version such as "7.4.5"',
         })
         .optional(),
-      'The engine version, e.g. "7.4.5": required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing.',
+      'The engine version, e.g. "7.4.5": required to create a database. An imported database, whose version the API never reports, records the version first given without replacing.',
     ),
     adoptId: field(
       ApiId.optional(),
@@ -62,9 +62,9 @@ existing database instead of creating one. Use \`protect: true\` to guard agains
       z.string().optional(),
       "ISO 8601 time the database was created, as the API reports it; the create response lacks it, so it appears with the first refresh (or adoption).",
     ),
-    password: field(z.string().optional(), "Secret. Returned by the API once, at creation or by a password reset."),
-    certificate: field(z.string().optional(), "Secret. The TLS client certificate, base64 PEM."),
-    connectionUrl: field(z.string().optional(), "Secret: it carries the password."),
+    password: field(z.string().optional(), "Returned by the API once, at creation or by a password reset."),
+    certificate: field(z.string().optional(), "The TLS client certificate, base64 PEM."),
+    connectionUrl: field(z.string().optional(), "It carries the password."),
   },
   secretOutputs: ["password", "certificate", "connectionUrl"],
   replaceOn: ["type", "version"],

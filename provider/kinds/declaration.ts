@@ -103,7 +103,7 @@ export interface FieldNotes {
 
 /** A field with its one-line description (shown in the API reference and the docs' tables). */
 export function field<T extends z.ZodType>(schema: T, description: string, notes: FieldNotes = {}): T {
-  return schema.meta({ description, ...notes }) as T;
+  return schema.meta({ description: notes.secret ? `${SECRET} ${description}` : description, ...notes }) as T;
 }
 
 /** A field's description and notes. */
@@ -124,7 +124,31 @@ export function declareKind<Inputs extends Fields, Outputs extends Fields>(
   declaration: Omit<KindDeclaration<Inputs, Outputs>, ListsEmptyUnlessGiven> &
     Partial<Pick<KindDeclaration<Inputs, Outputs>, ListsEmptyUnlessGiven>>,
 ): KindDeclaration<Inputs, Outputs> {
-  return { notOutputs: [], secretInputs: [], secretOutputs: [], updateOn: [], ...declaration };
+  const kind = { notOutputs: [], secretInputs: [], secretOutputs: [], updateOn: [], ...declaration };
+  return {
+    ...kind,
+    inputs: withListedFacts(kind.inputs, (name) => [
+      kind.secretInputs.includes(name) ? SECRET : "",
+      kind.replaceOn.includes(name) ? REPLACES : kind.updateOn.includes(name) ? IN_PLACE : "",
+    ]),
+    outputs: withListedFacts(kind.outputs, (name) => [kind.secretOutputs.includes(name) ? SECRET : "", ""]),
+  };
+}
+
+/** What the lists say of a field, written into its description so no field text repeats them by hand. */
+const SECRET = "Secret.";
+const REPLACES = "A change replaces the resource.";
+const IN_PLACE = "Changes in place.";
+
+/** Each field's description between what its kind's lists say of it: [before, after], "" for nothing. */
+function withListedFacts<F extends Fields>(fields: F, facts: (name: string) => [string, string]): F {
+  const described = Object.entries(fields).map(([name, schema]) => {
+    const [before, after] = facts(name);
+    const { description, ...notes } = notesOf(schema);
+    const text = [before, description, after].filter((part) => part !== "").join(" ");
+    return [name, schema.meta({ ...notes, description: text })];
+  });
+  return Object.fromEntries(described) as F;
 }
 
 /** The inputs as the handler receives them after check. */

@@ -17,24 +17,24 @@ given as a plain string. Set \`userId\` (recommended): the member added is check
 member is taken over without a code. \`group\` changes in place; a new \`workspaceId\` or \`userId\`
 replaces the membership.`,
   inputs: {
-    workspaceId: field(ApiId, "The workspace's id. A change replaces the membership."),
+    workspaceId: field(ApiId, "The workspace's id."),
     group: field(
       z.enum(WorkspaceGroup.options, {
         error:
           'must be one of "admin", "maintain", "manager" or "view" ("owner" cannot be given: a workspace\'s owner is the account that created it)',
       }),
-      "`admin`, `maintain`, `manager` or `view`. Changes in place.",
+      "`admin`, `maintain`, `manager` or `view`.",
     ),
     inviteCode: field(
       z
         .string({ error: "must be a string" })
         .regex(/^[0-9a-f]{32}$/, { error: "must be 32 hexadecimal characters (0-9, a-f), an invite code" })
         .optional(),
-      "Secret: the invitee's personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.",
+      "The invitee's personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.",
     ),
     userId: field(
       ApiId.optional(),
-      "The invitee's user id: checked against whoever the code adds, and used to take over a membership. A change replaces it.",
+      "The invitee's user id: checked against whoever the code adds, and used to take over a membership.",
     ),
   },
   outputs: {

@@ -3,6 +3,7 @@ import { ApiId, WorkspaceApp, WorkspaceMember } from "../client/payloads/platfor
 import { isUnknown } from "../field-check";
 import type { Visibility } from "../lifecycle/gone";
 import { declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
+import { NAME_RULE, shortName } from "./names";
 
 /** Another account's key gets PERMISSION_DENIED (a member's) or WORKSPACE_NOT_FOUND: neither means gone. */
 export const WORKSPACE_VISIBILITY: Visibility = { notFound: "WORKSPACE_NOT_FOUND", deniedToOthers: true };
@@ -19,12 +20,7 @@ unlinks all). There is no rename endpoint: a new \`name\` REPLACES the workspace
 every member and link, and every member then needs a fresh invite code; the preview warns.
 \`adoptId\` takes over an existing workspace the caller owns. Only the owner's key can delete it.`,
   inputs: {
-    name: field(
-      z.string({ error: "must be a string" }).regex(/^[a-zA-Z0-9_]{3,32}$/, {
-        error: "must be 3 to 32 characters of the letters a-z, A-Z, the digits 0-9 and '_'",
-      }),
-      "3 to 32 letters, digits or '_'. A change REPLACES the workspace (there is no rename).",
-    ),
+    name: field(shortName, `${NAME_RULE}. There is no rename: the new workspace has no members or links.`),
     applications: field(
       z.array(ApiId, { error: "must be a list of application ids" }).optional(),
       "The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none.",

@@ -13,7 +13,7 @@ export const LOOK_AGAIN_MS = {
   appSnapshot: [2_000],
 } as const;
 
-/** A lost upload looks until the server's 30 s list cache has passed (blob-object/upload.ts), this often. */
+/** A lost upload looks until the server's list cache (LIST_CACHE_MS) has passed, this often. */
 export const LOST_UPLOAD_LOOK_EVERY_MS = 3_000;
 
 /** Looks at once, then after each wait (provider's clock), until something is found. */

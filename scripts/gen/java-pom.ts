@@ -1,3 +1,5 @@
+import { GITHUB_REPOSITORY } from "./repository";
+
 /**
  * The Java SDK's Maven build (sdk/java/pom.xml), written by `npm run gen` beside the sources that
  * pulumi-java-gen writes: its generator only writes Gradle files, and Gradle's distribution (which
@@ -38,7 +40,8 @@ const PLUGINS: [string, string][] = [
   ["maven-dependency-plugin", "3.6.1"],
 ];
 
-const REPOSITORY = "github.com/squarecloud/pulumi-squarecloud";
+/** The repository's host and path, as the pom's URLs take it. */
+const REPOSITORY = `github.com/${GITHUB_REPOSITORY}`;
 
 /** The package.json fields the pom carries: scripts/gen/index.ts passes the manifest itself. */
 export function javaPom(info: { name: string; version: string; description: string; license: string }): string {

@@ -5,11 +5,11 @@ import { registration } from "./registration";
 
 /** What a {@link AppFileMove} takes. */
 export interface AppFileMoveArgs {
-  /** The application. */
+  /** The application. A change replaces the resource. */
   appId: pulumi.Input<string>;
-  /** The file's current path, relative to the application root. */
+  /** The file's current path, relative to the application root. A change replaces the resource. */
   path: pulumi.Input<string>;
-  /** Its new path; the same directory with another name is a rename. */
+  /** Its new path; the same directory with another name is a rename. A change replaces the resource. */
   to: pulumi.Input<string>;
 }
 
@@ -22,11 +22,11 @@ export interface AppFileMoveArgs {
  * moved the file, the second finds nothing at `path` and the move is recorded as done.
  */
 export class AppFileMove extends pulumi.CustomResource {
-  /** The application. */
+  /** The application. A change replaces the resource. */
   declare readonly appId: pulumi.Output<string>;
-  /** The file's current path, relative to the application root. */
+  /** The file's current path, relative to the application root. A change replaces the resource. */
   declare readonly path: pulumi.Output<string>;
-  /** Its new path; the same directory with another name is a rename. */
+  /** Its new path; the same directory with another name is a rename. A change replaces the resource. */
   declare readonly to: pulumi.Output<string>;
   /** ISO 8601 UTC time the move was done. */
   declare readonly movedAt: pulumi.Output<string>;

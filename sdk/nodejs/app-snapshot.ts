@@ -5,9 +5,9 @@ import { registration } from "./registration";
 
 /** What a {@link AppSnapshot} takes. */
 export interface AppSnapshotArgs {
-  /** The application whose files are saved. A change takes a new snapshot. */
+  /** The application whose files are saved. A change takes a new snapshot. A change replaces the resource. */
   appId: pulumi.Input<string>;
-  /** Any value; a change takes a new snapshot. */
+  /** Any value; a change takes a new snapshot. A change replaces the resource. */
   trigger?: pulumi.Input<unknown>;
 }
 
@@ -22,13 +22,13 @@ export interface AppSnapshotArgs {
  * (plan RAM / 256) * 2 per 24 hours per account.
  */
 export class AppSnapshot extends pulumi.CustomResource {
-  /** The application whose files are saved. A change takes a new snapshot. */
+  /** The application whose files are saved. A change takes a new snapshot. A change replaces the resource. */
   declare readonly appId: pulumi.Output<string>;
-  /** Any value; a change takes a new snapshot. */
+  /** Any value; a change takes a new snapshot. A change replaces the resource. */
   declare readonly trigger: pulumi.Output<unknown>;
-  /** Secret: a time-limited pre-signed download URL of the ZIP archive. Absent when the response was lost. */
+  /** Secret. A time-limited pre-signed download URL of the ZIP archive. Absent when the response was lost. */
   declare readonly url: pulumi.Output<string | undefined>;
-  /** Secret: the credentials part of that URL (access key, expiry, signature). */
+  /** Secret. The credentials part of that URL (access key, expiry, signature). */
   declare readonly key: pulumi.Output<string>;
   /** ISO 8601 UTC time the snapshot was taken (as received, or as listed). */
   declare readonly takenAt: pulumi.Output<string>;

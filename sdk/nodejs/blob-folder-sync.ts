@@ -5,15 +5,15 @@ import { registration } from "./registration";
 
 /** What a {@link BlobFolderSync} takes. */
 export interface BlobFolderSyncArgs {
-  /** A directory relative to the project directory; every file below it becomes one object. */
+  /** A directory relative to the project directory; every file below it becomes one object. Changes in place. */
   directory: pulumi.Input<string>;
-  /** Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it. */
+  /** Every object's prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `<account>/<prefix>/<name>_...`. A change replaces the resource. */
   prefix: pulumi.Input<string>;
-  /** Days until the service deletes each object (1 to 365). */
+  /** Days until the service deletes each object (1 to 365 days). A change replaces the resource. */
   expireDays?: pulumi.Input<number>;
-  /** A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. */
+  /** A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. A change replaces the resource. */
   securityHash?: pulumi.Input<boolean>;
-  /** The CDN makes browsers download the files instead of showing them. */
+  /** The CDN makes browsers download the files instead of showing them. A change replaces the resource. */
   autoDownload?: pulumi.Input<boolean>;
 }
 
@@ -28,15 +28,15 @@ export interface BlobFolderSyncArgs {
  * leaves the state, and the next update uploads its file again.
  */
 export class BlobFolderSync extends pulumi.CustomResource {
-  /** A directory relative to the project directory; every file below it becomes one object. */
+  /** A directory relative to the project directory; every file below it becomes one object. Changes in place. */
   declare readonly directory: pulumi.Output<string>;
-  /** Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it. */
+  /** Every object's prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `<account>/<prefix>/<name>_...`. A change replaces the resource. */
   declare readonly prefix: pulumi.Output<string>;
-  /** Days until the service deletes each object (1 to 365). */
+  /** Days until the service deletes each object (1 to 365 days). A change replaces the resource. */
   declare readonly expireDays: pulumi.Output<number | undefined>;
-  /** A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. */
+  /** A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. A change replaces the resource. */
   declare readonly securityHash: pulumi.Output<boolean | undefined>;
-  /** The CDN makes browsers download the files instead of showing them. */
+  /** The CDN makes browsers download the files instead of showing them. A change replaces the resource. */
   declare readonly autoDownload: pulumi.Output<boolean | undefined>;
   /** The relative path ("/"-separated) of each file -> the hex sha256 of its content as uploaded. */
   declare readonly files: pulumi.Output<Record<string, string>>;

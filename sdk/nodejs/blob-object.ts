@@ -6,19 +6,19 @@ import { registration } from "./registration";
 
 /** What a {@link BlobObject} takes. */
 export interface BlobObjectArgs {
-  /** The content: a FileAsset (its path relative to the project directory) or a StringAsset. */
+  /** The content: a FileAsset (its path relative to the project directory) or a StringAsset. A change replaces the resource. */
   source: pulumi.Input<pulumi.asset.FileAsset | pulumi.asset.StringAsset>;
-  /** 3 to 32 characters of a-z, A-Z, 0-9 and _. */
+  /** 3 to 32 characters of a-z, A-Z, 0-9 and _. A change replaces the resource. */
   name: pulumi.Input<string>;
-  /** The object's folder: its id is <account>/<prefix>/<name>_... */
+  /** The object's folder: its id is <account>/<prefix>/<name>_... A change replaces the resource. */
   prefix?: pulumi.Input<string>;
-  /** Inferred from the file's extension when omitted (text/plain for a StringAsset). */
+  /** Inferred from the file's extension when omitted (text/plain for a StringAsset). A change replaces the resource. */
   mimeType?: pulumi.Input<string>;
-  /** Days until the service deletes the object (1 to 365). */
+  /** Days until the service deletes the object (1 to 365 days). A change replaces the resource. */
   expireDays?: pulumi.Input<number>;
-  /** A long random hash in the id instead of a short content hash, so the URL cannot be guessed. */
+  /** A long random hash in the id instead of a short content hash, so the URL cannot be guessed. A change replaces the resource. */
   securityHash?: pulumi.Input<boolean>;
-  /** The CDN makes browsers download the file instead of showing it. */
+  /** The CDN makes browsers download the file instead of showing it. A change replaces the resource. */
   autoDownload?: pulumi.Input<boolean>;
   /** Take over this existing object (its full id) at creation instead of uploading; read only then. */
   adoptId?: pulumi.Input<string>;
@@ -34,17 +34,17 @@ export interface BlobObjectArgs {
  * instead of uploading.
  */
 export class BlobObject extends pulumi.CustomResource {
-  /** 3 to 32 characters of a-z, A-Z, 0-9 and _. */
+  /** 3 to 32 characters of a-z, A-Z, 0-9 and _. A change replaces the resource. */
   declare readonly name: pulumi.Output<string>;
-  /** The object's folder: its id is <account>/<prefix>/<name>_... */
+  /** The object's folder: its id is <account>/<prefix>/<name>_... A change replaces the resource. */
   declare readonly prefix: pulumi.Output<string | undefined>;
   /** As given, or as inferred. */
   declare readonly mimeType: pulumi.Output<string>;
-  /** Days until the service deletes the object (1 to 365). */
+  /** Days until the service deletes the object (1 to 365 days). A change replaces the resource. */
   declare readonly expireDays: pulumi.Output<number | undefined>;
-  /** A long random hash in the id instead of a short content hash, so the URL cannot be guessed. */
+  /** A long random hash in the id instead of a short content hash, so the URL cannot be guessed. A change replaces the resource. */
   declare readonly securityHash: pulumi.Output<boolean | undefined>;
-  /** The CDN makes browsers download the file instead of showing it. */
+  /** The CDN makes browsers download the file instead of showing it. A change replaces the resource. */
   declare readonly autoDownload: pulumi.Output<boolean | undefined>;
   /** Take over this existing object (its full id) at creation instead of uploading; read only then. */
   declare readonly adoptId: pulumi.Output<string | undefined>;

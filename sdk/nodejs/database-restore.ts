@@ -6,11 +6,11 @@ import { registration } from "./registration";
 
 /** What a {@link DatabaseRestore} takes. */
 export interface DatabaseRestoreArgs {
-  /** The database whose data is overwritten. */
+  /** The database whose data is overwritten. A change replaces the resource. */
   databaseId: pulumi.Input<string>;
-  /** The database that owns the snapshot (a snapshot entry's `name`). */
+  /** The database that owns the snapshot (a snapshot entry's `name`). A change replaces the resource. */
   snapshotId?: pulumi.Input<string>;
-  /** The snapshot's version (a snapshot entry's `versionId`, a UUID). */
+  /** The snapshot's version (a snapshot entry's `versionId`, a UUID). A change replaces the resource. */
   versionId?: pulumi.Input<string>;
   /** Must be true: restoring overwrites newer data for good. Without it the preview fails and says what would be lost. */
   confirm: pulumi.Input<boolean>;
@@ -29,11 +29,11 @@ export interface DatabaseRestoreArgs {
  * next `pulumi up` then restores again: pin the version when that must not happen.
  */
 export class DatabaseRestore extends pulumi.CustomResource {
-  /** The database whose data is overwritten. */
+  /** The database whose data is overwritten. A change replaces the resource. */
   declare readonly databaseId: pulumi.Output<string>;
-  /** The database that owns the snapshot (a snapshot entry's `name`). */
+  /** The database that owns the snapshot (a snapshot entry's `name`). A change replaces the resource. */
   declare readonly snapshotId: pulumi.Output<string>;
-  /** The snapshot's version (a snapshot entry's `versionId`, a UUID). */
+  /** The snapshot's version (a snapshot entry's `versionId`, a UUID). A change replaces the resource. */
   declare readonly versionId: pulumi.Output<string>;
   /** The snapshot entry's `modified` (ISO 8601), when known: what the preview names as the point after which data is lost. */
   declare readonly snapshotModified: pulumi.Output<string | undefined>;

@@ -7,15 +7,15 @@ import { registration } from "./registration";
 export interface DatabaseArgs {
   /** The database's name: letters and digits only. Changes in place. */
   name: pulumi.Input<string>;
-  /** The engine, `mongo` or `redis`. A change replaces the database. */
+  /** The engine, `mongo` or `redis`. A change replaces the resource. */
   type: pulumi.Input<"mongo" | "redis">;
   /** RAM in MB: at least 512 for redis, 1024 for mongo. Changes in place. */
   memory: pulumi.Input<number>;
-  /** The engine version, e.g. "7.4.5": required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing. */
+  /** The engine version, e.g. "7.4.5": required to create a database. An imported database, whose version the API never reports, records the version first given without replacing. A change replaces the resource. */
   version?: pulumi.Input<string>;
   /** Take over this existing database at creation instead of creating one; read only then. */
   adoptId?: pulumi.Input<string>;
-  /** Any value; setting or changing it resets the password once and stores the new one as a secret. */
+  /** Any value; setting or changing it resets the password once and stores the new one as a secret. Changes in place. */
   passwordRotation?: pulumi.Input<string>;
 }
 
@@ -32,15 +32,15 @@ export interface DatabaseArgs {
 export class Database extends pulumi.CustomResource {
   /** The database's name: letters and digits only. Changes in place. */
   declare readonly name: pulumi.Output<string>;
-  /** The engine, `mongo` or `redis`. A change replaces the database. */
+  /** The engine, `mongo` or `redis`. A change replaces the resource. */
   declare readonly type: pulumi.Output<"mongo" | "redis">;
   /** RAM in MB: at least 512 for redis, 1024 for mongo. Changes in place. */
   declare readonly memory: pulumi.Output<number>;
-  /** The engine version, e.g. "7.4.5": required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing. */
+  /** The engine version, e.g. "7.4.5": required to create a database. An imported database, whose version the API never reports, records the version first given without replacing. A change replaces the resource. */
   declare readonly version: pulumi.Output<string | undefined>;
   /** Take over this existing database at creation instead of creating one; read only then. */
   declare readonly adoptId: pulumi.Output<string | undefined>;
-  /** Any value; setting or changing it resets the password once and stores the new one as a secret. */
+  /** Any value; setting or changing it resets the password once and stores the new one as a secret. Changes in place. */
   declare readonly passwordRotation: pulumi.Output<string | undefined>;
   /** The account (user id) that owns the database. */
   declare readonly owner: pulumi.Output<string | undefined>;
@@ -54,7 +54,7 @@ export class Database extends pulumi.CustomResource {
   declare readonly password: pulumi.Output<string | undefined>;
   /** Secret. The TLS client certificate, base64 PEM. */
   declare readonly certificate: pulumi.Output<string | undefined>;
-  /** Secret: it carries the password. */
+  /** Secret. It carries the password. */
   declare readonly connectionUrl: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: DatabaseArgs, opts?: pulumi.CustomResourceOptions) {

@@ -5,13 +5,13 @@ import { registration } from "./registration";
 
 /** What a {@link WorkspaceMember} takes. */
 export interface WorkspaceMemberArgs {
-  /** The workspace's id. A change replaces the membership. */
+  /** The workspace's id. A change replaces the resource. */
   workspaceId: pulumi.Input<string>;
   /** `admin`, `maintain`, `manager` or `view`. Changes in place. */
   group: pulumi.Input<"admin" | "maintain" | "manager" | "view">;
-  /** Secret: the invitee's personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go. */
+  /** Secret. The invitee's personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go. */
   inviteCode?: pulumi.Input<string>;
-  /** The invitee's user id: checked against whoever the code adds, and used to take over a membership. A change replaces it. */
+  /** The invitee's user id: checked against whoever the code adds, and used to take over a membership. A change replaces the resource. */
   userId?: pulumi.Input<string>;
 }
 
@@ -28,7 +28,7 @@ export interface WorkspaceMemberArgs {
  * replaces the membership.
  */
 export class WorkspaceMember extends pulumi.CustomResource {
-  /** The workspace's id. A change replaces the membership. */
+  /** The workspace's id. A change replaces the resource. */
   declare readonly workspaceId: pulumi.Output<string>;
   /** The group as the API reports it (drift shows here). */
   declare readonly group: pulumi.Output<string>;

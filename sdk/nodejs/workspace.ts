@@ -6,9 +6,9 @@ import { registration } from "./registration";
 
 /** What a {@link Workspace} takes. */
 export interface WorkspaceArgs {
-  /** 3 to 32 letters, digits or '_'. A change REPLACES the workspace (there is no rename). */
+  /** 3 to 32 characters of a-z, A-Z, 0-9 and _. There is no rename: the new workspace has no members or links. A change replaces the resource. */
   name: pulumi.Input<string>;
-  /** The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none. */
+  /** The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none. Changes in place. */
   applications?: pulumi.Input<pulumi.Input<string>[]>;
   /** Take over this existing workspace (owned by the caller) at creation; read only then. */
   adoptId?: pulumi.Input<string>;
@@ -25,7 +25,7 @@ export interface WorkspaceArgs {
  * `adoptId` takes over an existing workspace the caller owns. Only the owner's key can delete it.
  */
 export class Workspace extends pulumi.CustomResource {
-  /** 3 to 32 letters, digits or '_'. A change REPLACES the workspace (there is no rename). */
+  /** 3 to 32 characters of a-z, A-Z, 0-9 and _. There is no rename: the new workspace has no members or links. A change replaces the resource. */
   declare readonly name: pulumi.Output<string>;
   /** The ids of the linked applications as the API reports them after up; at preview, the program's list (the same shape either way). */
   declare readonly applications: pulumi.Output<string[]>;

@@ -11,7 +11,7 @@ export interface UploadObjectInput {
   name: string;
   /** ^[a-zA-Z0-9_]{3,32}$ */
   prefix?: string;
-  /** 1 to 365 days. */
+  /** Days: EXPIRY_RULE, kinds/blob-object.ts. */
   expireDays?: number;
   securityHash?: boolean;
   autoDownload?: boolean;
@@ -24,7 +24,7 @@ export interface UploadObjectInput {
 
 /** `uploadTimeoutMs`: per upload attempt, which may carry up to 100 MB. */
 export function blobEndpoints(api: HttpClient, limits: AccountLimits, uploadTimeoutMs: number) {
-  /** One page (up to 1000 objects). The server caches listings for 30 s. */
+  /** One page (up to 1000 objects). The server caches listings (LIST_CACHE_MS, kinds/blob-object.ts). */
   function listObjects(
     options: { prefix?: string; continuationToken?: string; serverTime?: (epochMs: number) => void } = {},
   ): Promise<blob.ObjectPage> {

@@ -4,7 +4,7 @@ import { kindHandler } from "../../lifecycle/kind-handler";
 import { isUnknown } from "../../field-check";
 import { blobFolderSync, type BlobFolderSyncInputs, type BlobFolderSyncOutputs } from "../../kinds/blob-folder-sync";
 import { sharedListing } from "../blob-object/listing";
-import { LIST_CACHE_MS } from "../blob-object/upload";
+import { LIST_CACHE_MS } from "../../kinds/blob-object";
 import { importedSet } from "./import";
 import { readManifest } from "./manifest";
 import { engineAddress } from "../../plugin/engine-address";

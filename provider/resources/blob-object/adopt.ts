@@ -1,4 +1,4 @@
-import type { BlobObjectInputs } from "../../kinds/blob-object";
+import { type BlobObjectInputs, LIST_CACHE_MS } from "../../kinds/blob-object";
 import { parseObjectId, publicUrlOf, refuseIfOtherAccount } from "./identity";
 import { freshListing } from "./listing";
 import { readSource } from "./source";
@@ -31,7 +31,7 @@ export async function inspect(inputs: BlobObjectInputs, id: string): Promise<Ado
   const listed = (await freshListing(parts.prefix ?? parts.name)).objects.get(id);
   if (!listed) {
     throw new Error(
-      `${what}: it is not listed in the account (listings are cached up to 30 s, so an object uploaded just now shows up after that)`,
+      `${what}: it is not listed in the account (listings are cached up to ${LIST_CACHE_MS / 1000} s, so an object uploaded just now shows up after that)`,
     );
   }
   if (listed.size !== content.length) {

@@ -7,7 +7,8 @@ import { type Adopted, inspect, refuseAdoption } from "./adopt";
 import { publicUrlOf, refuseIfOtherAccount } from "./identity";
 import { sharedListing } from "./listing";
 import { checkSource, readSource, resolvedMimeType, sha256Of } from "./source";
-import { LIST_CACHE_MS, type StoredObject, uploadReconciled } from "./upload";
+import { type StoredObject, uploadReconciled } from "./upload";
+import { LIST_CACHE_MS } from "../../kinds/blob-object";
 
 /** So recent an upload may be missing from the server's cached listing: kept, not dropped. */
 const RECENT_MS = LIST_CACHE_MS + 5_000;

@@ -5,7 +5,7 @@ import { noteServerTime } from "./server-clock";
 
 /**
  * Shared in the process, so a refresh's requests grow with prefixes, not objects; reused briefly,
- * since the server caches its own for 30 s anyway.
+ * since the server caches its own longer anyway (LIST_CACHE_MS).
  */
 
 export interface Listing {

@@ -8,13 +8,12 @@ import type { BlobObject, UploadedObject } from "../../client/payloads/blob";
 import { freshListing } from "./listing";
 import { parseObjectId } from "./identity";
 import { holdingsOf } from "../../lifecycle/holdings";
-import { blobObject } from "../../kinds/blob-object";
+import { blobObject, LIST_CACHE_MS } from "../../kinds/blob-object";
 import { noteServerTime, serverNow as serverClock } from "./server-clock";
 
 // A lost upload waits the list cache out on the server's clock, then looks (docs/reliability.md, "A lost upload").
 
-/** The server caches listings this long (docs/service-limits.md), plus a margin for clock rounding. */
-export const LIST_CACHE_MS = 30_000;
+/** Beyond the server's list cache, for clock rounding. */
 const CACHE_MARGIN_MS = 2_000;
 /** Our estimate of the server's clock may run late: whole-second Date headers, carried forward. */
 const CLOCK_SKEW_MS = 5_000;

@@ -17,9 +17,14 @@ export function workspaceCreated(): void {
 /** Refuses a delete of the workspace (or of one of its members) that would come before its replacement. */
 export function refuseDeleteBeforeReplace(workspaceId: string, what: string): void {
   if (!awaitingReplacement.has(workspaceId)) return;
-  throw new Error(
+  throw new Error(`${deleteBeforeReplaceRefused(what)} Nothing was deleted.`);
+}
+
+/** Why a Workspace refuses deleteBeforeReplace; the TypeScript SDK refuses the option with it too, before any plan. */
+export function deleteBeforeReplaceRefused(what: string): string {
+  return (
     `${what}: deleteBeforeReplace is not allowed on a Workspace: a replacement (a new name) would delete the old ` +
-      `workspace, with every member, before the members can join the new one. Leave it unset. Nothing was deleted.`,
+    `workspace, with every member, before the members can join the new one. Leave it unset.`
   );
 }
 

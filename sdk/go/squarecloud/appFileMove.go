@@ -56,13 +56,13 @@ import (
 type AppFileMove struct {
 	pulumi.CustomResourceState
 
-	// The application.
+	// The application. A change replaces the resource.
 	AppId pulumi.StringOutput `pulumi:"appId"`
 	// ISO 8601 UTC time the move was done.
 	MovedAt pulumi.StringOutput `pulumi:"movedAt"`
-	// The file's current path, relative to the application root.
+	// The file's current path, relative to the application root. A change replaces the resource.
 	Path pulumi.StringOutput `pulumi:"path"`
-	// Its new path; the same directory with another name is a rename.
+	// Its new path; the same directory with another name is a rename. A change replaces the resource.
 	To pulumi.StringOutput `pulumi:"to"`
 }
 
@@ -121,21 +121,21 @@ func (AppFileMoveState) ElementType() reflect.Type {
 }
 
 type appFileMoveArgs struct {
-	// The application.
+	// The application. A change replaces the resource.
 	AppId string `pulumi:"appId"`
-	// The file's current path, relative to the application root.
+	// The file's current path, relative to the application root. A change replaces the resource.
 	Path string `pulumi:"path"`
-	// Its new path; the same directory with another name is a rename.
+	// Its new path; the same directory with another name is a rename. A change replaces the resource.
 	To string `pulumi:"to"`
 }
 
 // The set of arguments for constructing a AppFileMove resource.
 type AppFileMoveArgs struct {
-	// The application.
+	// The application. A change replaces the resource.
 	AppId pulumi.StringInput
-	// The file's current path, relative to the application root.
+	// The file's current path, relative to the application root. A change replaces the resource.
 	Path pulumi.StringInput
-	// Its new path; the same directory with another name is a rename.
+	// Its new path; the same directory with another name is a rename. A change replaces the resource.
 	To pulumi.StringInput
 }
 
@@ -176,7 +176,7 @@ func (o AppFileMoveOutput) ToAppFileMoveOutputWithContext(ctx context.Context) A
 	return o
 }
 
-// The application.
+// The application. A change replaces the resource.
 func (o AppFileMoveOutput) AppId() pulumi.StringOutput {
 	return o.ApplyT(func(v *AppFileMove) pulumi.StringOutput { return v.AppId }).(pulumi.StringOutput)
 }
@@ -186,12 +186,12 @@ func (o AppFileMoveOutput) MovedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *AppFileMove) pulumi.StringOutput { return v.MovedAt }).(pulumi.StringOutput)
 }
 
-// The file's current path, relative to the application root.
+// The file's current path, relative to the application root. A change replaces the resource.
 func (o AppFileMoveOutput) Path() pulumi.StringOutput {
 	return o.ApplyT(func(v *AppFileMove) pulumi.StringOutput { return v.Path }).(pulumi.StringOutput)
 }
 
-// Its new path; the same directory with another name is a rename.
+// Its new path; the same directory with another name is a rename. A change replaces the resource.
 func (o AppFileMoveOutput) To() pulumi.StringOutput {
 	return o.ApplyT(func(v *AppFileMove) pulumi.StringOutput { return v.To }).(pulumi.StringOutput)
 }

@@ -59,15 +59,15 @@ import (
 type AppSnapshot struct {
 	pulumi.CustomResourceState
 
-	// The application whose files are saved. A change takes a new snapshot.
+	// The application whose files are saved. A change takes a new snapshot. A change replaces the resource.
 	AppId pulumi.StringOutput `pulumi:"appId"`
-	// Secret: the credentials part of that URL (access key, expiry, signature).
+	// Secret. The credentials part of that URL (access key, expiry, signature).
 	Key pulumi.StringOutput `pulumi:"key"`
 	// ISO 8601 UTC time the snapshot was taken (as received, or as listed).
 	TakenAt pulumi.StringOutput `pulumi:"takenAt"`
-	// Any value; a change takes a new snapshot.
+	// Any value; a change takes a new snapshot. A change replaces the resource.
 	Trigger pulumi.AnyOutput `pulumi:"trigger"`
-	// Secret: a time-limited pre-signed download URL of the ZIP archive. Absent when the response was lost.
+	// Secret. A time-limited pre-signed download URL of the ZIP archive. Absent when the response was lost.
 	Url pulumi.StringPtrOutput `pulumi:"url"`
 }
 
@@ -124,17 +124,17 @@ func (AppSnapshotState) ElementType() reflect.Type {
 }
 
 type appSnapshotArgs struct {
-	// The application whose files are saved. A change takes a new snapshot.
+	// The application whose files are saved. A change takes a new snapshot. A change replaces the resource.
 	AppId string `pulumi:"appId"`
-	// Any value; a change takes a new snapshot.
+	// Any value; a change takes a new snapshot. A change replaces the resource.
 	Trigger interface{} `pulumi:"trigger"`
 }
 
 // The set of arguments for constructing a AppSnapshot resource.
 type AppSnapshotArgs struct {
-	// The application whose files are saved. A change takes a new snapshot.
+	// The application whose files are saved. A change takes a new snapshot. A change replaces the resource.
 	AppId pulumi.StringInput
-	// Any value; a change takes a new snapshot.
+	// Any value; a change takes a new snapshot. A change replaces the resource.
 	Trigger pulumi.Input
 }
 
@@ -175,12 +175,12 @@ func (o AppSnapshotOutput) ToAppSnapshotOutputWithContext(ctx context.Context) A
 	return o
 }
 
-// The application whose files are saved. A change takes a new snapshot.
+// The application whose files are saved. A change takes a new snapshot. A change replaces the resource.
 func (o AppSnapshotOutput) AppId() pulumi.StringOutput {
 	return o.ApplyT(func(v *AppSnapshot) pulumi.StringOutput { return v.AppId }).(pulumi.StringOutput)
 }
 
-// Secret: the credentials part of that URL (access key, expiry, signature).
+// Secret. The credentials part of that URL (access key, expiry, signature).
 func (o AppSnapshotOutput) Key() pulumi.StringOutput {
 	return o.ApplyT(func(v *AppSnapshot) pulumi.StringOutput { return v.Key }).(pulumi.StringOutput)
 }
@@ -190,12 +190,12 @@ func (o AppSnapshotOutput) TakenAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *AppSnapshot) pulumi.StringOutput { return v.TakenAt }).(pulumi.StringOutput)
 }
 
-// Any value; a change takes a new snapshot.
+// Any value; a change takes a new snapshot. A change replaces the resource.
 func (o AppSnapshotOutput) Trigger() pulumi.AnyOutput {
 	return o.ApplyT(func(v *AppSnapshot) pulumi.AnyOutput { return v.Trigger }).(pulumi.AnyOutput)
 }
 
-// Secret: a time-limited pre-signed download URL of the ZIP archive. Absent when the response was lost.
+// Secret. A time-limited pre-signed download URL of the ZIP archive. Absent when the response was lost.
 func (o AppSnapshotOutput) Url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AppSnapshot) pulumi.StringPtrOutput { return v.Url }).(pulumi.StringPtrOutput)
 }

@@ -56,11 +56,11 @@ type blobFolderArgs struct {
 	AutoDownload *bool `pulumi:"autoDownload"`
 	// A directory relative to the project directory; every file below it becomes one object.
 	Directory string `pulumi:"directory"`
-	// Days until the service deletes each object (1 to 365).
+	// Days until the service deletes each object (1 to 365 days).
 	ExpireDays *int `pulumi:"expireDays"`
 	// `false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject per file (the default, `true`). Known when the program runs.
 	ManagedObjects *bool `pulumi:"managedObjects"`
-	// Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`.
+	// Every object's prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `<account>/<prefix>/<name>_...`.
 	Prefix *string `pulumi:"prefix"`
 	// A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
 	SecurityHash *bool `pulumi:"securityHash"`
@@ -72,11 +72,11 @@ type BlobFolderArgs struct {
 	AutoDownload pulumi.BoolPtrInput
 	// A directory relative to the project directory; every file below it becomes one object.
 	Directory pulumi.StringInput
-	// Days until the service deletes each object (1 to 365).
+	// Days until the service deletes each object (1 to 365 days).
 	ExpireDays pulumi.IntPtrInput
 	// `false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject per file (the default, `true`). Known when the program runs.
 	ManagedObjects pulumi.BoolPtrInput
-	// Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`.
+	// Every object's prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `<account>/<prefix>/<name>_...`.
 	Prefix pulumi.StringPtrInput
 	// A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
 	SecurityHash pulumi.BoolPtrInput

@@ -31,11 +31,11 @@ import (
 type BlobFolderSync struct {
 	pulumi.CustomResourceState
 
-	// The CDN makes browsers download the files instead of showing them.
+	// The CDN makes browsers download the files instead of showing them. A change replaces the resource.
 	AutoDownload pulumi.BoolPtrOutput `pulumi:"autoDownload"`
-	// A directory relative to the project directory; every file below it becomes one object.
+	// A directory relative to the project directory; every file below it becomes one object. Changes in place.
 	Directory pulumi.StringOutput `pulumi:"directory"`
-	// Days until the service deletes each object (1 to 365).
+	// Days until the service deletes each object (1 to 365 days). A change replaces the resource.
 	ExpireDays pulumi.IntPtrOutput `pulumi:"expireDays"`
 	// The relative path ("/"-separated) of each file -> the hex sha256 of its content as uploaded.
 	Files pulumi.StringMapOutput `pulumi:"files"`
@@ -43,9 +43,9 @@ type BlobFolderSync struct {
 	Leftovers pulumi.StringArrayOutput `pulumi:"leftovers"`
 	// The relative path of each file -> its object's id.
 	Objects pulumi.StringMapOutput `pulumi:"objects"`
-	// Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
+	// Every object's prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `<account>/<prefix>/<name>_...`. A change replaces the resource.
 	Prefix pulumi.StringOutput `pulumi:"prefix"`
-	// A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
+	// A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. A change replaces the resource.
 	SecurityHash pulumi.BoolPtrOutput `pulumi:"securityHash"`
 	// ISO 8601, on the server's clock: when the set last uploaded or deleted.
 	SyncedAt pulumi.StringOutput `pulumi:"syncedAt"`
@@ -106,29 +106,29 @@ func (BlobFolderSyncState) ElementType() reflect.Type {
 }
 
 type blobFolderSyncArgs struct {
-	// The CDN makes browsers download the files instead of showing them.
+	// The CDN makes browsers download the files instead of showing them. A change replaces the resource.
 	AutoDownload *bool `pulumi:"autoDownload"`
-	// A directory relative to the project directory; every file below it becomes one object.
+	// A directory relative to the project directory; every file below it becomes one object. Changes in place.
 	Directory string `pulumi:"directory"`
-	// Days until the service deletes each object (1 to 365).
+	// Days until the service deletes each object (1 to 365 days). A change replaces the resource.
 	ExpireDays *int `pulumi:"expireDays"`
-	// Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
+	// Every object's prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `<account>/<prefix>/<name>_...`. A change replaces the resource.
 	Prefix string `pulumi:"prefix"`
-	// A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
+	// A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. A change replaces the resource.
 	SecurityHash *bool `pulumi:"securityHash"`
 }
 
 // The set of arguments for constructing a BlobFolderSync resource.
 type BlobFolderSyncArgs struct {
-	// The CDN makes browsers download the files instead of showing them.
+	// The CDN makes browsers download the files instead of showing them. A change replaces the resource.
 	AutoDownload pulumi.BoolPtrInput
-	// A directory relative to the project directory; every file below it becomes one object.
+	// A directory relative to the project directory; every file below it becomes one object. Changes in place.
 	Directory pulumi.StringInput
-	// Days until the service deletes each object (1 to 365).
+	// Days until the service deletes each object (1 to 365 days). A change replaces the resource.
 	ExpireDays pulumi.IntPtrInput
-	// Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
+	// Every object's prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `<account>/<prefix>/<name>_...`. A change replaces the resource.
 	Prefix pulumi.StringInput
-	// A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
+	// A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. A change replaces the resource.
 	SecurityHash pulumi.BoolPtrInput
 }
 
@@ -169,17 +169,17 @@ func (o BlobFolderSyncOutput) ToBlobFolderSyncOutputWithContext(ctx context.Cont
 	return o
 }
 
-// The CDN makes browsers download the files instead of showing them.
+// The CDN makes browsers download the files instead of showing them. A change replaces the resource.
 func (o BlobFolderSyncOutput) AutoDownload() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *BlobFolderSync) pulumi.BoolPtrOutput { return v.AutoDownload }).(pulumi.BoolPtrOutput)
 }
 
-// A directory relative to the project directory; every file below it becomes one object.
+// A directory relative to the project directory; every file below it becomes one object. Changes in place.
 func (o BlobFolderSyncOutput) Directory() pulumi.StringOutput {
 	return o.ApplyT(func(v *BlobFolderSync) pulumi.StringOutput { return v.Directory }).(pulumi.StringOutput)
 }
 
-// Days until the service deletes each object (1 to 365).
+// Days until the service deletes each object (1 to 365 days). A change replaces the resource.
 func (o BlobFolderSyncOutput) ExpireDays() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *BlobFolderSync) pulumi.IntPtrOutput { return v.ExpireDays }).(pulumi.IntPtrOutput)
 }
@@ -199,12 +199,12 @@ func (o BlobFolderSyncOutput) Objects() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *BlobFolderSync) pulumi.StringMapOutput { return v.Objects }).(pulumi.StringMapOutput)
 }
 
-// Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
+// Every object's prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `<account>/<prefix>/<name>_...`. A change replaces the resource.
 func (o BlobFolderSyncOutput) Prefix() pulumi.StringOutput {
 	return o.ApplyT(func(v *BlobFolderSync) pulumi.StringOutput { return v.Prefix }).(pulumi.StringOutput)
 }
 
-// A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
+// A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. A change replaces the resource.
 func (o BlobFolderSyncOutput) SecurityHash() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *BlobFolderSync) pulumi.BoolPtrOutput { return v.SecurityHash }).(pulumi.BoolPtrOutput)
 }

@@ -65,21 +65,21 @@ type BlobObject struct {
 
 	// Take over this existing object (its full id) at creation instead of uploading; read only then.
 	AdoptId pulumi.StringPtrOutput `pulumi:"adoptId"`
-	// The CDN makes browsers download the file instead of showing it.
+	// The CDN makes browsers download the file instead of showing it. A change replaces the resource.
 	AutoDownload pulumi.BoolPtrOutput `pulumi:"autoDownload"`
 	// ISO 8601, on the server's clock.
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
-	// Days until the service deletes the object (1 to 365).
+	// Days until the service deletes the object (1 to 365 days). A change replaces the resource.
 	ExpireDays pulumi.IntPtrOutput `pulumi:"expireDays"`
 	// ISO 8601, when expireDays is set.
 	ExpiresAt pulumi.StringPtrOutput `pulumi:"expiresAt"`
 	// As given, or as inferred.
 	MimeType pulumi.StringOutput `pulumi:"mimeType"`
-	// 3 to 32 characters of a-z, A-Z, 0-9 and _.
+	// 3 to 32 characters of a-z, A-Z, 0-9 and _. A change replaces the resource.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// The object's folder: its id is <account>/<prefix>/<name>_...
+	// The object's folder: its id is <account>/<prefix>/<name>_... A change replaces the resource.
 	Prefix pulumi.StringPtrOutput `pulumi:"prefix"`
-	// A long random hash in the id instead of a short content hash, so the URL cannot be guessed.
+	// A long random hash in the id instead of a short content hash, so the URL cannot be guessed. A change replaces the resource.
 	SecurityHash pulumi.BoolPtrOutput `pulumi:"securityHash"`
 	// Hex sha256 of the uploaded bytes.
 	Sha256 pulumi.StringOutput `pulumi:"sha256"`
@@ -146,19 +146,19 @@ func (BlobObjectState) ElementType() reflect.Type {
 type blobObjectArgs struct {
 	// Take over this existing object (its full id) at creation instead of uploading; read only then.
 	AdoptId *string `pulumi:"adoptId"`
-	// The CDN makes browsers download the file instead of showing it.
+	// The CDN makes browsers download the file instead of showing it. A change replaces the resource.
 	AutoDownload *bool `pulumi:"autoDownload"`
-	// Days until the service deletes the object (1 to 365).
+	// Days until the service deletes the object (1 to 365 days). A change replaces the resource.
 	ExpireDays *int `pulumi:"expireDays"`
-	// Inferred from the file's extension when omitted (text/plain for a StringAsset).
+	// Inferred from the file's extension when omitted (text/plain for a StringAsset). A change replaces the resource.
 	MimeType *string `pulumi:"mimeType"`
-	// 3 to 32 characters of a-z, A-Z, 0-9 and _.
+	// 3 to 32 characters of a-z, A-Z, 0-9 and _. A change replaces the resource.
 	Name string `pulumi:"name"`
-	// The object's folder: its id is <account>/<prefix>/<name>_...
+	// The object's folder: its id is <account>/<prefix>/<name>_... A change replaces the resource.
 	Prefix *string `pulumi:"prefix"`
-	// A long random hash in the id instead of a short content hash, so the URL cannot be guessed.
+	// A long random hash in the id instead of a short content hash, so the URL cannot be guessed. A change replaces the resource.
 	SecurityHash *bool `pulumi:"securityHash"`
-	// The content: a FileAsset (its path relative to the project directory) or a StringAsset.
+	// The content: a FileAsset (its path relative to the project directory) or a StringAsset. A change replaces the resource.
 	Source pulumi.AssetOrArchive `pulumi:"source"`
 }
 
@@ -166,19 +166,19 @@ type blobObjectArgs struct {
 type BlobObjectArgs struct {
 	// Take over this existing object (its full id) at creation instead of uploading; read only then.
 	AdoptId pulumi.StringPtrInput
-	// The CDN makes browsers download the file instead of showing it.
+	// The CDN makes browsers download the file instead of showing it. A change replaces the resource.
 	AutoDownload pulumi.BoolPtrInput
-	// Days until the service deletes the object (1 to 365).
+	// Days until the service deletes the object (1 to 365 days). A change replaces the resource.
 	ExpireDays pulumi.IntPtrInput
-	// Inferred from the file's extension when omitted (text/plain for a StringAsset).
+	// Inferred from the file's extension when omitted (text/plain for a StringAsset). A change replaces the resource.
 	MimeType pulumi.StringPtrInput
-	// 3 to 32 characters of a-z, A-Z, 0-9 and _.
+	// 3 to 32 characters of a-z, A-Z, 0-9 and _. A change replaces the resource.
 	Name pulumi.StringInput
-	// The object's folder: its id is <account>/<prefix>/<name>_...
+	// The object's folder: its id is <account>/<prefix>/<name>_... A change replaces the resource.
 	Prefix pulumi.StringPtrInput
-	// A long random hash in the id instead of a short content hash, so the URL cannot be guessed.
+	// A long random hash in the id instead of a short content hash, so the URL cannot be guessed. A change replaces the resource.
 	SecurityHash pulumi.BoolPtrInput
-	// The content: a FileAsset (its path relative to the project directory) or a StringAsset.
+	// The content: a FileAsset (its path relative to the project directory) or a StringAsset. A change replaces the resource.
 	Source pulumi.AssetOrArchiveInput
 }
 
@@ -224,7 +224,7 @@ func (o BlobObjectOutput) AdoptId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *BlobObject) pulumi.StringPtrOutput { return v.AdoptId }).(pulumi.StringPtrOutput)
 }
 
-// The CDN makes browsers download the file instead of showing it.
+// The CDN makes browsers download the file instead of showing it. A change replaces the resource.
 func (o BlobObjectOutput) AutoDownload() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *BlobObject) pulumi.BoolPtrOutput { return v.AutoDownload }).(pulumi.BoolPtrOutput)
 }
@@ -234,7 +234,7 @@ func (o BlobObjectOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *BlobObject) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// Days until the service deletes the object (1 to 365).
+// Days until the service deletes the object (1 to 365 days). A change replaces the resource.
 func (o BlobObjectOutput) ExpireDays() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *BlobObject) pulumi.IntPtrOutput { return v.ExpireDays }).(pulumi.IntPtrOutput)
 }
@@ -249,17 +249,17 @@ func (o BlobObjectOutput) MimeType() pulumi.StringOutput {
 	return o.ApplyT(func(v *BlobObject) pulumi.StringOutput { return v.MimeType }).(pulumi.StringOutput)
 }
 
-// 3 to 32 characters of a-z, A-Z, 0-9 and _.
+// 3 to 32 characters of a-z, A-Z, 0-9 and _. A change replaces the resource.
 func (o BlobObjectOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *BlobObject) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
-// The object's folder: its id is <account>/<prefix>/<name>_...
+// The object's folder: its id is <account>/<prefix>/<name>_... A change replaces the resource.
 func (o BlobObjectOutput) Prefix() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *BlobObject) pulumi.StringPtrOutput { return v.Prefix }).(pulumi.StringPtrOutput)
 }
 
-// A long random hash in the id instead of a short content hash, so the URL cannot be guessed.
+// A long random hash in the id instead of a short content hash, so the URL cannot be guessed. A change replaces the resource.
 func (o BlobObjectOutput) SecurityHash() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *BlobObject) pulumi.BoolPtrOutput { return v.SecurityHash }).(pulumi.BoolPtrOutput)
 }

@@ -74,7 +74,7 @@ type Database struct {
 	Certificate pulumi.StringPtrOutput `pulumi:"certificate"`
 	// The cluster the database runs on.
 	Cluster pulumi.StringPtrOutput `pulumi:"cluster"`
-	// Secret: it carries the password.
+	// Secret. It carries the password.
 	ConnectionUrl pulumi.StringPtrOutput `pulumi:"connectionUrl"`
 	// CPU share the platform gives the database.
 	Cpu pulumi.Float64PtrOutput `pulumi:"cpu"`
@@ -88,11 +88,11 @@ type Database struct {
 	Owner pulumi.StringPtrOutput `pulumi:"owner"`
 	// Secret. Returned by the API once, at creation or by a password reset.
 	Password pulumi.StringPtrOutput `pulumi:"password"`
-	// Any value; setting or changing it resets the password once and stores the new one as a secret.
+	// Any value; setting or changing it resets the password once and stores the new one as a secret. Changes in place.
 	PasswordRotation pulumi.StringPtrOutput `pulumi:"passwordRotation"`
-	// The engine, `mongo` or `redis`. A change replaces the database.
+	// The engine, `mongo` or `redis`. A change replaces the resource.
 	Type pulumi.StringOutput `pulumi:"type"`
-	// The engine version, e.g. "7.4.5": required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing.
+	// The engine version, e.g. "7.4.5": required to create a database. An imported database, whose version the API never reports, records the version first given without replacing. A change replaces the resource.
 	Version pulumi.StringPtrOutput `pulumi:"version"`
 }
 
@@ -162,11 +162,11 @@ type databaseArgs struct {
 	Memory int `pulumi:"memory"`
 	// The database's name: letters and digits only. Changes in place.
 	Name string `pulumi:"name"`
-	// Any value; setting or changing it resets the password once and stores the new one as a secret.
+	// Any value; setting or changing it resets the password once and stores the new one as a secret. Changes in place.
 	PasswordRotation *string `pulumi:"passwordRotation"`
-	// The engine, `mongo` or `redis`. A change replaces the database.
+	// The engine, `mongo` or `redis`. A change replaces the resource.
 	Type string `pulumi:"type"`
-	// The engine version, e.g. "7.4.5": required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing.
+	// The engine version, e.g. "7.4.5": required to create a database. An imported database, whose version the API never reports, records the version first given without replacing. A change replaces the resource.
 	Version *string `pulumi:"version"`
 }
 
@@ -178,11 +178,11 @@ type DatabaseArgs struct {
 	Memory pulumi.IntInput
 	// The database's name: letters and digits only. Changes in place.
 	Name pulumi.StringInput
-	// Any value; setting or changing it resets the password once and stores the new one as a secret.
+	// Any value; setting or changing it resets the password once and stores the new one as a secret. Changes in place.
 	PasswordRotation pulumi.StringPtrInput
-	// The engine, `mongo` or `redis`. A change replaces the database.
+	// The engine, `mongo` or `redis`. A change replaces the resource.
 	Type pulumi.StringInput
-	// The engine version, e.g. "7.4.5": required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing.
+	// The engine version, e.g. "7.4.5": required to create a database. An imported database, whose version the API never reports, records the version first given without replacing. A change replaces the resource.
 	Version pulumi.StringPtrInput
 }
 
@@ -238,7 +238,7 @@ func (o DatabaseOutput) Cluster() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Database) pulumi.StringPtrOutput { return v.Cluster }).(pulumi.StringPtrOutput)
 }
 
-// Secret: it carries the password.
+// Secret. It carries the password.
 func (o DatabaseOutput) ConnectionUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Database) pulumi.StringPtrOutput { return v.ConnectionUrl }).(pulumi.StringPtrOutput)
 }
@@ -273,17 +273,17 @@ func (o DatabaseOutput) Password() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Database) pulumi.StringPtrOutput { return v.Password }).(pulumi.StringPtrOutput)
 }
 
-// Any value; setting or changing it resets the password once and stores the new one as a secret.
+// Any value; setting or changing it resets the password once and stores the new one as a secret. Changes in place.
 func (o DatabaseOutput) PasswordRotation() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Database) pulumi.StringPtrOutput { return v.PasswordRotation }).(pulumi.StringPtrOutput)
 }
 
-// The engine, `mongo` or `redis`. A change replaces the database.
+// The engine, `mongo` or `redis`. A change replaces the resource.
 func (o DatabaseOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v *Database) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
 }
 
-// The engine version, e.g. "7.4.5": required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing.
+// The engine version, e.g. "7.4.5": required to create a database. An imported database, whose version the API never reports, records the version first given without replacing. A change replaces the resource.
 func (o DatabaseOutput) Version() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Database) pulumi.StringPtrOutput { return v.Version }).(pulumi.StringPtrOutput)
 }

@@ -62,15 +62,15 @@ type DatabaseRestore struct {
 
 	// Must be true: restoring overwrites newer data for good. Without it the preview fails and says what would be lost.
 	Confirm pulumi.BoolOutput `pulumi:"confirm"`
-	// The database whose data is overwritten.
+	// The database whose data is overwritten. A change replaces the resource.
 	DatabaseId pulumi.StringOutput `pulumi:"databaseId"`
 	// ISO 8601 UTC time the restore was started.
 	RestoredAt pulumi.StringOutput `pulumi:"restoredAt"`
-	// The database that owns the snapshot (a snapshot entry's `name`).
+	// The database that owns the snapshot (a snapshot entry's `name`). A change replaces the resource.
 	SnapshotId pulumi.StringOutput `pulumi:"snapshotId"`
 	// The snapshot entry's `modified` (ISO 8601), when known: what the preview names as the point after which data is lost.
 	SnapshotModified pulumi.StringPtrOutput `pulumi:"snapshotModified"`
-	// The snapshot's version (a snapshot entry's `versionId`, a UUID).
+	// The snapshot's version (a snapshot entry's `versionId`, a UUID). A change replaces the resource.
 	VersionId pulumi.StringOutput `pulumi:"versionId"`
 }
 
@@ -134,13 +134,13 @@ func (DatabaseRestoreState) ElementType() reflect.Type {
 type databaseRestoreArgs struct {
 	// Must be true: restoring overwrites newer data for good. Without it the preview fails and says what would be lost.
 	Confirm bool `pulumi:"confirm"`
-	// The database whose data is overwritten.
+	// The database whose data is overwritten. A change replaces the resource.
 	DatabaseId string `pulumi:"databaseId"`
-	// The database that owns the snapshot (a snapshot entry's `name`).
+	// The database that owns the snapshot (a snapshot entry's `name`). A change replaces the resource.
 	SnapshotId string `pulumi:"snapshotId"`
 	// The snapshot entry's `modified` (ISO 8601), when known: what the preview names as the point after which data is lost.
 	SnapshotModified *string `pulumi:"snapshotModified"`
-	// The snapshot's version (a snapshot entry's `versionId`, a UUID).
+	// The snapshot's version (a snapshot entry's `versionId`, a UUID). A change replaces the resource.
 	VersionId string `pulumi:"versionId"`
 }
 
@@ -148,13 +148,13 @@ type databaseRestoreArgs struct {
 type DatabaseRestoreArgs struct {
 	// Must be true: restoring overwrites newer data for good. Without it the preview fails and says what would be lost.
 	Confirm pulumi.BoolInput
-	// The database whose data is overwritten.
+	// The database whose data is overwritten. A change replaces the resource.
 	DatabaseId pulumi.StringInput
-	// The database that owns the snapshot (a snapshot entry's `name`).
+	// The database that owns the snapshot (a snapshot entry's `name`). A change replaces the resource.
 	SnapshotId pulumi.StringInput
 	// The snapshot entry's `modified` (ISO 8601), when known: what the preview names as the point after which data is lost.
 	SnapshotModified pulumi.StringPtrInput
-	// The snapshot's version (a snapshot entry's `versionId`, a UUID).
+	// The snapshot's version (a snapshot entry's `versionId`, a UUID). A change replaces the resource.
 	VersionId pulumi.StringInput
 }
 
@@ -200,7 +200,7 @@ func (o DatabaseRestoreOutput) Confirm() pulumi.BoolOutput {
 	return o.ApplyT(func(v *DatabaseRestore) pulumi.BoolOutput { return v.Confirm }).(pulumi.BoolOutput)
 }
 
-// The database whose data is overwritten.
+// The database whose data is overwritten. A change replaces the resource.
 func (o DatabaseRestoreOutput) DatabaseId() pulumi.StringOutput {
 	return o.ApplyT(func(v *DatabaseRestore) pulumi.StringOutput { return v.DatabaseId }).(pulumi.StringOutput)
 }
@@ -210,7 +210,7 @@ func (o DatabaseRestoreOutput) RestoredAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *DatabaseRestore) pulumi.StringOutput { return v.RestoredAt }).(pulumi.StringOutput)
 }
 
-// The database that owns the snapshot (a snapshot entry's `name`).
+// The database that owns the snapshot (a snapshot entry's `name`). A change replaces the resource.
 func (o DatabaseRestoreOutput) SnapshotId() pulumi.StringOutput {
 	return o.ApplyT(func(v *DatabaseRestore) pulumi.StringOutput { return v.SnapshotId }).(pulumi.StringOutput)
 }
@@ -220,7 +220,7 @@ func (o DatabaseRestoreOutput) SnapshotModified() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DatabaseRestore) pulumi.StringPtrOutput { return v.SnapshotModified }).(pulumi.StringPtrOutput)
 }
 
-// The snapshot's version (a snapshot entry's `versionId`, a UUID).
+// The snapshot's version (a snapshot entry's `versionId`, a UUID). A change replaces the resource.
 func (o DatabaseRestoreOutput) VersionId() pulumi.StringOutput {
 	return o.ApplyT(func(v *DatabaseRestore) pulumi.StringOutput { return v.VersionId }).(pulumi.StringOutput)
 }

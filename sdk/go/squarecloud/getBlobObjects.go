@@ -23,7 +23,7 @@ func GetBlobObjects(ctx *pulumi.Context, args *GetBlobObjectsArgs, opts ...pulum
 }
 
 type GetBlobObjectsArgs struct {
-	// Only objects whose name starts with it (3 to 32 of a-z A-Z 0-9 _).
+	// Only objects whose name starts with it (3 to 32 characters of a-z, A-Z, 0-9 and _).
 	Prefix *string `pulumi:"prefix"`
 }
 
@@ -44,7 +44,7 @@ func GetBlobObjectsOutput(ctx *pulumi.Context, args GetBlobObjectsOutputArgs, op
 }
 
 type GetBlobObjectsOutputArgs struct {
-	// Only objects whose name starts with it (3 to 32 of a-z A-Z 0-9 _).
+	// Only objects whose name starts with it (3 to 32 characters of a-z, A-Z, 0-9 and _).
 	Prefix pulumi.StringPtrInput `pulumi:"prefix"`
 }
 

@@ -28,7 +28,7 @@ type GetLatestDatabaseSnapshotArgs struct {
 }
 
 type GetLatestDatabaseSnapshotResult struct {
-	// Secret: a pre-signed download credential.
+	// Secret. A pre-signed download credential.
 	Key string `pulumi:"key"`
 	// ISO 8601 time the snapshot was taken.
 	Modified string `pulumi:"modified"`
@@ -72,7 +72,7 @@ func (o GetLatestDatabaseSnapshotResultOutput) ToGetLatestDatabaseSnapshotResult
 	return o
 }
 
-// Secret: a pre-signed download credential.
+// Secret. A pre-signed download credential.
 func (o GetLatestDatabaseSnapshotResultOutput) Key() pulumi.StringOutput {
 	return o.ApplyT(func(v GetLatestDatabaseSnapshotResult) string { return v.Key }).(pulumi.StringOutput)
 }

@@ -787,7 +787,7 @@ func (o PlanMemoryOutput) Used() pulumi.Float64Output {
 
 // A snapshot of an application or a database.
 type SnapshotEntry struct {
-	// Secret: a pre-signed download credential.
+	// Secret. A pre-signed download credential.
 	Key string `pulumi:"key"`
 	// ISO 8601 time the snapshot was taken.
 	Modified string `pulumi:"modified"`
@@ -814,7 +814,7 @@ func (o SnapshotEntryOutput) ToSnapshotEntryOutputWithContext(ctx context.Contex
 	return o
 }
 
-// Secret: a pre-signed download credential.
+// Secret. A pre-signed download credential.
 func (o SnapshotEntryOutput) Key() pulumi.StringOutput {
 	return o.ApplyT(func(v SnapshotEntry) string { return v.Key }).(pulumi.StringOutput)
 }

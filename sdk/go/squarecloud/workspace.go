@@ -88,7 +88,7 @@ type Workspace struct {
 	LinkedApplications WorkspaceApplicationArrayOutput `pulumi:"linkedApplications"`
 	// Everyone in the workspace, the owner included, as of the last up or refresh.
 	Members WorkspaceMemberInfoArrayOutput `pulumi:"members"`
-	// 3 to 32 letters, digits or '_'. A change REPLACES the workspace (there is no rename).
+	// 3 to 32 characters of a-z, A-Z, 0-9 and _. There is no rename: the new workspace has no members or links. A change replaces the resource.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// User id of the owner: only its key may delete the workspace or manage members.
 	Owner pulumi.StringOutput `pulumi:"owner"`
@@ -143,9 +143,9 @@ func (WorkspaceState) ElementType() reflect.Type {
 type workspaceArgs struct {
 	// Take over this existing workspace (owned by the caller) at creation; read only then.
 	AdoptId *string `pulumi:"adoptId"`
-	// The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none.
+	// The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none. Changes in place.
 	Applications []string `pulumi:"applications"`
-	// 3 to 32 letters, digits or '_'. A change REPLACES the workspace (there is no rename).
+	// 3 to 32 characters of a-z, A-Z, 0-9 and _. There is no rename: the new workspace has no members or links. A change replaces the resource.
 	Name string `pulumi:"name"`
 }
 
@@ -153,9 +153,9 @@ type workspaceArgs struct {
 type WorkspaceArgs struct {
 	// Take over this existing workspace (owned by the caller) at creation; read only then.
 	AdoptId pulumi.StringPtrInput
-	// The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none.
+	// The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none. Changes in place.
 	Applications pulumi.StringArrayInput
-	// 3 to 32 letters, digits or '_'. A change REPLACES the workspace (there is no rename).
+	// 3 to 32 characters of a-z, A-Z, 0-9 and _. There is no rename: the new workspace has no members or links. A change replaces the resource.
 	Name pulumi.StringInput
 }
 
@@ -221,7 +221,7 @@ func (o WorkspaceOutput) Members() WorkspaceMemberInfoArrayOutput {
 	return o.ApplyT(func(v *Workspace) WorkspaceMemberInfoArrayOutput { return v.Members }).(WorkspaceMemberInfoArrayOutput)
 }
 
-// 3 to 32 letters, digits or '_'. A change REPLACES the workspace (there is no rename).
+// 3 to 32 characters of a-z, A-Z, 0-9 and _. There is no rename: the new workspace has no members or links. A change replaces the resource.
 func (o WorkspaceOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Workspace) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

@@ -77,7 +77,7 @@ type WorkspaceMember struct {
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// The member's user id, also when the input left it out.
 	UserId pulumi.StringOutput `pulumi:"userId"`
-	// The workspace's id. A change replaces the membership.
+	// The workspace's id. A change replaces the resource.
 	WorkspaceId pulumi.StringOutput `pulumi:"workspaceId"`
 	// User id of the workspace's owner.
 	WorkspaceOwner pulumi.StringPtrOutput `pulumi:"workspaceOwner"`
@@ -139,11 +139,11 @@ func (WorkspaceMemberState) ElementType() reflect.Type {
 type workspaceMemberArgs struct {
 	// `admin`, `maintain`, `manager` or `view`. Changes in place.
 	Group string `pulumi:"group"`
-	// Secret: the invitee's personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
+	// Secret. The invitee's personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
 	InviteCode *string `pulumi:"inviteCode"`
-	// The invitee's user id: checked against whoever the code adds, and used to take over a membership. A change replaces it.
+	// The invitee's user id: checked against whoever the code adds, and used to take over a membership. A change replaces the resource.
 	UserId *string `pulumi:"userId"`
-	// The workspace's id. A change replaces the membership.
+	// The workspace's id. A change replaces the resource.
 	WorkspaceId string `pulumi:"workspaceId"`
 }
 
@@ -151,11 +151,11 @@ type workspaceMemberArgs struct {
 type WorkspaceMemberArgs struct {
 	// `admin`, `maintain`, `manager` or `view`. Changes in place.
 	Group pulumi.StringInput
-	// Secret: the invitee's personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
+	// Secret. The invitee's personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
 	InviteCode pulumi.StringPtrInput
-	// The invitee's user id: checked against whoever the code adds, and used to take over a membership. A change replaces it.
+	// The invitee's user id: checked against whoever the code adds, and used to take over a membership. A change replaces the resource.
 	UserId pulumi.StringPtrInput
-	// The workspace's id. A change replaces the membership.
+	// The workspace's id. A change replaces the resource.
 	WorkspaceId pulumi.StringInput
 }
 
@@ -216,7 +216,7 @@ func (o WorkspaceMemberOutput) UserId() pulumi.StringOutput {
 	return o.ApplyT(func(v *WorkspaceMember) pulumi.StringOutput { return v.UserId }).(pulumi.StringOutput)
 }
 
-// The workspace's id. A change replaces the membership.
+// The workspace's id. A change replaces the resource.
 func (o WorkspaceMemberOutput) WorkspaceId() pulumi.StringOutput {
 	return o.ApplyT(func(v *WorkspaceMember) pulumi.StringOutput { return v.WorkspaceId }).(pulumi.StringOutput)
 }

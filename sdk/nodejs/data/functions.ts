@@ -365,7 +365,7 @@ export interface SnapshotEntry {
   size: number;
   /** ISO 8601 time the snapshot was taken. */
   modified: string;
-  /** Secret: a pre-signed download credential. */
+  /** Secret. A pre-signed download credential. */
   key: string;
   /** The snapshot's version: what a database restore needs (database snapshots). */
   versionId?: string;
@@ -379,7 +379,7 @@ export interface SnapshotEntryOutput {
   size: number;
   /** ISO 8601 time the snapshot was taken. */
   modified: string;
-  /** Secret: a pre-signed download credential. */
+  /** Secret. A pre-signed download credential. */
   key: pulumi.Output<string>;
   /** The snapshot's version: what a database restore needs (database snapshots). */
   versionId?: string;
@@ -415,7 +415,7 @@ export interface GetLatestDatabaseSnapshotResult {
   size: number;
   /** ISO 8601 time the snapshot was taken. */
   modified: string;
-  /** Secret: a pre-signed download credential. */
+  /** Secret. A pre-signed download credential. */
   key: string;
   /** The snapshot's version: what a database restore needs (database snapshots). */
   versionId?: string;
@@ -429,7 +429,7 @@ export interface GetLatestDatabaseSnapshotResultOutput {
   size: number;
   /** ISO 8601 time the snapshot was taken. */
   modified: string;
-  /** Secret: a pre-signed download credential. */
+  /** Secret. A pre-signed download credential. */
   key: pulumi.Output<string>;
   /** The snapshot's version: what a database restore needs (database snapshots). */
   versionId?: string;
@@ -548,7 +548,7 @@ export const getWorkspaceOutput = outputForm(getWorkspace);
 
 /** What {@link getBlobObjects} takes. */
 export interface GetBlobObjectsArgs {
-  /** Only objects whose name starts with it (3 to 32 of a-z A-Z 0-9 _). */
+  /** Only objects whose name starts with it (3 to 32 characters of a-z, A-Z, 0-9 and _). */
   prefix?: string;
 }
 

@@ -25,9 +25,9 @@ class AppFileMoveArgs:
         """
         The set of arguments for constructing a AppFileMove resource.
 
-        :param pulumi.Input[_builtins.str] app_id: The application.
-        :param pulumi.Input[_builtins.str] path: The file's current path, relative to the application root.
-        :param pulumi.Input[_builtins.str] to: Its new path; the same directory with another name is a rename.
+        :param pulumi.Input[_builtins.str] app_id: The application. A change replaces the resource.
+        :param pulumi.Input[_builtins.str] path: The file's current path, relative to the application root. A change replaces the resource.
+        :param pulumi.Input[_builtins.str] to: Its new path; the same directory with another name is a rename. A change replaces the resource.
         """
         pulumi.set(__self__, "app_id", app_id)
         pulumi.set(__self__, "path", path)
@@ -37,7 +37,7 @@ class AppFileMoveArgs:
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The application.
+        The application. A change replaces the resource.
         """
         return pulumi.get(self, "app_id")
 
@@ -49,7 +49,7 @@ class AppFileMoveArgs:
     @pulumi.getter
     def path(self) -> pulumi.Input[_builtins.str]:
         """
-        The file's current path, relative to the application root.
+        The file's current path, relative to the application root. A change replaces the resource.
         """
         return pulumi.get(self, "path")
 
@@ -61,7 +61,7 @@ class AppFileMoveArgs:
     @pulumi.getter
     def to(self) -> pulumi.Input[_builtins.str]:
         """
-        Its new path; the same directory with another name is a rename.
+        Its new path; the same directory with another name is a rename. A change replaces the resource.
         """
         return pulumi.get(self, "to")
 
@@ -107,9 +107,9 @@ class AppFileMove(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] app_id: The application.
-        :param pulumi.Input[_builtins.str] path: The file's current path, relative to the application root.
-        :param pulumi.Input[_builtins.str] to: Its new path; the same directory with another name is a rename.
+        :param pulumi.Input[_builtins.str] app_id: The application. A change replaces the resource.
+        :param pulumi.Input[_builtins.str] path: The file's current path, relative to the application root. A change replaces the resource.
+        :param pulumi.Input[_builtins.str] to: Its new path; the same directory with another name is a rename. A change replaces the resource.
         """
         ...
     @overload
@@ -213,7 +213,7 @@ class AppFileMove(pulumi.CustomResource):
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The application.
+        The application. A change replaces the resource.
         """
         return pulumi.get(self, "app_id")
 
@@ -229,7 +229,7 @@ class AppFileMove(pulumi.CustomResource):
     @pulumi.getter
     def path(self) -> pulumi.Output[_builtins.str]:
         """
-        The file's current path, relative to the application root.
+        The file's current path, relative to the application root. A change replaces the resource.
         """
         return pulumi.get(self, "path")
 
@@ -237,7 +237,7 @@ class AppFileMove(pulumi.CustomResource):
     @pulumi.getter
     def to(self) -> pulumi.Output[_builtins.str]:
         """
-        Its new path; the same directory with another name is a rename.
+        Its new path; the same directory with another name is a rename. A change replaces the resource.
         """
         return pulumi.get(self, "to")
 

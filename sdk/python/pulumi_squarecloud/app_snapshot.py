@@ -24,8 +24,8 @@ class AppSnapshotArgs:
         """
         The set of arguments for constructing a AppSnapshot resource.
 
-        :param pulumi.Input[_builtins.str] app_id: The application whose files are saved. A change takes a new snapshot.
-        :param Any trigger: Any value; a change takes a new snapshot.
+        :param pulumi.Input[_builtins.str] app_id: The application whose files are saved. A change takes a new snapshot. A change replaces the resource.
+        :param Any trigger: Any value; a change takes a new snapshot. A change replaces the resource.
         """
         pulumi.set(__self__, "app_id", app_id)
         if trigger is not None:
@@ -35,7 +35,7 @@ class AppSnapshotArgs:
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The application whose files are saved. A change takes a new snapshot.
+        The application whose files are saved. A change takes a new snapshot. A change replaces the resource.
         """
         return pulumi.get(self, "app_id")
 
@@ -47,7 +47,7 @@ class AppSnapshotArgs:
     @pulumi.getter
     def trigger(self) -> Optional[Any]:
         """
-        Any value; a change takes a new snapshot.
+        Any value; a change takes a new snapshot. A change replaces the resource.
         """
         return pulumi.get(self, "trigger")
 
@@ -96,8 +96,8 @@ class AppSnapshot(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] app_id: The application whose files are saved. A change takes a new snapshot.
-        :param Any trigger: Any value; a change takes a new snapshot.
+        :param pulumi.Input[_builtins.str] app_id: The application whose files are saved. A change takes a new snapshot. A change replaces the resource.
+        :param Any trigger: Any value; a change takes a new snapshot. A change replaces the resource.
         """
         ...
     @overload
@@ -204,7 +204,7 @@ class AppSnapshot(pulumi.CustomResource):
     @pulumi.getter(name="appId")
     def app_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The application whose files are saved. A change takes a new snapshot.
+        The application whose files are saved. A change takes a new snapshot. A change replaces the resource.
         """
         return pulumi.get(self, "app_id")
 
@@ -212,7 +212,7 @@ class AppSnapshot(pulumi.CustomResource):
     @pulumi.getter
     def key(self) -> pulumi.Output[_builtins.str]:
         """
-        Secret: the credentials part of that URL (access key, expiry, signature).
+        Secret. The credentials part of that URL (access key, expiry, signature).
         """
         return pulumi.get(self, "key")
 
@@ -228,7 +228,7 @@ class AppSnapshot(pulumi.CustomResource):
     @pulumi.getter
     def trigger(self) -> pulumi.Output[Optional[Any]]:
         """
-        Any value; a change takes a new snapshot.
+        Any value; a change takes a new snapshot. A change replaces the resource.
         """
         return pulumi.get(self, "trigger")
 
@@ -236,7 +236,7 @@ class AppSnapshot(pulumi.CustomResource):
     @pulumi.getter
     def url(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Secret: a time-limited pre-signed download URL of the ZIP archive. Absent when the response was lost.
+        Secret. A time-limited pre-signed download URL of the ZIP archive. Absent when the response was lost.
         """
         return pulumi.get(self, "url")
 

@@ -30,9 +30,9 @@ class BlobFolderArgs:
 
         :param pulumi.Input[_builtins.str] directory: A directory relative to the project directory; every file below it becomes one object.
         :param pulumi.Input[_builtins.bool] auto_download: The CDN makes browsers download the files instead of showing them.
-        :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes each object (1 to 365).
+        :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes each object (1 to 365 days).
         :param pulumi.Input[_builtins.bool] managed_objects: `false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject per file (the default, `true`). Known when the program runs.
-        :param pulumi.Input[_builtins.str] prefix: Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`.
+        :param pulumi.Input[_builtins.str] prefix: Every object's prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `<account>/<prefix>/<name>_...`.
         :param pulumi.Input[_builtins.bool] security_hash: A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
         """
         pulumi.set(__self__, "directory", directory)
@@ -75,7 +75,7 @@ class BlobFolderArgs:
     @pulumi.getter(name="expireDays")
     def expire_days(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Days until the service deletes each object (1 to 365).
+        Days until the service deletes each object (1 to 365 days).
         """
         return pulumi.get(self, "expire_days")
 
@@ -99,7 +99,7 @@ class BlobFolderArgs:
     @pulumi.getter
     def prefix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`.
+        Every object's prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `<account>/<prefix>/<name>_...`.
         """
         return pulumi.get(self, "prefix")
 
@@ -152,9 +152,9 @@ class BlobFolder(pulumi.ComponentResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] auto_download: The CDN makes browsers download the files instead of showing them.
         :param pulumi.Input[_builtins.str] directory: A directory relative to the project directory; every file below it becomes one object.
-        :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes each object (1 to 365).
+        :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes each object (1 to 365 days).
         :param pulumi.Input[_builtins.bool] managed_objects: `false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject per file (the default, `true`). Known when the program runs.
-        :param pulumi.Input[_builtins.str] prefix: Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `<account>/<prefix>/<name>_...`.
+        :param pulumi.Input[_builtins.str] prefix: Every object's prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `<account>/<prefix>/<name>_...`.
         :param pulumi.Input[_builtins.bool] security_hash: A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
         """
         ...

@@ -27,11 +27,11 @@ class BlobFolderSyncArgs:
         """
         The set of arguments for constructing a BlobFolderSync resource.
 
-        :param pulumi.Input[_builtins.str] directory: A directory relative to the project directory; every file below it becomes one object.
-        :param pulumi.Input[_builtins.str] prefix: Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
-        :param pulumi.Input[_builtins.bool] auto_download: The CDN makes browsers download the files instead of showing them.
-        :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes each object (1 to 365).
-        :param pulumi.Input[_builtins.bool] security_hash: A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
+        :param pulumi.Input[_builtins.str] directory: A directory relative to the project directory; every file below it becomes one object. Changes in place.
+        :param pulumi.Input[_builtins.str] prefix: Every object's prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `<account>/<prefix>/<name>_...`. A change replaces the resource.
+        :param pulumi.Input[_builtins.bool] auto_download: The CDN makes browsers download the files instead of showing them. A change replaces the resource.
+        :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes each object (1 to 365 days). A change replaces the resource.
+        :param pulumi.Input[_builtins.bool] security_hash: A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. A change replaces the resource.
         """
         pulumi.set(__self__, "directory", directory)
         pulumi.set(__self__, "prefix", prefix)
@@ -46,7 +46,7 @@ class BlobFolderSyncArgs:
     @pulumi.getter
     def directory(self) -> pulumi.Input[_builtins.str]:
         """
-        A directory relative to the project directory; every file below it becomes one object.
+        A directory relative to the project directory; every file below it becomes one object. Changes in place.
         """
         return pulumi.get(self, "directory")
 
@@ -58,7 +58,7 @@ class BlobFolderSyncArgs:
     @pulumi.getter
     def prefix(self) -> pulumi.Input[_builtins.str]:
         """
-        Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
+        Every object's prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `<account>/<prefix>/<name>_...`. A change replaces the resource.
         """
         return pulumi.get(self, "prefix")
 
@@ -70,7 +70,7 @@ class BlobFolderSyncArgs:
     @pulumi.getter(name="autoDownload")
     def auto_download(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        The CDN makes browsers download the files instead of showing them.
+        The CDN makes browsers download the files instead of showing them. A change replaces the resource.
         """
         return pulumi.get(self, "auto_download")
 
@@ -82,7 +82,7 @@ class BlobFolderSyncArgs:
     @pulumi.getter(name="expireDays")
     def expire_days(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Days until the service deletes each object (1 to 365).
+        Days until the service deletes each object (1 to 365 days). A change replaces the resource.
         """
         return pulumi.get(self, "expire_days")
 
@@ -94,7 +94,7 @@ class BlobFolderSyncArgs:
     @pulumi.getter(name="securityHash")
     def security_hash(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
+        A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. A change replaces the resource.
         """
         return pulumi.get(self, "security_hash")
 
@@ -135,11 +135,11 @@ class BlobFolderSync(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] auto_download: The CDN makes browsers download the files instead of showing them.
-        :param pulumi.Input[_builtins.str] directory: A directory relative to the project directory; every file below it becomes one object.
-        :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes each object (1 to 365).
-        :param pulumi.Input[_builtins.str] prefix: Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
-        :param pulumi.Input[_builtins.bool] security_hash: A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
+        :param pulumi.Input[_builtins.bool] auto_download: The CDN makes browsers download the files instead of showing them. A change replaces the resource.
+        :param pulumi.Input[_builtins.str] directory: A directory relative to the project directory; every file below it becomes one object. Changes in place.
+        :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes each object (1 to 365 days). A change replaces the resource.
+        :param pulumi.Input[_builtins.str] prefix: Every object's prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `<account>/<prefix>/<name>_...`. A change replaces the resource.
+        :param pulumi.Input[_builtins.bool] security_hash: A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. A change replaces the resource.
         """
         ...
     @overload
@@ -248,7 +248,7 @@ class BlobFolderSync(pulumi.CustomResource):
     @pulumi.getter(name="autoDownload")
     def auto_download(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        The CDN makes browsers download the files instead of showing them.
+        The CDN makes browsers download the files instead of showing them. A change replaces the resource.
         """
         return pulumi.get(self, "auto_download")
 
@@ -256,7 +256,7 @@ class BlobFolderSync(pulumi.CustomResource):
     @pulumi.getter
     def directory(self) -> pulumi.Output[_builtins.str]:
         """
-        A directory relative to the project directory; every file below it becomes one object.
+        A directory relative to the project directory; every file below it becomes one object. Changes in place.
         """
         return pulumi.get(self, "directory")
 
@@ -264,7 +264,7 @@ class BlobFolderSync(pulumi.CustomResource):
     @pulumi.getter(name="expireDays")
     def expire_days(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Days until the service deletes each object (1 to 365).
+        Days until the service deletes each object (1 to 365 days). A change replaces the resource.
         """
         return pulumi.get(self, "expire_days")
 
@@ -296,7 +296,7 @@ class BlobFolderSync(pulumi.CustomResource):
     @pulumi.getter
     def prefix(self) -> pulumi.Output[_builtins.str]:
         """
-        Every object's prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
+        Every object's prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `<account>/<prefix>/<name>_...`. A change replaces the resource.
         """
         return pulumi.get(self, "prefix")
 
@@ -304,7 +304,7 @@ class BlobFolderSync(pulumi.CustomResource):
     @pulumi.getter(name="securityHash")
     def security_hash(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
+        A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. A change replaces the resource.
         """
         return pulumi.get(self, "security_hash")
 

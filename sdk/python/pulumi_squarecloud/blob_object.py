@@ -30,14 +30,14 @@ class BlobObjectArgs:
         """
         The set of arguments for constructing a BlobObject resource.
 
-        :param pulumi.Input[_builtins.str] name: 3 to 32 characters of a-z, A-Z, 0-9 and _.
-        :param pulumi.Input[Union[pulumi.Asset, pulumi.Archive]] source: The content: a FileAsset (its path relative to the project directory) or a StringAsset.
+        :param pulumi.Input[_builtins.str] name: 3 to 32 characters of a-z, A-Z, 0-9 and _. A change replaces the resource.
+        :param pulumi.Input[Union[pulumi.Asset, pulumi.Archive]] source: The content: a FileAsset (its path relative to the project directory) or a StringAsset. A change replaces the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing object (its full id) at creation instead of uploading; read only then.
-        :param pulumi.Input[_builtins.bool] auto_download: The CDN makes browsers download the file instead of showing it.
-        :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes the object (1 to 365).
-        :param pulumi.Input[_builtins.str] mime_type: Inferred from the file's extension when omitted (text/plain for a StringAsset).
-        :param pulumi.Input[_builtins.str] prefix: The object's folder: its id is <account>/<prefix>/<name>_...
-        :param pulumi.Input[_builtins.bool] security_hash: A long random hash in the id instead of a short content hash, so the URL cannot be guessed.
+        :param pulumi.Input[_builtins.bool] auto_download: The CDN makes browsers download the file instead of showing it. A change replaces the resource.
+        :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes the object (1 to 365 days). A change replaces the resource.
+        :param pulumi.Input[_builtins.str] mime_type: Inferred from the file's extension when omitted (text/plain for a StringAsset). A change replaces the resource.
+        :param pulumi.Input[_builtins.str] prefix: The object's folder: its id is <account>/<prefix>/<name>_... A change replaces the resource.
+        :param pulumi.Input[_builtins.bool] security_hash: A long random hash in the id instead of a short content hash, so the URL cannot be guessed. A change replaces the resource.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "source", source)
@@ -58,7 +58,7 @@ class BlobObjectArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        3 to 32 characters of a-z, A-Z, 0-9 and _.
+        3 to 32 characters of a-z, A-Z, 0-9 and _. A change replaces the resource.
         """
         return pulumi.get(self, "name")
 
@@ -70,7 +70,7 @@ class BlobObjectArgs:
     @pulumi.getter
     def source(self) -> pulumi.Input[Union[pulumi.Asset, pulumi.Archive]]:
         """
-        The content: a FileAsset (its path relative to the project directory) or a StringAsset.
+        The content: a FileAsset (its path relative to the project directory) or a StringAsset. A change replaces the resource.
         """
         return pulumi.get(self, "source")
 
@@ -94,7 +94,7 @@ class BlobObjectArgs:
     @pulumi.getter(name="autoDownload")
     def auto_download(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        The CDN makes browsers download the file instead of showing it.
+        The CDN makes browsers download the file instead of showing it. A change replaces the resource.
         """
         return pulumi.get(self, "auto_download")
 
@@ -106,7 +106,7 @@ class BlobObjectArgs:
     @pulumi.getter(name="expireDays")
     def expire_days(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Days until the service deletes the object (1 to 365).
+        Days until the service deletes the object (1 to 365 days). A change replaces the resource.
         """
         return pulumi.get(self, "expire_days")
 
@@ -118,7 +118,7 @@ class BlobObjectArgs:
     @pulumi.getter(name="mimeType")
     def mime_type(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Inferred from the file's extension when omitted (text/plain for a StringAsset).
+        Inferred from the file's extension when omitted (text/plain for a StringAsset). A change replaces the resource.
         """
         return pulumi.get(self, "mime_type")
 
@@ -130,7 +130,7 @@ class BlobObjectArgs:
     @pulumi.getter
     def prefix(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The object's folder: its id is <account>/<prefix>/<name>_...
+        The object's folder: its id is <account>/<prefix>/<name>_... A change replaces the resource.
         """
         return pulumi.get(self, "prefix")
 
@@ -142,7 +142,7 @@ class BlobObjectArgs:
     @pulumi.getter(name="securityHash")
     def security_hash(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        A long random hash in the id instead of a short content hash, so the URL cannot be guessed.
+        A long random hash in the id instead of a short content hash, so the URL cannot be guessed. A change replaces the resource.
         """
         return pulumi.get(self, "security_hash")
 
@@ -202,13 +202,13 @@ class BlobObject(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing object (its full id) at creation instead of uploading; read only then.
-        :param pulumi.Input[_builtins.bool] auto_download: The CDN makes browsers download the file instead of showing it.
-        :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes the object (1 to 365).
-        :param pulumi.Input[_builtins.str] mime_type: Inferred from the file's extension when omitted (text/plain for a StringAsset).
-        :param pulumi.Input[_builtins.str] name: 3 to 32 characters of a-z, A-Z, 0-9 and _.
-        :param pulumi.Input[_builtins.str] prefix: The object's folder: its id is <account>/<prefix>/<name>_...
-        :param pulumi.Input[_builtins.bool] security_hash: A long random hash in the id instead of a short content hash, so the URL cannot be guessed.
-        :param pulumi.Input[Union[pulumi.Asset, pulumi.Archive]] source: The content: a FileAsset (its path relative to the project directory) or a StringAsset.
+        :param pulumi.Input[_builtins.bool] auto_download: The CDN makes browsers download the file instead of showing it. A change replaces the resource.
+        :param pulumi.Input[_builtins.int] expire_days: Days until the service deletes the object (1 to 365 days). A change replaces the resource.
+        :param pulumi.Input[_builtins.str] mime_type: Inferred from the file's extension when omitted (text/plain for a StringAsset). A change replaces the resource.
+        :param pulumi.Input[_builtins.str] name: 3 to 32 characters of a-z, A-Z, 0-9 and _. A change replaces the resource.
+        :param pulumi.Input[_builtins.str] prefix: The object's folder: its id is <account>/<prefix>/<name>_... A change replaces the resource.
+        :param pulumi.Input[_builtins.bool] security_hash: A long random hash in the id instead of a short content hash, so the URL cannot be guessed. A change replaces the resource.
+        :param pulumi.Input[Union[pulumi.Asset, pulumi.Archive]] source: The content: a FileAsset (its path relative to the project directory) or a StringAsset. A change replaces the resource.
         """
         ...
     @overload
@@ -348,7 +348,7 @@ class BlobObject(pulumi.CustomResource):
     @pulumi.getter(name="autoDownload")
     def auto_download(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        The CDN makes browsers download the file instead of showing it.
+        The CDN makes browsers download the file instead of showing it. A change replaces the resource.
         """
         return pulumi.get(self, "auto_download")
 
@@ -364,7 +364,7 @@ class BlobObject(pulumi.CustomResource):
     @pulumi.getter(name="expireDays")
     def expire_days(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Days until the service deletes the object (1 to 365).
+        Days until the service deletes the object (1 to 365 days). A change replaces the resource.
         """
         return pulumi.get(self, "expire_days")
 
@@ -388,7 +388,7 @@ class BlobObject(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        3 to 32 characters of a-z, A-Z, 0-9 and _.
+        3 to 32 characters of a-z, A-Z, 0-9 and _. A change replaces the resource.
         """
         return pulumi.get(self, "name")
 
@@ -396,7 +396,7 @@ class BlobObject(pulumi.CustomResource):
     @pulumi.getter
     def prefix(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The object's folder: its id is <account>/<prefix>/<name>_...
+        The object's folder: its id is <account>/<prefix>/<name>_... A change replaces the resource.
         """
         return pulumi.get(self, "prefix")
 
@@ -404,7 +404,7 @@ class BlobObject(pulumi.CustomResource):
     @pulumi.getter(name="securityHash")
     def security_hash(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        A long random hash in the id instead of a short content hash, so the URL cannot be guessed.
+        A long random hash in the id instead of a short content hash, so the URL cannot be guessed. A change replaces the resource.
         """
         return pulumi.get(self, "security_hash")
 

@@ -30,10 +30,10 @@ class DatabaseArgs:
 
         :param pulumi.Input[_builtins.int] memory: RAM in MB: at least 512 for redis, 1024 for mongo. Changes in place.
         :param pulumi.Input[_builtins.str] name: The database's name: letters and digits only. Changes in place.
-        :param pulumi.Input[_builtins.str] type: The engine, `mongo` or `redis`. A change replaces the database.
+        :param pulumi.Input[_builtins.str] type: The engine, `mongo` or `redis`. A change replaces the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing database at creation instead of creating one; read only then.
-        :param pulumi.Input[_builtins.str] password_rotation: Any value; setting or changing it resets the password once and stores the new one as a secret.
-        :param pulumi.Input[_builtins.str] version: The engine version, e.g. "7.4.5": required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing.
+        :param pulumi.Input[_builtins.str] password_rotation: Any value; setting or changing it resets the password once and stores the new one as a secret. Changes in place.
+        :param pulumi.Input[_builtins.str] version: The engine version, e.g. "7.4.5": required to create a database. An imported database, whose version the API never reports, records the version first given without replacing. A change replaces the resource.
         """
         pulumi.set(__self__, "memory", memory)
         pulumi.set(__self__, "name", name)
@@ -73,7 +73,7 @@ class DatabaseArgs:
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
         """
-        The engine, `mongo` or `redis`. A change replaces the database.
+        The engine, `mongo` or `redis`. A change replaces the resource.
         """
         return pulumi.get(self, "type")
 
@@ -97,7 +97,7 @@ class DatabaseArgs:
     @pulumi.getter(name="passwordRotation")
     def password_rotation(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Any value; setting or changing it resets the password once and stores the new one as a secret.
+        Any value; setting or changing it resets the password once and stores the new one as a secret. Changes in place.
         """
         return pulumi.get(self, "password_rotation")
 
@@ -109,7 +109,7 @@ class DatabaseArgs:
     @pulumi.getter
     def version(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The engine version, e.g. "7.4.5": required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing.
+        The engine version, e.g. "7.4.5": required to create a database. An imported database, whose version the API never reports, records the version first given without replacing. A change replaces the resource.
         """
         return pulumi.get(self, "version")
 
@@ -174,9 +174,9 @@ class Database(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing database at creation instead of creating one; read only then.
         :param pulumi.Input[_builtins.int] memory: RAM in MB: at least 512 for redis, 1024 for mongo. Changes in place.
         :param pulumi.Input[_builtins.str] name: The database's name: letters and digits only. Changes in place.
-        :param pulumi.Input[_builtins.str] password_rotation: Any value; setting or changing it resets the password once and stores the new one as a secret.
-        :param pulumi.Input[_builtins.str] type: The engine, `mongo` or `redis`. A change replaces the database.
-        :param pulumi.Input[_builtins.str] version: The engine version, e.g. "7.4.5": required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing.
+        :param pulumi.Input[_builtins.str] password_rotation: Any value; setting or changing it resets the password once and stores the new one as a secret. Changes in place.
+        :param pulumi.Input[_builtins.str] type: The engine, `mongo` or `redis`. A change replaces the resource.
+        :param pulumi.Input[_builtins.str] version: The engine version, e.g. "7.4.5": required to create a database. An imported database, whose version the API never reports, records the version first given without replacing. A change replaces the resource.
         """
         ...
     @overload
@@ -340,7 +340,7 @@ class Database(pulumi.CustomResource):
     @pulumi.getter(name="connectionUrl")
     def connection_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Secret: it carries the password.
+        Secret. It carries the password.
         """
         return pulumi.get(self, "connection_url")
 
@@ -396,7 +396,7 @@ class Database(pulumi.CustomResource):
     @pulumi.getter(name="passwordRotation")
     def password_rotation(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Any value; setting or changing it resets the password once and stores the new one as a secret.
+        Any value; setting or changing it resets the password once and stores the new one as a secret. Changes in place.
         """
         return pulumi.get(self, "password_rotation")
 
@@ -404,7 +404,7 @@ class Database(pulumi.CustomResource):
     @pulumi.getter
     def type(self) -> pulumi.Output[_builtins.str]:
         """
-        The engine, `mongo` or `redis`. A change replaces the database.
+        The engine, `mongo` or `redis`. A change replaces the resource.
         """
         return pulumi.get(self, "type")
 
@@ -412,7 +412,7 @@ class Database(pulumi.CustomResource):
     @pulumi.getter
     def version(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The engine version, e.g. "7.4.5": required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing.
+        The engine version, e.g. "7.4.5": required to create a database. An imported database, whose version the API never reports, records the version first given without replacing. A change replaces the resource.
         """
         return pulumi.get(self, "version")
 

@@ -28,9 +28,9 @@ class DatabaseRestoreArgs:
         The set of arguments for constructing a DatabaseRestore resource.
 
         :param pulumi.Input[_builtins.bool] confirm: Must be true: restoring overwrites newer data for good. Without it the preview fails and says what would be lost.
-        :param pulumi.Input[_builtins.str] database_id: The database whose data is overwritten.
-        :param pulumi.Input[_builtins.str] snapshot_id: The database that owns the snapshot (a snapshot entry's `name`).
-        :param pulumi.Input[_builtins.str] version_id: The snapshot's version (a snapshot entry's `versionId`, a UUID).
+        :param pulumi.Input[_builtins.str] database_id: The database whose data is overwritten. A change replaces the resource.
+        :param pulumi.Input[_builtins.str] snapshot_id: The database that owns the snapshot (a snapshot entry's `name`). A change replaces the resource.
+        :param pulumi.Input[_builtins.str] version_id: The snapshot's version (a snapshot entry's `versionId`, a UUID). A change replaces the resource.
         :param pulumi.Input[_builtins.str] snapshot_modified: The snapshot entry's `modified` (ISO 8601), when known: what the preview names as the point after which data is lost.
         """
         pulumi.set(__self__, "confirm", confirm)
@@ -56,7 +56,7 @@ class DatabaseRestoreArgs:
     @pulumi.getter(name="databaseId")
     def database_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The database whose data is overwritten.
+        The database whose data is overwritten. A change replaces the resource.
         """
         return pulumi.get(self, "database_id")
 
@@ -68,7 +68,7 @@ class DatabaseRestoreArgs:
     @pulumi.getter(name="snapshotId")
     def snapshot_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The database that owns the snapshot (a snapshot entry's `name`).
+        The database that owns the snapshot (a snapshot entry's `name`). A change replaces the resource.
         """
         return pulumi.get(self, "snapshot_id")
 
@@ -80,7 +80,7 @@ class DatabaseRestoreArgs:
     @pulumi.getter(name="versionId")
     def version_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The snapshot's version (a snapshot entry's `versionId`, a UUID).
+        The snapshot's version (a snapshot entry's `versionId`, a UUID). A change replaces the resource.
         """
         return pulumi.get(self, "version_id")
 
@@ -148,10 +148,10 @@ class DatabaseRestore(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] confirm: Must be true: restoring overwrites newer data for good. Without it the preview fails and says what would be lost.
-        :param pulumi.Input[_builtins.str] database_id: The database whose data is overwritten.
-        :param pulumi.Input[_builtins.str] snapshot_id: The database that owns the snapshot (a snapshot entry's `name`).
+        :param pulumi.Input[_builtins.str] database_id: The database whose data is overwritten. A change replaces the resource.
+        :param pulumi.Input[_builtins.str] snapshot_id: The database that owns the snapshot (a snapshot entry's `name`). A change replaces the resource.
         :param pulumi.Input[_builtins.str] snapshot_modified: The snapshot entry's `modified` (ISO 8601), when known: what the preview names as the point after which data is lost.
-        :param pulumi.Input[_builtins.str] version_id: The snapshot's version (a snapshot entry's `versionId`, a UUID).
+        :param pulumi.Input[_builtins.str] version_id: The snapshot's version (a snapshot entry's `versionId`, a UUID). A change replaces the resource.
         """
         ...
     @overload
@@ -278,7 +278,7 @@ class DatabaseRestore(pulumi.CustomResource):
     @pulumi.getter(name="databaseId")
     def database_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The database whose data is overwritten.
+        The database whose data is overwritten. A change replaces the resource.
         """
         return pulumi.get(self, "database_id")
 
@@ -294,7 +294,7 @@ class DatabaseRestore(pulumi.CustomResource):
     @pulumi.getter(name="snapshotId")
     def snapshot_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The database that owns the snapshot (a snapshot entry's `name`).
+        The database that owns the snapshot (a snapshot entry's `name`). A change replaces the resource.
         """
         return pulumi.get(self, "snapshot_id")
 
@@ -310,7 +310,7 @@ class DatabaseRestore(pulumi.CustomResource):
     @pulumi.getter(name="versionId")
     def version_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The snapshot's version (a snapshot entry's `versionId`, a UUID).
+        The snapshot's version (a snapshot entry's `versionId`, a UUID). A change replaces the resource.
         """
         return pulumi.get(self, "version_id")
 

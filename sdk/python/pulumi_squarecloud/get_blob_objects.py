@@ -64,7 +64,7 @@ def get_blob_objects(prefix: Optional[_builtins.str] = None,
     """
     The account's blob objects, every page of the listing.
 
-    :param _builtins.str prefix: Only objects whose name starts with it (3 to 32 of a-z A-Z 0-9 _).
+    :param _builtins.str prefix: Only objects whose name starts with it (3 to 32 characters of a-z, A-Z, 0-9 and _).
     """
     __args__ = dict()
     __args__['prefix'] = prefix
@@ -79,7 +79,7 @@ def get_blob_objects_output(prefix: pulumi.Input[Optional[Optional[_builtins.str
     """
     The account's blob objects, every page of the listing.
 
-    :param _builtins.str prefix: Only objects whose name starts with it (3 to 32 of a-z A-Z 0-9 _).
+    :param _builtins.str prefix: Only objects whose name starts with it (3 to 32 characters of a-z, A-Z, 0-9 and _).
     """
     __args__ = dict()
     __args__['prefix'] = prefix

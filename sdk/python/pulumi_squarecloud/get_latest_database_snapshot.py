@@ -44,7 +44,7 @@ class GetLatestDatabaseSnapshotResult:
     @pulumi.getter
     def key(self) -> _builtins.str:
         """
-        Secret: a pre-signed download credential.
+        Secret. A pre-signed download credential.
         """
         return pulumi.get(self, "key")
 

@@ -825,7 +825,7 @@ class SnapshotEntry(dict):
         """
         A snapshot of an application or a database.
 
-        :param _builtins.str key: Secret: a pre-signed download credential.
+        :param _builtins.str key: Secret. A pre-signed download credential.
         :param _builtins.str modified: ISO 8601 time the snapshot was taken.
         :param _builtins.str name: The id of the application or database the snapshot belongs to.
         :param _builtins.float size: The snapshot's size in bytes.
@@ -842,7 +842,7 @@ class SnapshotEntry(dict):
     @pulumi.getter
     def key(self) -> _builtins.str:
         """
-        Secret: a pre-signed download credential.
+        Secret. A pre-signed download credential.
         """
         return pulumi.get(self, "key")
 

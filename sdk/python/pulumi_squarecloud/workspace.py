@@ -26,9 +26,9 @@ class WorkspaceArgs:
         """
         The set of arguments for constructing a Workspace resource.
 
-        :param pulumi.Input[_builtins.str] name: 3 to 32 letters, digits or '_'. A change REPLACES the workspace (there is no rename).
+        :param pulumi.Input[_builtins.str] name: 3 to 32 characters of a-z, A-Z, 0-9 and _. There is no rename: the new workspace has no members or links. A change replaces the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing workspace (owned by the caller) at creation; read only then.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] applications: The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] applications: The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none. Changes in place.
         """
         pulumi.set(__self__, "name", name)
         if adopt_id is not None:
@@ -40,7 +40,7 @@ class WorkspaceArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        3 to 32 letters, digits or '_'. A change REPLACES the workspace (there is no rename).
+        3 to 32 characters of a-z, A-Z, 0-9 and _. There is no rename: the new workspace has no members or links. A change replaces the resource.
         """
         return pulumi.get(self, "name")
 
@@ -64,7 +64,7 @@ class WorkspaceArgs:
     @pulumi.getter
     def applications(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none.
+        The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none. Changes in place.
         """
         return pulumi.get(self, "applications")
 
@@ -120,8 +120,8 @@ class Workspace(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] adopt_id: Take over this existing workspace (owned by the caller) at creation; read only then.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] applications: The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none.
-        :param pulumi.Input[_builtins.str] name: 3 to 32 letters, digits or '_'. A change REPLACES the workspace (there is no rename).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] applications: The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none. Changes in place.
+        :param pulumi.Input[_builtins.str] name: 3 to 32 characters of a-z, A-Z, 0-9 and _. There is no rename: the new workspace has no members or links. A change replaces the resource.
         """
         ...
     @overload
@@ -276,7 +276,7 @@ class Workspace(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        3 to 32 letters, digits or '_'. A change REPLACES the workspace (there is no rename).
+        3 to 32 characters of a-z, A-Z, 0-9 and _. There is no rename: the new workspace has no members or links. A change replaces the resource.
         """
         return pulumi.get(self, "name")
 

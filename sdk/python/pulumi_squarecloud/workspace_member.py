@@ -27,9 +27,9 @@ class WorkspaceMemberArgs:
         The set of arguments for constructing a WorkspaceMember resource.
 
         :param pulumi.Input[_builtins.str] group: `admin`, `maintain`, `manager` or `view`. Changes in place.
-        :param pulumi.Input[_builtins.str] workspace_id: The workspace's id. A change replaces the membership.
-        :param pulumi.Input[_builtins.str] invite_code: Secret: the invitee's personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
-        :param pulumi.Input[_builtins.str] user_id: The invitee's user id: checked against whoever the code adds, and used to take over a membership. A change replaces it.
+        :param pulumi.Input[_builtins.str] workspace_id: The workspace's id. A change replaces the resource.
+        :param pulumi.Input[_builtins.str] invite_code: Secret. The invitee's personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
+        :param pulumi.Input[_builtins.str] user_id: The invitee's user id: checked against whoever the code adds, and used to take over a membership. A change replaces the resource.
         """
         pulumi.set(__self__, "group", group)
         pulumi.set(__self__, "workspace_id", workspace_id)
@@ -54,7 +54,7 @@ class WorkspaceMemberArgs:
     @pulumi.getter(name="workspaceId")
     def workspace_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The workspace's id. A change replaces the membership.
+        The workspace's id. A change replaces the resource.
         """
         return pulumi.get(self, "workspace_id")
 
@@ -66,7 +66,7 @@ class WorkspaceMemberArgs:
     @pulumi.getter(name="inviteCode")
     def invite_code(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Secret: the invitee's personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
+        Secret. The invitee's personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
         """
         return pulumi.get(self, "invite_code")
 
@@ -78,7 +78,7 @@ class WorkspaceMemberArgs:
     @pulumi.getter(name="userId")
     def user_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The invitee's user id: checked against whoever the code adds, and used to take over a membership. A change replaces it.
+        The invitee's user id: checked against whoever the code adds, and used to take over a membership. A change replaces the resource.
         """
         return pulumi.get(self, "user_id")
 
@@ -141,9 +141,9 @@ class WorkspaceMember(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] group: `admin`, `maintain`, `manager` or `view`. Changes in place.
-        :param pulumi.Input[_builtins.str] invite_code: Secret: the invitee's personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
-        :param pulumi.Input[_builtins.str] user_id: The invitee's user id: checked against whoever the code adds, and used to take over a membership. A change replaces it.
-        :param pulumi.Input[_builtins.str] workspace_id: The workspace's id. A change replaces the membership.
+        :param pulumi.Input[_builtins.str] invite_code: Secret. The invitee's personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
+        :param pulumi.Input[_builtins.str] user_id: The invitee's user id: checked against whoever the code adds, and used to take over a membership. A change replaces the resource.
+        :param pulumi.Input[_builtins.str] workspace_id: The workspace's id. A change replaces the resource.
         """
         ...
     @overload
@@ -298,7 +298,7 @@ class WorkspaceMember(pulumi.CustomResource):
     @pulumi.getter(name="workspaceId")
     def workspace_id(self) -> pulumi.Output[_builtins.str]:
         """
-        The workspace's id. A change replaces the membership.
+        The workspace's id. A change replaces the resource.
         """
         return pulumi.get(self, "workspace_id")
 

@@ -25,8 +25,8 @@ const UUID = "0b5f4a8e-2f61-4c2e-9a57-6e3f1d2c4b7a";
 
 const ID_RULE = "must be an id of 1 to 64 letters, digits, '_' or '-'";
 const DB_NAME_RULE = "must contain only the letters a-z, A-Z and the digits 0-9";
-const WS_NAME_RULE = "must be 3 to 32 characters of the letters a-z, A-Z, the digits 0-9 and '_'";
-const OBJECT_NAME_RULE = "must be 3 to 32 characters of a-z, A-Z, 0-9 and _";
+/** Workspace names, object names and prefixes share one rule. */
+const NAME_RULE = "must be 3 to 32 characters of a-z, A-Z, 0-9 and _";
 const GROUP_RULE = 'must be one of "admin", "maintain", "manager" or "view"';
 const CODE_RULE = "must be 32 hexadecimal characters (0-9, a-f), an invite code";
 const SIZE_RULE = "must be from 1 KiB (1024 bytes) to 100 MB (100000000 bytes)";
@@ -158,26 +158,14 @@ const dataSources = {
     programFailure("getWorkspace", "ds12", {}, "getWorkspace:", "give id or name"),
   ],
   getBlobObjects: [
-    programFailure(
-      "getBlobObjects",
-      "ds13",
-      { prefix: "a!" },
-      "getBlobObjects:",
-      `prefix ${OBJECT_NAME_RULE}, got "a!"`,
-    ),
-    programFailure(
-      "getBlobObjects",
-      "ds14",
-      { prefix: "ab" },
-      "getBlobObjects:",
-      `prefix ${OBJECT_NAME_RULE}, got "ab"`,
-    ),
+    programFailure("getBlobObjects", "ds13", { prefix: "a!" }, "getBlobObjects:", `prefix ${NAME_RULE}, got "a!"`),
+    programFailure("getBlobObjects", "ds14", { prefix: "ab" }, "getBlobObjects:", `prefix ${NAME_RULE}, got "ab"`),
     programFailure(
       "getBlobObjects",
       "ds15",
       { prefix: "p".repeat(33) },
       "getBlobObjects:",
-      `prefix ${OBJECT_NAME_RULE}, got "${"p".repeat(33)}"`,
+      `prefix ${NAME_RULE}, got "${"p".repeat(33)}"`,
     ),
   ],
 };
@@ -245,7 +233,7 @@ const previews: Preview[] = [
   preview(
     "workspace: short name, applications not a list, empty adoptId",
     resource("Workspace", "ws1", { name: "ab", applications: "app1", adoptId: "" }, [
-      ["name", WS_NAME_RULE, '"ab"'],
+      ["name", NAME_RULE, '"ab"'],
       ["applications", "must be a list of application ids", '"app1"'],
       ["adoptId", ID_RULE, '""'],
     ]),
@@ -254,7 +242,7 @@ const previews: Preview[] = [
   preview(
     "workspace: 33 characters, an application twice",
     resource("Workspace", "ws2", { name: "w".repeat(33), applications: ["a1", "a1"] }, [
-      ["name", WS_NAME_RULE, `"${"w".repeat(33)}"`],
+      ["name", NAME_RULE, `"${"w".repeat(33)}"`],
       ["applications", "must list each application once", '["a1"]'],
     ]),
     dataSources.getAppDeployments[0],
@@ -262,7 +250,7 @@ const previews: Preview[] = [
   preview(
     "workspace: a space in the name, an application id with a slash",
     resource("Workspace", "ws3", { name: "team name", applications: ["good", "no/slash"] }, [
-      ["name", WS_NAME_RULE, '"team name"'],
+      ["name", NAME_RULE, '"team name"'],
       ["applications", ID_RULE, '["good","no/slash"]'],
     ]),
     dataSources.getDatabaseMetrics[0],
@@ -283,7 +271,7 @@ const previews: Preview[] = [
   ),
   preview(
     "workspace: a 10000-character name with the applications unknown",
-    resource("Workspace", "ws5", { name: LONG_NAME }, [["name", WS_NAME_RULE, `"${LONG_NAME}"`]], ["applications"]),
+    resource("Workspace", "ws5", { name: LONG_NAME }, [["name", NAME_RULE, `"${LONG_NAME}"`]], ["applications"]),
     dataSources.getLatestDatabaseSnapshot[0],
   ),
   // ---- WorkspaceMember
@@ -369,8 +357,8 @@ const previews: Preview[] = [
       "b1",
       { name: "x!", prefix: "ab", mimeType: "application/zip", expireDays: 400, text: text(2048) },
       [
-        ["name", OBJECT_NAME_RULE, '"x!"'],
-        ["prefix", OBJECT_NAME_RULE, '"ab"'],
+        ["name", NAME_RULE, '"x!"'],
+        ["prefix", NAME_RULE, '"ab"'],
         ["mimeType", "must be one of video/mp4", '"application/zip"'],
         ["expireDays", EXPIRE_RULE, "400"],
       ],
@@ -390,7 +378,7 @@ const previews: Preview[] = [
       "b2",
       { name: "ab", expireDays: 0, securityHash: "yes", autoDownload: 1, text: text(2048) },
       [
-        ["name", OBJECT_NAME_RULE, '"ab"'],
+        ["name", NAME_RULE, '"ab"'],
         ["expireDays", EXPIRE_RULE, "0"],
         ["securityHash", "must be true or false", '"yes"'],
         ["autoDownload", "must be true or false", "1"],
@@ -407,7 +395,7 @@ const previews: Preview[] = [
   preview(
     "object: 33-character name, fractional expiry, empty adoptId, a text under 1 KiB; a directory as the file",
     resource("BlobObject", "b3", { name: "o".repeat(33), expireDays: 1.5, adoptId: "", text: "short" }, [
-      ["name", OBJECT_NAME_RULE, `"${"o".repeat(33)}"`],
+      ["name", NAME_RULE, `"${"o".repeat(33)}"`],
       ["expireDays", "must be a whole number of days", "1.5"],
       ["adoptId", "must not be empty", '""'],
       ["source", SIZE_RULE, "a StringAsset of 5 bytes"],
@@ -424,7 +412,7 @@ const previews: Preview[] = [
     "object: an empty file, a 200-character prefix; a folder of a directory that does not exist",
     resource("BlobObject", "b4", { name: "emptyfile", prefix: "p".repeat(200), file: "assets/empty.txt" }, [
       ["source", SIZE_RULE, '"assets/empty.txt" of 0 bytes'],
-      ["prefix", OBJECT_NAME_RULE, `"${"p".repeat(200)}"`],
+      ["prefix", NAME_RULE, `"${"p".repeat(200)}"`],
     ]),
     programFailure(
       "BlobFolder",
@@ -452,7 +440,7 @@ const previews: Preview[] = [
     "object: an extension with no accepted type, accented name",
     resource("BlobObject", "b6", { name: "été", file: "assets/blob.bin" }, [
       ["mimeType", "is required when the file's extension maps to no accepted MIME type", 'none for "assets/blob.bin"'],
-      ["name", OBJECT_NAME_RULE, '"été"'],
+      ["name", NAME_RULE, '"été"'],
     ]),
   ),
   preview(
@@ -462,7 +450,7 @@ const previews: Preview[] = [
       "b7",
       { name: "\ufffd\ufffd\ufffd", mimeType: "text/markdown" },
       [
-        ["name", OBJECT_NAME_RULE, '"\ufffd\ufffd\ufffd"'],
+        ["name", NAME_RULE, '"\ufffd\ufffd\ufffd"'],
         ["mimeType", "must be one of video/mp4", '"text/markdown"'],
       ],
       ["source"],
@@ -491,7 +479,7 @@ const previews: Preview[] = [
   preview("folder: prefix and expiry applied to every object", {
     cases: { f4: { kind: "BlobFolder", args: { directory: "good", prefix: "x", expireDays: 999 } } },
     expectations: [
-      { kind: "BlobFolder", fragments: ["resource 'f4-page_txt': property prefix value", OBJECT_NAME_RULE, '"x"'] },
+      { kind: "BlobFolder", fragments: ["resource 'f4-page_txt': property prefix value", NAME_RULE, '"x"'] },
       { kind: "BlobFolder", fragments: ["resource 'f4-page_txt': property expireDays value", EXPIRE_RULE, "999"] },
     ],
   }),

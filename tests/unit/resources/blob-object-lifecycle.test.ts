@@ -1,6 +1,6 @@
 import { LOST_UPLOAD_LOOK_EVERY_MS } from "../../../provider/lifecycle/look-again";
 import { blobObjectHandler } from "../../../provider/resources/blob-object";
-import { LIST_CACHE_MS } from "../../../provider/resources/blob-object/upload";
+import { LIST_CACHE_MS } from "../../../provider/kinds/blob-object";
 import { ASSET_SIG, SIG_KEY } from "../../../provider/signatures";
 import { providerAgainstEmulator } from "../helpers/provider-emulator";
 

@@ -4,6 +4,6 @@ import { Workspace } from "../../../sdk/nodejs";
 
 test("a Workspace refuses deleteBeforeReplace, which would drop the team before a rename could move it", () => {
   expect(() => new Workspace("team", { name: "team" }, { deleteBeforeReplace: true })).toThrow(
-    'Workspace "team": deleteBeforeReplace is not allowed',
+    'Workspace "team": deleteBeforeReplace is not allowed on a Workspace',
   );
 });

@@ -58,14 +58,14 @@ import javax.annotation.Nullable;
 @ResourceType(type="squarecloud:index:AppFileMove")
 public class AppFileMove extends com.pulumi.resources.CustomResource {
     /**
-     * The application.
+     * The application. A change replaces the resource.
      * 
      */
     @Export(name="appId", refs={String.class}, tree="[0]")
     private Output<String> appId;
 
     /**
-     * @return The application.
+     * @return The application. A change replaces the resource.
      * 
      */
     public Output<String> appId() {
@@ -86,28 +86,28 @@ public class AppFileMove extends com.pulumi.resources.CustomResource {
         return this.movedAt;
     }
     /**
-     * The file&#39;s current path, relative to the application root.
+     * The file&#39;s current path, relative to the application root. A change replaces the resource.
      * 
      */
     @Export(name="path", refs={String.class}, tree="[0]")
     private Output<String> path;
 
     /**
-     * @return The file&#39;s current path, relative to the application root.
+     * @return The file&#39;s current path, relative to the application root. A change replaces the resource.
      * 
      */
     public Output<String> path() {
         return this.path;
     }
     /**
-     * Its new path; the same directory with another name is a rename.
+     * Its new path; the same directory with another name is a rename. A change replaces the resource.
      * 
      */
     @Export(name="to", refs={String.class}, tree="[0]")
     private Output<String> to;
 
     /**
-     * @return Its new path; the same directory with another name is a rename.
+     * @return Its new path; the same directory with another name is a rename. A change replaces the resource.
      * 
      */
     public Output<String> to() {

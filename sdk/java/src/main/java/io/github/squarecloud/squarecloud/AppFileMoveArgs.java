@@ -15,14 +15,14 @@ public final class AppFileMoveArgs extends com.pulumi.resources.ResourceArgs {
     public static final AppFileMoveArgs Empty = new AppFileMoveArgs();
 
     /**
-     * The application.
+     * The application. A change replaces the resource.
      * 
      */
     @Import(name="appId", required=true)
     private Output<String> appId;
 
     /**
-     * @return The application.
+     * @return The application. A change replaces the resource.
      * 
      */
     public Output<String> appId() {
@@ -30,14 +30,14 @@ public final class AppFileMoveArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The file&#39;s current path, relative to the application root.
+     * The file&#39;s current path, relative to the application root. A change replaces the resource.
      * 
      */
     @Import(name="path", required=true)
     private Output<String> path;
 
     /**
-     * @return The file&#39;s current path, relative to the application root.
+     * @return The file&#39;s current path, relative to the application root. A change replaces the resource.
      * 
      */
     public Output<String> path() {
@@ -45,14 +45,14 @@ public final class AppFileMoveArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Its new path; the same directory with another name is a rename.
+     * Its new path; the same directory with another name is a rename. A change replaces the resource.
      * 
      */
     @Import(name="to", required=true)
     private Output<String> to;
 
     /**
-     * @return Its new path; the same directory with another name is a rename.
+     * @return Its new path; the same directory with another name is a rename. A change replaces the resource.
      * 
      */
     public Output<String> to() {
@@ -86,7 +86,7 @@ public final class AppFileMoveArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param appId The application.
+         * @param appId The application. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -97,7 +97,7 @@ public final class AppFileMoveArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param appId The application.
+         * @param appId The application. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -107,7 +107,7 @@ public final class AppFileMoveArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param path The file&#39;s current path, relative to the application root.
+         * @param path The file&#39;s current path, relative to the application root. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -118,7 +118,7 @@ public final class AppFileMoveArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param path The file&#39;s current path, relative to the application root.
+         * @param path The file&#39;s current path, relative to the application root. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -128,7 +128,7 @@ public final class AppFileMoveArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param to Its new path; the same directory with another name is a rename.
+         * @param to Its new path; the same directory with another name is a rename. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -139,7 +139,7 @@ public final class AppFileMoveArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param to Its new path; the same directory with another name is a rename.
+         * @param to Its new path; the same directory with another name is a rename. A change replaces the resource.
          * 
          * @return builder
          * 

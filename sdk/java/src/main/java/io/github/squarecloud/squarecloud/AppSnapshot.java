@@ -64,28 +64,28 @@ import javax.annotation.Nullable;
 @ResourceType(type="squarecloud:index:AppSnapshot")
 public class AppSnapshot extends com.pulumi.resources.CustomResource {
     /**
-     * The application whose files are saved. A change takes a new snapshot.
+     * The application whose files are saved. A change takes a new snapshot. A change replaces the resource.
      * 
      */
     @Export(name="appId", refs={String.class}, tree="[0]")
     private Output<String> appId;
 
     /**
-     * @return The application whose files are saved. A change takes a new snapshot.
+     * @return The application whose files are saved. A change takes a new snapshot. A change replaces the resource.
      * 
      */
     public Output<String> appId() {
         return this.appId;
     }
     /**
-     * Secret: the credentials part of that URL (access key, expiry, signature).
+     * Secret. The credentials part of that URL (access key, expiry, signature).
      * 
      */
     @Export(name="key", refs={String.class}, tree="[0]")
     private Output<String> key;
 
     /**
-     * @return Secret: the credentials part of that URL (access key, expiry, signature).
+     * @return Secret. The credentials part of that URL (access key, expiry, signature).
      * 
      */
     public Output<String> key() {
@@ -106,28 +106,28 @@ public class AppSnapshot extends com.pulumi.resources.CustomResource {
         return this.takenAt;
     }
     /**
-     * Any value; a change takes a new snapshot.
+     * Any value; a change takes a new snapshot. A change replaces the resource.
      * 
      */
     @Export(name="trigger", refs={Object.class}, tree="[0]")
     private Output</* @Nullable */ Object> trigger;
 
     /**
-     * @return Any value; a change takes a new snapshot.
+     * @return Any value; a change takes a new snapshot. A change replaces the resource.
      * 
      */
     public Output<Optional<Object>> trigger() {
         return Codegen.optional(this.trigger);
     }
     /**
-     * Secret: a time-limited pre-signed download URL of the ZIP archive. Absent when the response was lost.
+     * Secret. A time-limited pre-signed download URL of the ZIP archive. Absent when the response was lost.
      * 
      */
     @Export(name="url", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> url;
 
     /**
-     * @return Secret: a time-limited pre-signed download URL of the ZIP archive. Absent when the response was lost.
+     * @return Secret. A time-limited pre-signed download URL of the ZIP archive. Absent when the response was lost.
      * 
      */
     public Output<Optional<String>> url() {

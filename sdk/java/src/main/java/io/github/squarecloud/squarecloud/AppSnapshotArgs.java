@@ -18,14 +18,14 @@ public final class AppSnapshotArgs extends com.pulumi.resources.ResourceArgs {
     public static final AppSnapshotArgs Empty = new AppSnapshotArgs();
 
     /**
-     * The application whose files are saved. A change takes a new snapshot.
+     * The application whose files are saved. A change takes a new snapshot. A change replaces the resource.
      * 
      */
     @Import(name="appId", required=true)
     private Output<String> appId;
 
     /**
-     * @return The application whose files are saved. A change takes a new snapshot.
+     * @return The application whose files are saved. A change takes a new snapshot. A change replaces the resource.
      * 
      */
     public Output<String> appId() {
@@ -33,14 +33,14 @@ public final class AppSnapshotArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Any value; a change takes a new snapshot.
+     * Any value; a change takes a new snapshot. A change replaces the resource.
      * 
      */
     @Import(name="trigger")
     private @Nullable Output<Object> trigger;
 
     /**
-     * @return Any value; a change takes a new snapshot.
+     * @return Any value; a change takes a new snapshot. A change replaces the resource.
      * 
      */
     public Optional<Output<Object>> trigger() {
@@ -73,7 +73,7 @@ public final class AppSnapshotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param appId The application whose files are saved. A change takes a new snapshot.
+         * @param appId The application whose files are saved. A change takes a new snapshot. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -84,7 +84,7 @@ public final class AppSnapshotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param appId The application whose files are saved. A change takes a new snapshot.
+         * @param appId The application whose files are saved. A change takes a new snapshot. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -94,7 +94,7 @@ public final class AppSnapshotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param trigger Any value; a change takes a new snapshot.
+         * @param trigger Any value; a change takes a new snapshot. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -105,7 +105,7 @@ public final class AppSnapshotArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param trigger Any value; a change takes a new snapshot.
+         * @param trigger Any value; a change takes a new snapshot. A change replaces the resource.
          * 
          * @return builder
          * 

@@ -49,14 +49,14 @@ public final class BlobFolderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Days until the service deletes each object (1 to 365).
+     * Days until the service deletes each object (1 to 365 days).
      * 
      */
     @Import(name="expireDays")
     private @Nullable Output<Integer> expireDays;
 
     /**
-     * @return Days until the service deletes each object (1 to 365).
+     * @return Days until the service deletes each object (1 to 365 days).
      * 
      */
     public Optional<Output<Integer>> expireDays() {
@@ -79,14 +79,14 @@ public final class BlobFolderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Every object&#39;s prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `&lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...`.
+     * Every object&#39;s prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `&lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...`.
      * 
      */
     @Import(name="prefix")
     private @Nullable Output<String> prefix;
 
     /**
-     * @return Every object&#39;s prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `&lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...`.
+     * @return Every object&#39;s prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `&lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...`.
      * 
      */
     public Optional<Output<String>> prefix() {
@@ -180,7 +180,7 @@ public final class BlobFolderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param expireDays Days until the service deletes each object (1 to 365).
+         * @param expireDays Days until the service deletes each object (1 to 365 days).
          * 
          * @return builder
          * 
@@ -191,7 +191,7 @@ public final class BlobFolderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param expireDays Days until the service deletes each object (1 to 365).
+         * @param expireDays Days until the service deletes each object (1 to 365 days).
          * 
          * @return builder
          * 
@@ -222,7 +222,7 @@ public final class BlobFolderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param prefix Every object&#39;s prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `&lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...`.
+         * @param prefix Every object&#39;s prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `&lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...`.
          * 
          * @return builder
          * 
@@ -233,7 +233,7 @@ public final class BlobFolderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param prefix Every object&#39;s prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: each id is `&lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...`.
+         * @param prefix Every object&#39;s prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `&lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...`.
          * 
          * @return builder
          * 

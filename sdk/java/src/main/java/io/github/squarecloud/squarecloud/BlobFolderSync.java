@@ -39,42 +39,42 @@ import javax.annotation.Nullable;
 @ResourceType(type="squarecloud:index:BlobFolderSync")
 public class BlobFolderSync extends com.pulumi.resources.CustomResource {
     /**
-     * The CDN makes browsers download the files instead of showing them.
+     * The CDN makes browsers download the files instead of showing them. A change replaces the resource.
      * 
      */
     @Export(name="autoDownload", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> autoDownload;
 
     /**
-     * @return The CDN makes browsers download the files instead of showing them.
+     * @return The CDN makes browsers download the files instead of showing them. A change replaces the resource.
      * 
      */
     public Output<Optional<Boolean>> autoDownload() {
         return Codegen.optional(this.autoDownload);
     }
     /**
-     * A directory relative to the project directory; every file below it becomes one object.
+     * A directory relative to the project directory; every file below it becomes one object. Changes in place.
      * 
      */
     @Export(name="directory", refs={String.class}, tree="[0]")
     private Output<String> directory;
 
     /**
-     * @return A directory relative to the project directory; every file below it becomes one object.
+     * @return A directory relative to the project directory; every file below it becomes one object. Changes in place.
      * 
      */
     public Output<String> directory() {
         return this.directory;
     }
     /**
-     * Days until the service deletes each object (1 to 365).
+     * Days until the service deletes each object (1 to 365 days). A change replaces the resource.
      * 
      */
     @Export(name="expireDays", refs={Integer.class}, tree="[0]")
     private Output</* @Nullable */ Integer> expireDays;
 
     /**
-     * @return Days until the service deletes each object (1 to 365).
+     * @return Days until the service deletes each object (1 to 365 days). A change replaces the resource.
      * 
      */
     public Output<Optional<Integer>> expireDays() {
@@ -123,28 +123,28 @@ public class BlobFolderSync extends com.pulumi.resources.CustomResource {
         return this.objects;
     }
     /**
-     * Every object&#39;s prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
+     * Every object&#39;s prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `&lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...`. A change replaces the resource.
      * 
      */
     @Export(name="prefix", refs={String.class}, tree="[0]")
     private Output<String> prefix;
 
     /**
-     * @return Every object&#39;s prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
+     * @return Every object&#39;s prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `&lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...`. A change replaces the resource.
      * 
      */
     public Output<String> prefix() {
         return this.prefix;
     }
     /**
-     * A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
+     * A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. A change replaces the resource.
      * 
      */
     @Export(name="securityHash", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> securityHash;
 
     /**
-     * @return A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
+     * @return A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. A change replaces the resource.
      * 
      */
     public Output<Optional<Boolean>> securityHash() {

@@ -19,14 +19,14 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
     public static final BlobFolderSyncArgs Empty = new BlobFolderSyncArgs();
 
     /**
-     * The CDN makes browsers download the files instead of showing them.
+     * The CDN makes browsers download the files instead of showing them. A change replaces the resource.
      * 
      */
     @Import(name="autoDownload")
     private @Nullable Output<Boolean> autoDownload;
 
     /**
-     * @return The CDN makes browsers download the files instead of showing them.
+     * @return The CDN makes browsers download the files instead of showing them. A change replaces the resource.
      * 
      */
     public Optional<Output<Boolean>> autoDownload() {
@@ -34,14 +34,14 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
     }
 
     /**
-     * A directory relative to the project directory; every file below it becomes one object.
+     * A directory relative to the project directory; every file below it becomes one object. Changes in place.
      * 
      */
     @Import(name="directory", required=true)
     private Output<String> directory;
 
     /**
-     * @return A directory relative to the project directory; every file below it becomes one object.
+     * @return A directory relative to the project directory; every file below it becomes one object. Changes in place.
      * 
      */
     public Output<String> directory() {
@@ -49,14 +49,14 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
     }
 
     /**
-     * Days until the service deletes each object (1 to 365).
+     * Days until the service deletes each object (1 to 365 days). A change replaces the resource.
      * 
      */
     @Import(name="expireDays")
     private @Nullable Output<Integer> expireDays;
 
     /**
-     * @return Days until the service deletes each object (1 to 365).
+     * @return Days until the service deletes each object (1 to 365 days). A change replaces the resource.
      * 
      */
     public Optional<Output<Integer>> expireDays() {
@@ -64,14 +64,14 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
     }
 
     /**
-     * Every object&#39;s prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
+     * Every object&#39;s prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `&lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...`. A change replaces the resource.
      * 
      */
     @Import(name="prefix", required=true)
     private Output<String> prefix;
 
     /**
-     * @return Every object&#39;s prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
+     * @return Every object&#39;s prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `&lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...`. A change replaces the resource.
      * 
      */
     public Output<String> prefix() {
@@ -79,14 +79,14 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
     }
 
     /**
-     * A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
+     * A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. A change replaces the resource.
      * 
      */
     @Import(name="securityHash")
     private @Nullable Output<Boolean> securityHash;
 
     /**
-     * @return A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
+     * @return A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. A change replaces the resource.
      * 
      */
     public Optional<Output<Boolean>> securityHash() {
@@ -122,7 +122,7 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param autoDownload The CDN makes browsers download the files instead of showing them.
+         * @param autoDownload The CDN makes browsers download the files instead of showing them. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -133,7 +133,7 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param autoDownload The CDN makes browsers download the files instead of showing them.
+         * @param autoDownload The CDN makes browsers download the files instead of showing them. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -143,7 +143,7 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param directory A directory relative to the project directory; every file below it becomes one object.
+         * @param directory A directory relative to the project directory; every file below it becomes one object. Changes in place.
          * 
          * @return builder
          * 
@@ -154,7 +154,7 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param directory A directory relative to the project directory; every file below it becomes one object.
+         * @param directory A directory relative to the project directory; every file below it becomes one object. Changes in place.
          * 
          * @return builder
          * 
@@ -164,7 +164,7 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param expireDays Days until the service deletes each object (1 to 365).
+         * @param expireDays Days until the service deletes each object (1 to 365 days). A change replaces the resource.
          * 
          * @return builder
          * 
@@ -175,7 +175,7 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param expireDays Days until the service deletes each object (1 to 365).
+         * @param expireDays Days until the service deletes each object (1 to 365 days). A change replaces the resource.
          * 
          * @return builder
          * 
@@ -185,7 +185,7 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param prefix Every object&#39;s prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
+         * @param prefix Every object&#39;s prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `&lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...`. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -196,7 +196,7 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param prefix Every object&#39;s prefix, 3 to 32 of a-z, A-Z, 0-9 and `_`: the set lists its objects by it.
+         * @param prefix Every object&#39;s prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `&lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...`. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -206,7 +206,7 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param securityHash A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
+         * @param securityHash A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -217,7 +217,7 @@ public final class BlobFolderSyncArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param securityHash A long random hash in each id instead of a short content hash, so the URLs cannot be guessed.
+         * @param securityHash A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. A change replaces the resource.
          * 
          * @return builder
          * 

@@ -80,14 +80,14 @@ public class BlobObject extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.adoptId);
     }
     /**
-     * The CDN makes browsers download the file instead of showing it.
+     * The CDN makes browsers download the file instead of showing it. A change replaces the resource.
      * 
      */
     @Export(name="autoDownload", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> autoDownload;
 
     /**
-     * @return The CDN makes browsers download the file instead of showing it.
+     * @return The CDN makes browsers download the file instead of showing it. A change replaces the resource.
      * 
      */
     public Output<Optional<Boolean>> autoDownload() {
@@ -108,14 +108,14 @@ public class BlobObject extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * Days until the service deletes the object (1 to 365).
+     * Days until the service deletes the object (1 to 365 days). A change replaces the resource.
      * 
      */
     @Export(name="expireDays", refs={Integer.class}, tree="[0]")
     private Output</* @Nullable */ Integer> expireDays;
 
     /**
-     * @return Days until the service deletes the object (1 to 365).
+     * @return Days until the service deletes the object (1 to 365 days). A change replaces the resource.
      * 
      */
     public Output<Optional<Integer>> expireDays() {
@@ -150,42 +150,42 @@ public class BlobObject extends com.pulumi.resources.CustomResource {
         return this.mimeType;
     }
     /**
-     * 3 to 32 characters of a-z, A-Z, 0-9 and _.
+     * 3 to 32 characters of a-z, A-Z, 0-9 and _. A change replaces the resource.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return 3 to 32 characters of a-z, A-Z, 0-9 and _.
+     * @return 3 to 32 characters of a-z, A-Z, 0-9 and _. A change replaces the resource.
      * 
      */
     public Output<String> name() {
         return this.name;
     }
     /**
-     * The object&#39;s folder: its id is &lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...
+     * The object&#39;s folder: its id is &lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_... A change replaces the resource.
      * 
      */
     @Export(name="prefix", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> prefix;
 
     /**
-     * @return The object&#39;s folder: its id is &lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...
+     * @return The object&#39;s folder: its id is &lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_... A change replaces the resource.
      * 
      */
     public Output<Optional<String>> prefix() {
         return Codegen.optional(this.prefix);
     }
     /**
-     * A long random hash in the id instead of a short content hash, so the URL cannot be guessed.
+     * A long random hash in the id instead of a short content hash, so the URL cannot be guessed. A change replaces the resource.
      * 
      */
     @Export(name="securityHash", refs={Boolean.class}, tree="[0]")
     private Output</* @Nullable */ Boolean> securityHash;
 
     /**
-     * @return A long random hash in the id instead of a short content hash, so the URL cannot be guessed.
+     * @return A long random hash in the id instead of a short content hash, so the URL cannot be guessed. A change replaces the resource.
      * 
      */
     public Output<Optional<Boolean>> securityHash() {

@@ -35,14 +35,14 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The CDN makes browsers download the file instead of showing it.
+     * The CDN makes browsers download the file instead of showing it. A change replaces the resource.
      * 
      */
     @Import(name="autoDownload")
     private @Nullable Output<Boolean> autoDownload;
 
     /**
-     * @return The CDN makes browsers download the file instead of showing it.
+     * @return The CDN makes browsers download the file instead of showing it. A change replaces the resource.
      * 
      */
     public Optional<Output<Boolean>> autoDownload() {
@@ -50,14 +50,14 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Days until the service deletes the object (1 to 365).
+     * Days until the service deletes the object (1 to 365 days). A change replaces the resource.
      * 
      */
     @Import(name="expireDays")
     private @Nullable Output<Integer> expireDays;
 
     /**
-     * @return Days until the service deletes the object (1 to 365).
+     * @return Days until the service deletes the object (1 to 365 days). A change replaces the resource.
      * 
      */
     public Optional<Output<Integer>> expireDays() {
@@ -65,14 +65,14 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Inferred from the file&#39;s extension when omitted (text/plain for a StringAsset).
+     * Inferred from the file&#39;s extension when omitted (text/plain for a StringAsset). A change replaces the resource.
      * 
      */
     @Import(name="mimeType")
     private @Nullable Output<String> mimeType;
 
     /**
-     * @return Inferred from the file&#39;s extension when omitted (text/plain for a StringAsset).
+     * @return Inferred from the file&#39;s extension when omitted (text/plain for a StringAsset). A change replaces the resource.
      * 
      */
     public Optional<Output<String>> mimeType() {
@@ -80,14 +80,14 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * 3 to 32 characters of a-z, A-Z, 0-9 and _.
+     * 3 to 32 characters of a-z, A-Z, 0-9 and _. A change replaces the resource.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return 3 to 32 characters of a-z, A-Z, 0-9 and _.
+     * @return 3 to 32 characters of a-z, A-Z, 0-9 and _. A change replaces the resource.
      * 
      */
     public Output<String> name() {
@@ -95,14 +95,14 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The object&#39;s folder: its id is &lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...
+     * The object&#39;s folder: its id is &lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_... A change replaces the resource.
      * 
      */
     @Import(name="prefix")
     private @Nullable Output<String> prefix;
 
     /**
-     * @return The object&#39;s folder: its id is &lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...
+     * @return The object&#39;s folder: its id is &lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_... A change replaces the resource.
      * 
      */
     public Optional<Output<String>> prefix() {
@@ -110,14 +110,14 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * A long random hash in the id instead of a short content hash, so the URL cannot be guessed.
+     * A long random hash in the id instead of a short content hash, so the URL cannot be guessed. A change replaces the resource.
      * 
      */
     @Import(name="securityHash")
     private @Nullable Output<Boolean> securityHash;
 
     /**
-     * @return A long random hash in the id instead of a short content hash, so the URL cannot be guessed.
+     * @return A long random hash in the id instead of a short content hash, so the URL cannot be guessed. A change replaces the resource.
      * 
      */
     public Optional<Output<Boolean>> securityHash() {
@@ -125,14 +125,14 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The content: a FileAsset (its path relative to the project directory) or a StringAsset.
+     * The content: a FileAsset (its path relative to the project directory) or a StringAsset. A change replaces the resource.
      * 
      */
     @Import(name="source", required=true)
     private Output<AssetOrArchive> source;
 
     /**
-     * @return The content: a FileAsset (its path relative to the project directory) or a StringAsset.
+     * @return The content: a FileAsset (its path relative to the project directory) or a StringAsset. A change replaces the resource.
      * 
      */
     public Output<AssetOrArchive> source() {
@@ -192,7 +192,7 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param autoDownload The CDN makes browsers download the file instead of showing it.
+         * @param autoDownload The CDN makes browsers download the file instead of showing it. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -203,7 +203,7 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param autoDownload The CDN makes browsers download the file instead of showing it.
+         * @param autoDownload The CDN makes browsers download the file instead of showing it. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -213,7 +213,7 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param expireDays Days until the service deletes the object (1 to 365).
+         * @param expireDays Days until the service deletes the object (1 to 365 days). A change replaces the resource.
          * 
          * @return builder
          * 
@@ -224,7 +224,7 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param expireDays Days until the service deletes the object (1 to 365).
+         * @param expireDays Days until the service deletes the object (1 to 365 days). A change replaces the resource.
          * 
          * @return builder
          * 
@@ -234,7 +234,7 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param mimeType Inferred from the file&#39;s extension when omitted (text/plain for a StringAsset).
+         * @param mimeType Inferred from the file&#39;s extension when omitted (text/plain for a StringAsset). A change replaces the resource.
          * 
          * @return builder
          * 
@@ -245,7 +245,7 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param mimeType Inferred from the file&#39;s extension when omitted (text/plain for a StringAsset).
+         * @param mimeType Inferred from the file&#39;s extension when omitted (text/plain for a StringAsset). A change replaces the resource.
          * 
          * @return builder
          * 
@@ -255,7 +255,7 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name 3 to 32 characters of a-z, A-Z, 0-9 and _.
+         * @param name 3 to 32 characters of a-z, A-Z, 0-9 and _. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -266,7 +266,7 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name 3 to 32 characters of a-z, A-Z, 0-9 and _.
+         * @param name 3 to 32 characters of a-z, A-Z, 0-9 and _. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -276,7 +276,7 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param prefix The object&#39;s folder: its id is &lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...
+         * @param prefix The object&#39;s folder: its id is &lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_... A change replaces the resource.
          * 
          * @return builder
          * 
@@ -287,7 +287,7 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param prefix The object&#39;s folder: its id is &lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_...
+         * @param prefix The object&#39;s folder: its id is &lt;account&gt;/&lt;prefix&gt;/&lt;name&gt;_... A change replaces the resource.
          * 
          * @return builder
          * 
@@ -297,7 +297,7 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param securityHash A long random hash in the id instead of a short content hash, so the URL cannot be guessed.
+         * @param securityHash A long random hash in the id instead of a short content hash, so the URL cannot be guessed. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -308,7 +308,7 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param securityHash A long random hash in the id instead of a short content hash, so the URL cannot be guessed.
+         * @param securityHash A long random hash in the id instead of a short content hash, so the URL cannot be guessed. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -318,7 +318,7 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param source The content: a FileAsset (its path relative to the project directory) or a StringAsset.
+         * @param source The content: a FileAsset (its path relative to the project directory) or a StringAsset. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -329,7 +329,7 @@ public final class BlobObjectArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param source The content: a FileAsset (its path relative to the project directory) or a StringAsset.
+         * @param source The content: a FileAsset (its path relative to the project directory) or a StringAsset. A change replaces the resource.
          * 
          * @return builder
          * 

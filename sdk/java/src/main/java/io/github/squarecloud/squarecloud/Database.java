@@ -110,14 +110,14 @@ public class Database extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.cluster);
     }
     /**
-     * Secret: it carries the password.
+     * Secret. It carries the password.
      * 
      */
     @Export(name="connectionUrl", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> connectionUrl;
 
     /**
-     * @return Secret: it carries the password.
+     * @return Secret. It carries the password.
      * 
      */
     public Output<Optional<String>> connectionUrl() {
@@ -208,42 +208,42 @@ public class Database extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.password);
     }
     /**
-     * Any value; setting or changing it resets the password once and stores the new one as a secret.
+     * Any value; setting or changing it resets the password once and stores the new one as a secret. Changes in place.
      * 
      */
     @Export(name="passwordRotation", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> passwordRotation;
 
     /**
-     * @return Any value; setting or changing it resets the password once and stores the new one as a secret.
+     * @return Any value; setting or changing it resets the password once and stores the new one as a secret. Changes in place.
      * 
      */
     public Output<Optional<String>> passwordRotation() {
         return Codegen.optional(this.passwordRotation);
     }
     /**
-     * The engine, `mongo` or `redis`. A change replaces the database.
+     * The engine, `mongo` or `redis`. A change replaces the resource.
      * 
      */
     @Export(name="type", refs={String.class}, tree="[0]")
     private Output<String> type;
 
     /**
-     * @return The engine, `mongo` or `redis`. A change replaces the database.
+     * @return The engine, `mongo` or `redis`. A change replaces the resource.
      * 
      */
     public Output<String> type() {
         return this.type;
     }
     /**
-     * The engine version, e.g. &#34;7.4.5&#34;: required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing.
+     * The engine version, e.g. &#34;7.4.5&#34;: required to create a database. An imported database, whose version the API never reports, records the version first given without replacing. A change replaces the resource.
      * 
      */
     @Export(name="version", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> version;
 
     /**
-     * @return The engine version, e.g. &#34;7.4.5&#34;: required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing.
+     * @return The engine version, e.g. &#34;7.4.5&#34;: required to create a database. An imported database, whose version the API never reports, records the version first given without replacing. A change replaces the resource.
      * 
      */
     public Output<Optional<String>> version() {

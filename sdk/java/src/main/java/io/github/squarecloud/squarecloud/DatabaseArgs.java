@@ -63,14 +63,14 @@ public final class DatabaseArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Any value; setting or changing it resets the password once and stores the new one as a secret.
+     * Any value; setting or changing it resets the password once and stores the new one as a secret. Changes in place.
      * 
      */
     @Import(name="passwordRotation")
     private @Nullable Output<String> passwordRotation;
 
     /**
-     * @return Any value; setting or changing it resets the password once and stores the new one as a secret.
+     * @return Any value; setting or changing it resets the password once and stores the new one as a secret. Changes in place.
      * 
      */
     public Optional<Output<String>> passwordRotation() {
@@ -78,14 +78,14 @@ public final class DatabaseArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The engine, `mongo` or `redis`. A change replaces the database.
+     * The engine, `mongo` or `redis`. A change replaces the resource.
      * 
      */
     @Import(name="type", required=true)
     private Output<String> type;
 
     /**
-     * @return The engine, `mongo` or `redis`. A change replaces the database.
+     * @return The engine, `mongo` or `redis`. A change replaces the resource.
      * 
      */
     public Output<String> type() {
@@ -93,14 +93,14 @@ public final class DatabaseArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The engine version, e.g. &#34;7.4.5&#34;: required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing.
+     * The engine version, e.g. &#34;7.4.5&#34;: required to create a database. An imported database, whose version the API never reports, records the version first given without replacing. A change replaces the resource.
      * 
      */
     @Import(name="version")
     private @Nullable Output<String> version;
 
     /**
-     * @return The engine version, e.g. &#34;7.4.5&#34;: required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing.
+     * @return The engine version, e.g. &#34;7.4.5&#34;: required to create a database. An imported database, whose version the API never reports, records the version first given without replacing. A change replaces the resource.
      * 
      */
     public Optional<Output<String>> version() {
@@ -200,7 +200,7 @@ public final class DatabaseArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param passwordRotation Any value; setting or changing it resets the password once and stores the new one as a secret.
+         * @param passwordRotation Any value; setting or changing it resets the password once and stores the new one as a secret. Changes in place.
          * 
          * @return builder
          * 
@@ -211,7 +211,7 @@ public final class DatabaseArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param passwordRotation Any value; setting or changing it resets the password once and stores the new one as a secret.
+         * @param passwordRotation Any value; setting or changing it resets the password once and stores the new one as a secret. Changes in place.
          * 
          * @return builder
          * 
@@ -221,7 +221,7 @@ public final class DatabaseArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param type The engine, `mongo` or `redis`. A change replaces the database.
+         * @param type The engine, `mongo` or `redis`. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -232,7 +232,7 @@ public final class DatabaseArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param type The engine, `mongo` or `redis`. A change replaces the database.
+         * @param type The engine, `mongo` or `redis`. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -242,7 +242,7 @@ public final class DatabaseArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param version The engine version, e.g. &#34;7.4.5&#34;: required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing.
+         * @param version The engine version, e.g. &#34;7.4.5&#34;: required to create a database. An imported database, whose version the API never reports, records the version first given without replacing. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -253,7 +253,7 @@ public final class DatabaseArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param version The engine version, e.g. &#34;7.4.5&#34;: required to create a database. A change replaces it; an imported database, whose version the API never reports, records the version first given without replacing.
+         * @param version The engine version, e.g. &#34;7.4.5&#34;: required to create a database. An imported database, whose version the API never reports, records the version first given without replacing. A change replaces the resource.
          * 
          * @return builder
          * 

@@ -76,14 +76,14 @@ public class DatabaseRestore extends com.pulumi.resources.CustomResource {
         return this.confirm;
     }
     /**
-     * The database whose data is overwritten.
+     * The database whose data is overwritten. A change replaces the resource.
      * 
      */
     @Export(name="databaseId", refs={String.class}, tree="[0]")
     private Output<String> databaseId;
 
     /**
-     * @return The database whose data is overwritten.
+     * @return The database whose data is overwritten. A change replaces the resource.
      * 
      */
     public Output<String> databaseId() {
@@ -104,14 +104,14 @@ public class DatabaseRestore extends com.pulumi.resources.CustomResource {
         return this.restoredAt;
     }
     /**
-     * The database that owns the snapshot (a snapshot entry&#39;s `name`).
+     * The database that owns the snapshot (a snapshot entry&#39;s `name`). A change replaces the resource.
      * 
      */
     @Export(name="snapshotId", refs={String.class}, tree="[0]")
     private Output<String> snapshotId;
 
     /**
-     * @return The database that owns the snapshot (a snapshot entry&#39;s `name`).
+     * @return The database that owns the snapshot (a snapshot entry&#39;s `name`). A change replaces the resource.
      * 
      */
     public Output<String> snapshotId() {
@@ -132,14 +132,14 @@ public class DatabaseRestore extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.snapshotModified);
     }
     /**
-     * The snapshot&#39;s version (a snapshot entry&#39;s `versionId`, a UUID).
+     * The snapshot&#39;s version (a snapshot entry&#39;s `versionId`, a UUID). A change replaces the resource.
      * 
      */
     @Export(name="versionId", refs={String.class}, tree="[0]")
     private Output<String> versionId;
 
     /**
-     * @return The snapshot&#39;s version (a snapshot entry&#39;s `versionId`, a UUID).
+     * @return The snapshot&#39;s version (a snapshot entry&#39;s `versionId`, a UUID). A change replaces the resource.
      * 
      */
     public Output<String> versionId() {

@@ -33,14 +33,14 @@ public final class DatabaseRestoreArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * The database whose data is overwritten.
+     * The database whose data is overwritten. A change replaces the resource.
      * 
      */
     @Import(name="databaseId", required=true)
     private Output<String> databaseId;
 
     /**
-     * @return The database whose data is overwritten.
+     * @return The database whose data is overwritten. A change replaces the resource.
      * 
      */
     public Output<String> databaseId() {
@@ -48,14 +48,14 @@ public final class DatabaseRestoreArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * The database that owns the snapshot (a snapshot entry&#39;s `name`).
+     * The database that owns the snapshot (a snapshot entry&#39;s `name`). A change replaces the resource.
      * 
      */
     @Import(name="snapshotId", required=true)
     private Output<String> snapshotId;
 
     /**
-     * @return The database that owns the snapshot (a snapshot entry&#39;s `name`).
+     * @return The database that owns the snapshot (a snapshot entry&#39;s `name`). A change replaces the resource.
      * 
      */
     public Output<String> snapshotId() {
@@ -78,14 +78,14 @@ public final class DatabaseRestoreArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * The snapshot&#39;s version (a snapshot entry&#39;s `versionId`, a UUID).
+     * The snapshot&#39;s version (a snapshot entry&#39;s `versionId`, a UUID). A change replaces the resource.
      * 
      */
     @Import(name="versionId", required=true)
     private Output<String> versionId;
 
     /**
-     * @return The snapshot&#39;s version (a snapshot entry&#39;s `versionId`, a UUID).
+     * @return The snapshot&#39;s version (a snapshot entry&#39;s `versionId`, a UUID). A change replaces the resource.
      * 
      */
     public Output<String> versionId() {
@@ -142,7 +142,7 @@ public final class DatabaseRestoreArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param databaseId The database whose data is overwritten.
+         * @param databaseId The database whose data is overwritten. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -153,7 +153,7 @@ public final class DatabaseRestoreArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param databaseId The database whose data is overwritten.
+         * @param databaseId The database whose data is overwritten. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -163,7 +163,7 @@ public final class DatabaseRestoreArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param snapshotId The database that owns the snapshot (a snapshot entry&#39;s `name`).
+         * @param snapshotId The database that owns the snapshot (a snapshot entry&#39;s `name`). A change replaces the resource.
          * 
          * @return builder
          * 
@@ -174,7 +174,7 @@ public final class DatabaseRestoreArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param snapshotId The database that owns the snapshot (a snapshot entry&#39;s `name`).
+         * @param snapshotId The database that owns the snapshot (a snapshot entry&#39;s `name`). A change replaces the resource.
          * 
          * @return builder
          * 
@@ -205,7 +205,7 @@ public final class DatabaseRestoreArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param versionId The snapshot&#39;s version (a snapshot entry&#39;s `versionId`, a UUID).
+         * @param versionId The snapshot&#39;s version (a snapshot entry&#39;s `versionId`, a UUID). A change replaces the resource.
          * 
          * @return builder
          * 
@@ -216,7 +216,7 @@ public final class DatabaseRestoreArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param versionId The snapshot&#39;s version (a snapshot entry&#39;s `versionId`, a UUID).
+         * @param versionId The snapshot&#39;s version (a snapshot entry&#39;s `versionId`, a UUID). A change replaces the resource.
          * 
          * @return builder
          * 

@@ -143,14 +143,14 @@ public class Workspace extends com.pulumi.resources.CustomResource {
         return this.members;
     }
     /**
-     * 3 to 32 letters, digits or &#39;_&#39;. A change REPLACES the workspace (there is no rename).
+     * 3 to 32 characters of a-z, A-Z, 0-9 and _. There is no rename: the new workspace has no members or links. A change replaces the resource.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return 3 to 32 letters, digits or &#39;_&#39;. A change REPLACES the workspace (there is no rename).
+     * @return 3 to 32 characters of a-z, A-Z, 0-9 and _. There is no rename: the new workspace has no members or links. A change replaces the resource.
      * 
      */
     public Output<String> name() {

@@ -33,14 +33,14 @@ public final class WorkspaceArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none.
+     * The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none. Changes in place.
      * 
      */
     @Import(name="applications")
     private @Nullable Output<List<String>> applications;
 
     /**
-     * @return The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none.
+     * @return The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none. Changes in place.
      * 
      */
     public Optional<Output<List<String>>> applications() {
@@ -48,14 +48,14 @@ public final class WorkspaceArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * 3 to 32 letters, digits or &#39;_&#39;. A change REPLACES the workspace (there is no rename).
+     * 3 to 32 characters of a-z, A-Z, 0-9 and _. There is no rename: the new workspace has no members or links. A change replaces the resource.
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return 3 to 32 letters, digits or &#39;_&#39;. A change REPLACES the workspace (there is no rename).
+     * @return 3 to 32 characters of a-z, A-Z, 0-9 and _. There is no rename: the new workspace has no members or links. A change replaces the resource.
      * 
      */
     public Output<String> name() {
@@ -110,7 +110,7 @@ public final class WorkspaceArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param applications The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none.
+         * @param applications The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none. Changes in place.
          * 
          * @return builder
          * 
@@ -121,7 +121,7 @@ public final class WorkspaceArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param applications The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none.
+         * @param applications The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none. Changes in place.
          * 
          * @return builder
          * 
@@ -131,7 +131,7 @@ public final class WorkspaceArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param applications The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none.
+         * @param applications The ids of the linked applications, complete and in any order. Left out, links are not managed; `[]` means none. Changes in place.
          * 
          * @return builder
          * 
@@ -141,7 +141,7 @@ public final class WorkspaceArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name 3 to 32 letters, digits or &#39;_&#39;. A change REPLACES the workspace (there is no rename).
+         * @param name 3 to 32 characters of a-z, A-Z, 0-9 and _. There is no rename: the new workspace has no members or links. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -152,7 +152,7 @@ public final class WorkspaceArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name 3 to 32 letters, digits or &#39;_&#39;. A change REPLACES the workspace (there is no rename).
+         * @param name 3 to 32 characters of a-z, A-Z, 0-9 and _. There is no rename: the new workspace has no members or links. A change replaces the resource.
          * 
          * @return builder
          * 

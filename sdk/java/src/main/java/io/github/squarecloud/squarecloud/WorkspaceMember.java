@@ -125,14 +125,14 @@ public class WorkspaceMember extends com.pulumi.resources.CustomResource {
         return this.userId;
     }
     /**
-     * The workspace&#39;s id. A change replaces the membership.
+     * The workspace&#39;s id. A change replaces the resource.
      * 
      */
     @Export(name="workspaceId", refs={String.class}, tree="[0]")
     private Output<String> workspaceId;
 
     /**
-     * @return The workspace&#39;s id. A change replaces the membership.
+     * @return The workspace&#39;s id. A change replaces the resource.
      * 
      */
     public Output<String> workspaceId() {

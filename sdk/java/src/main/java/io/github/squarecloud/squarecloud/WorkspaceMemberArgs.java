@@ -32,14 +32,14 @@ public final class WorkspaceMemberArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * Secret: the invitee&#39;s personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
+     * Secret. The invitee&#39;s personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
      * 
      */
     @Import(name="inviteCode")
     private @Nullable Output<String> inviteCode;
 
     /**
-     * @return Secret: the invitee&#39;s personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
+     * @return Secret. The invitee&#39;s personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
      * 
      */
     public Optional<Output<String>> inviteCode() {
@@ -47,14 +47,14 @@ public final class WorkspaceMemberArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * The invitee&#39;s user id: checked against whoever the code adds, and used to take over a membership. A change replaces it.
+     * The invitee&#39;s user id: checked against whoever the code adds, and used to take over a membership. A change replaces the resource.
      * 
      */
     @Import(name="userId")
     private @Nullable Output<String> userId;
 
     /**
-     * @return The invitee&#39;s user id: checked against whoever the code adds, and used to take over a membership. A change replaces it.
+     * @return The invitee&#39;s user id: checked against whoever the code adds, and used to take over a membership. A change replaces the resource.
      * 
      */
     public Optional<Output<String>> userId() {
@@ -62,14 +62,14 @@ public final class WorkspaceMemberArgs extends com.pulumi.resources.ResourceArgs
     }
 
     /**
-     * The workspace&#39;s id. A change replaces the membership.
+     * The workspace&#39;s id. A change replaces the resource.
      * 
      */
     @Import(name="workspaceId", required=true)
     private Output<String> workspaceId;
 
     /**
-     * @return The workspace&#39;s id. A change replaces the membership.
+     * @return The workspace&#39;s id. A change replaces the resource.
      * 
      */
     public Output<String> workspaceId() {
@@ -125,7 +125,7 @@ public final class WorkspaceMemberArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param inviteCode Secret: the invitee&#39;s personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
+         * @param inviteCode Secret. The invitee&#39;s personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
          * 
          * @return builder
          * 
@@ -136,7 +136,7 @@ public final class WorkspaceMemberArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param inviteCode Secret: the invitee&#39;s personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
+         * @param inviteCode Secret. The invitee&#39;s personal code (single use, valid 5 minutes). Used only to add the member; afterwards it may change or go.
          * 
          * @return builder
          * 
@@ -146,7 +146,7 @@ public final class WorkspaceMemberArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param userId The invitee&#39;s user id: checked against whoever the code adds, and used to take over a membership. A change replaces it.
+         * @param userId The invitee&#39;s user id: checked against whoever the code adds, and used to take over a membership. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -157,7 +157,7 @@ public final class WorkspaceMemberArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param userId The invitee&#39;s user id: checked against whoever the code adds, and used to take over a membership. A change replaces it.
+         * @param userId The invitee&#39;s user id: checked against whoever the code adds, and used to take over a membership. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -167,7 +167,7 @@ public final class WorkspaceMemberArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param workspaceId The workspace&#39;s id. A change replaces the membership.
+         * @param workspaceId The workspace&#39;s id. A change replaces the resource.
          * 
          * @return builder
          * 
@@ -178,7 +178,7 @@ public final class WorkspaceMemberArgs extends com.pulumi.resources.ResourceArgs
         }
 
         /**
-         * @param workspaceId The workspace&#39;s id. A change replaces the membership.
+         * @param workspaceId The workspace&#39;s id. A change replaces the resource.
          * 
          * @return builder
          * 

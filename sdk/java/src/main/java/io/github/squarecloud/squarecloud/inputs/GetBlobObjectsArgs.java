@@ -16,14 +16,14 @@ public final class GetBlobObjectsArgs extends com.pulumi.resources.InvokeArgs {
     public static final GetBlobObjectsArgs Empty = new GetBlobObjectsArgs();
 
     /**
-     * Only objects whose name starts with it (3 to 32 of a-z A-Z 0-9 _).
+     * Only objects whose name starts with it (3 to 32 characters of a-z, A-Z, 0-9 and _).
      * 
      */
     @Import(name="prefix")
     private @Nullable Output<String> prefix;
 
     /**
-     * @return Only objects whose name starts with it (3 to 32 of a-z A-Z 0-9 _).
+     * @return Only objects whose name starts with it (3 to 32 characters of a-z, A-Z, 0-9 and _).
      * 
      */
     public Optional<Output<String>> prefix() {
@@ -55,7 +55,7 @@ public final class GetBlobObjectsArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param prefix Only objects whose name starts with it (3 to 32 of a-z A-Z 0-9 _).
+         * @param prefix Only objects whose name starts with it (3 to 32 characters of a-z, A-Z, 0-9 and _).
          * 
          * @return builder
          * 
@@ -66,7 +66,7 @@ public final class GetBlobObjectsArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
-         * @param prefix Only objects whose name starts with it (3 to 32 of a-z A-Z 0-9 _).
+         * @param prefix Only objects whose name starts with it (3 to 32 characters of a-z, A-Z, 0-9 and _).
          * 
          * @return builder
          * 

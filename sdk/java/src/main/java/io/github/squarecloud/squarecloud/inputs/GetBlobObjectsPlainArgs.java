@@ -15,14 +15,14 @@ public final class GetBlobObjectsPlainArgs extends com.pulumi.resources.InvokeAr
     public static final GetBlobObjectsPlainArgs Empty = new GetBlobObjectsPlainArgs();
 
     /**
-     * Only objects whose name starts with it (3 to 32 of a-z A-Z 0-9 _).
+     * Only objects whose name starts with it (3 to 32 characters of a-z, A-Z, 0-9 and _).
      * 
      */
     @Import(name="prefix")
     private @Nullable String prefix;
 
     /**
-     * @return Only objects whose name starts with it (3 to 32 of a-z A-Z 0-9 _).
+     * @return Only objects whose name starts with it (3 to 32 characters of a-z, A-Z, 0-9 and _).
      * 
      */
     public Optional<String> prefix() {
@@ -54,7 +54,7 @@ public final class GetBlobObjectsPlainArgs extends com.pulumi.resources.InvokeAr
         }
 
         /**
-         * @param prefix Only objects whose name starts with it (3 to 32 of a-z A-Z 0-9 _).
+         * @param prefix Only objects whose name starts with it (3 to 32 characters of a-z, A-Z, 0-9 and _).
          * 
          * @return builder
          * 

@@ -14,7 +14,7 @@ import javax.annotation.Nullable;
 @CustomType
 public final class SnapshotEntry {
     /**
-     * @return Secret: a pre-signed download credential.
+     * @return Secret. A pre-signed download credential.
      * 
      */
     private String key;
@@ -41,7 +41,7 @@ public final class SnapshotEntry {
 
     private SnapshotEntry() {}
     /**
-     * @return Secret: a pre-signed download credential.
+     * @return Secret. A pre-signed download credential.
      * 
      */
     public String key() {
