@@ -1,12 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type AnyKind, blobObject, database, workspace, workspaceMember } from "../../provider/kinds";
-import { outputNames } from "../../sdk/nodejs/registration";
+import { outputNames } from "../../provider/kinds/declaration";
 
 /**
  * The engine's floor: dynamic resources with the inputs and outputs of ours whose provider does
- * nothing. The stub is ours (sdk/nodejs/stub.ts) but for the package it loads at call time, so the
- * serialized stub stored twice in each resource's state has the same length, and per call the
- * engine and the dynamic-provider host do the same work: only what our provider does is left out.
+ * nothing. The provider module is ours (sdk/nodejs/provider-module.ts) but for the package it loads
+ * at call time, so the serialized module stored twice in each resource's state has the same length,
+ * and per call the engine and the dynamic-provider host do the same work: only what our provider
+ * does is left out.
  */
 export type FloorKind = "blobObject" | "database" | "workspace" | "workspaceMember";
 

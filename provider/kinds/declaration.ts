@@ -151,6 +151,12 @@ function withListedFacts<F extends Fields>(fields: F, facts: (name: string) => [
   return Object.fromEntries(described) as F;
 }
 
+/** What a resource of the kind exposes: its inputs but those kept out of the outputs, and its outputs. */
+export function outputNames(kind: AnyKind): string[] {
+  const inputs = Object.keys(kind.inputs).filter((input) => !kind.notOutputs.includes(input));
+  return [...new Set([...inputs, ...Object.keys(kind.outputs)])];
+}
+
 /** The inputs as the handler receives them after check. */
 export type InputsOf<K> = K extends KindDeclaration<infer I, Fields> ? z.infer<z.ZodObject<I>> : never;
 

@@ -1,4 +1,4 @@
-import { warn } from "../handler";
+import { warn } from "../channels";
 import type { AnyKind } from "../kinds/declaration";
 import { entryOf } from "../map-entry";
 

@@ -1,5 +1,6 @@
 import type { ApiError } from "../client";
-import { type ResourceHandler, warn } from "../handler";
+import type { ResourceHandler } from "../handler";
+import { warn } from "../channels";
 import type { AnyKind } from "../kinds/declaration";
 import { compact } from "./compact";
 import { declaredDiff } from "./diff";

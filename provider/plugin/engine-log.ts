@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { sendWarningsTo } from "../handler";
-import { sendStatusTo } from "../resources/blob-folder-sync/progress";
+import { sendStatusTo, sendWarningsTo } from "../channels";
 import { engproto, engrpc, grpc } from "./wire";
 
 /**

@@ -1,8 +1,7 @@
 import { typeToken } from "../../provider/tokens";
 import type { z } from "zod";
 import type { AnyFunction } from "../../provider/functions/declaration";
-import { type AnyKind, type ComponentDeclaration, notesOf } from "../../provider/kinds/declaration";
-import { outputNames } from "../../sdk/nodejs/registration";
+import { type AnyKind, type ComponentDeclaration, notesOf, outputNames } from "../../provider/kinds/declaration";
 import { isOptional, typeText } from "./types";
 
 /**

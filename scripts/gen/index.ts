@@ -9,11 +9,11 @@ import { withPackageLinks } from "./repository";
 import { PACKAGE_NAME, type PackageInfo, packageSchema, schemaText } from "./schema";
 import { filesUnder, LANGUAGE_SDK_DIRS, languageSdkFiles, type SdkLanguage } from "./language-sdks";
 import { componentFileStem, fileStem, sdkSource, TYPESCRIPT_SDK_DIR, withDeclaredComment } from "./sdk";
-import { DATA_SOURCES_FILE, type DeclaredFunction, dataSourcesSource } from "./sdk-data";
+import { FUNCTIONS_FILE, type DeclaredFunction, functionsSource } from "./sdk-functions";
 
 /**
  * What the kinds', components' and functions' declarations generate: each kind's SDK class
- * (sdk/nodejs/<kind>.ts), the SDK's data sources (sdk/nodejs/data/functions.ts), the tables of the
+ * (sdk/nodejs/<kind>.ts), the SDK's data sources (sdk/nodejs/functions/generated.ts), the tables of the
  * docs pages, the native provider plugin's package schema, and the Python, Go and Java SDKs
  * generated from that schema (sdk/python/, sdk/go/squarecloud/, sdk/java/), and package.json's
  * links to the repository (scripts/gen/repository.ts). `npm run gen` writes them;
@@ -32,7 +32,7 @@ function generatedFiles(): Map<string, string> {
     const hook = existsSync(path.join(root, TYPESCRIPT_SDK_DIR, "hooks", `${fileStem(kind)}.ts`));
     files.set(`${TYPESCRIPT_SDK_DIR}/${fileStem(kind)}.ts`, sdkSource(kind, hook));
   }
-  files.set(DATA_SOURCES_FILE, dataSourcesSource(declaredFunctions()));
+  files.set(FUNCTIONS_FILE, functionsSource(declaredFunctions()));
   for (const component of components) {
     const file = `${TYPESCRIPT_SDK_DIR}/${componentFileStem(component)}.ts`;
     files.set(file, withDeclaredComment(readFileSync(path.join(root, file), "utf8"), component));

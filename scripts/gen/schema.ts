@@ -1,9 +1,14 @@
 import type { z } from "zod";
 import { SETTINGS } from "../../provider/config";
 import type { AnyFunction } from "../../provider/functions/declaration";
-import { type AnyKind, type ComponentDeclaration, type FieldNotes, notesOf } from "../../provider/kinds/declaration";
+import {
+  type AnyKind,
+  type ComponentDeclaration,
+  type FieldNotes,
+  notesOf,
+  outputNames,
+} from "../../provider/kinds/declaration";
 import { stableJson } from "../../provider/stable-json";
-import { outputNames } from "../../sdk/nodejs/registration";
 import { JAVA_BASE_PACKAGE } from "./java-pom";
 import { GO_MODULE_PATH, PLUGIN_DOWNLOAD_URL, REPOSITORY_URL } from "./repository";
 import { registryDescription } from "./registry-docs";

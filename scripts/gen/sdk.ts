@@ -1,6 +1,5 @@
 import type { z } from "zod";
-import { type AnyKind, type ComponentDeclaration, notesOf } from "../../provider/kinds/declaration";
-import { outputNames } from "../../sdk/nodejs/registration";
+import { type AnyKind, type ComponentDeclaration, notesOf, outputNames } from "../../provider/kinds/declaration";
 import { arrayItem, isOptional, typeText } from "./types";
 
 /** Where the TypeScript SDK lives, beside the SDKs of other languages (sdk/python). */

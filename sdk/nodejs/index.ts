@@ -24,4 +24,4 @@ export type { DatabaseRestoreArgs } from "./database-restore";
 export type { RestorableSnapshot } from "./hooks/database-restore";
 export { AppFileMove } from "./app-file-move";
 export type { AppFileMoveArgs } from "./app-file-move";
-export * from "./data";
+export * from "./functions";

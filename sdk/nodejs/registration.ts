@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { AnyKind } from "../../provider/kinds/declaration";
+import { type AnyKind, outputNames } from "../../provider/kinds/declaration";
 import { PACKAGE_NAME } from "../../provider/tokens";
-import { providerModule } from "./stub";
+import { providerModule } from "./provider-module";
 
 /**
  * The dynamic resource's constructor arguments, as `pulumi.dynamic.Resource` gives them to the
@@ -33,10 +33,4 @@ export function registration(
 /** The type the engine gives a dynamic resource of the kind (what its URN holds). */
 export function dynamicType(kindName: string): string {
   return `pulumi-nodejs:dynamic/${PACKAGE_NAME}:${kindName}`;
-}
-
-/** What a resource of the kind exposes: its inputs but those kept out of the outputs, and its outputs. */
-export function outputNames(kind: AnyKind): string[] {
-  const inputs = Object.keys(kind.inputs).filter((input) => !kind.notOutputs.includes(input));
-  return [...new Set([...inputs, ...Object.keys(kind.outputs)])];
 }

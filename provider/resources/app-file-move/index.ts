@@ -1,7 +1,7 @@
 import { ApiError } from "../../client";
 import { describe } from "../../field-check";
 import { operationHandler, ranAt } from "../../lifecycle/operation";
-import { warn } from "../../handler";
+import { warn } from "../../channels";
 import { apiClient } from "../../runtime";
 import { appFileMove, type AppFileMoveInputs, type AppFileMoveOutputs } from "../../kinds/app-file-move";
 

@@ -1,5 +1,5 @@
 import { ApiError, Found } from "../../client";
-import { warn } from "../../handler";
+import { warn } from "../../channels";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient } from "../../runtime";
 import type { SnapshotEntry } from "../../client/payloads/platform";

@@ -1,4 +1,5 @@
-import { failedButRecorded, warn } from "../../handler";
+import { failedButRecorded } from "../../handler";
+import { warn } from "../../channels";
 import { compact } from "../../lifecycle/compact";
 import { kindHandler } from "../../lifecycle/kind-handler";
 import { isUnknown } from "../../field-check";

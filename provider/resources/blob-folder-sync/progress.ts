@@ -1,22 +1,17 @@
+import { processStatusSink } from "../../channels";
 import type { Progress } from "./sync";
 
 /**
- * Where a synced folder's progress goes while it uploads: an ephemeral status the CLI shows on the
- * resource's line. The native plugin sends it to the engine under the call's resource
- * (plugin/engine-log.ts); a dynamic provider, which is not told the resource, under the URN its
- * SDK class passed (see ./index.ts); nowhere otherwise.
+ * A synced folder's progress while it uploads, as an ephemeral status (channels.ts): through the
+ * native plugin under the call's resource; from a dynamic provider, which is not told the
+ * resource, under the URN its SDK class passed (see ./index.ts); nowhere otherwise.
  */
-let statusSink: ((message: string) => void) | undefined;
 
 /**
  * The input under which the TypeScript SDK passes the set's own URN: the dynamic provider's calls
  * carry the properties alone. Not a declared input: no diff, check or output sees it.
  */
 export const STATUS_URN_INPUT = "__statusUrn";
-
-export function sendStatusTo(sink: (message: string) => void): void {
-  statusSink = sink;
-}
 
 /** At most one status per this interval, and always the last one: a line per file would flood the engine. */
 const STATUS_EVERY_MS = 250;
@@ -28,7 +23,7 @@ const STATUS_EVERY_MS = 250;
 export function reportProgress(what: string, fallback?: (message: string) => void): (progress: Progress) => void {
   let lastAt = 0;
   return (progress) => {
-    const sink = statusSink ?? fallback;
+    const sink = processStatusSink() ?? fallback;
     const now = Date.now();
     const last = progress.files === progress.totalFiles;
     if (!sink || (!last && now - lastAt < STATUS_EVERY_MS)) return;

@@ -1,4 +1,4 @@
-import { warn } from "../../handler";
+import { warn } from "../../channels";
 import { compact } from "../../lifecycle/compact";
 import { kindHandler } from "../../lifecycle/kind-handler";
 import { apiClient } from "../../runtime";

@@ -1,6 +1,6 @@
 import { ApiError, Found } from "../../client";
 import type { UploadObjectInput } from "../../client";
-import { warn } from "../../handler";
+import { warn } from "../../channels";
 import { LOST_UPLOAD_LOOK_EVERY_MS } from "../../lifecycle/look-again";
 import { oneAtATime } from "../../lifecycle/one-at-a-time";
 import { apiClient, providerClock } from "../../runtime";

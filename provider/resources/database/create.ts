@@ -1,5 +1,6 @@
 import { ApiError, Found } from "../../client";
-import { failedButRecorded, warn } from "../../handler";
+import { failedButRecorded } from "../../handler";
+import { warn } from "../../channels";
 import { apiClient } from "../../runtime";
 import { database, type DatabaseInputs, type DatabaseOutputs } from "../../kinds/database";
 import type { CreatedDatabase, DatabaseSummary } from "../../client/payloads/platform";

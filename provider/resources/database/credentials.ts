@@ -1,5 +1,5 @@
 import { ApiError } from "../../client";
-import { warn } from "../../handler";
+import { warn } from "../../channels";
 import { apiClient } from "../../runtime";
 import type { DatabaseOutputs } from "../../kinds/database";
 

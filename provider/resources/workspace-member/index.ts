@@ -1,5 +1,6 @@
 import { ApiError, isNotFound } from "../../client";
-import { type ResourceHandler, warn } from "../../handler";
+import type { ResourceHandler } from "../../handler";
+import { warn } from "../../channels";
 import { compact } from "../../lifecycle/compact";
 import { confirmGone } from "../../lifecycle/gone";
 import { apiClient } from "../../runtime";

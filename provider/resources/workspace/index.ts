@@ -1,5 +1,6 @@
 import { describe, isUnknown } from "../../field-check";
-import { failedButRecorded, warn } from "../../handler";
+import { failedButRecorded } from "../../handler";
+import { warn } from "../../channels";
 import { kindHandler } from "../../lifecycle/kind-handler";
 import { apiClient } from "../../runtime";
 import type { Workspace } from "../../client/payloads/platform";

@@ -18,7 +18,7 @@ import { workspaceHandler } from "../../../provider/resources/workspace";
 import { workspaceMemberHandler } from "../../../provider/resources/workspace-member";
 import { configure } from "../../../provider/runtime";
 import { prepare as prepareBlobObject } from "../../../sdk/nodejs/hooks/blob-object";
-import { getApp, getAppAnalytics, getWorkspace } from "../../../sdk/nodejs/data";
+import { getApp, getAppAnalytics, getWorkspace } from "../../../sdk/nodejs/functions";
 import { closedPort } from "../helpers/stub-server";
 import { providerAgainstEmulator } from "../helpers/provider-emulator";
 import { isMadeBy, isQuoted, messagePattern, type Pattern, sourceTemplates, tableQuotes } from "./quotes";

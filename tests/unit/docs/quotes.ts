@@ -22,7 +22,7 @@ const MIN_QUOTE = 20;
 const MIN_AGREEMENT = 0.7;
 /**
  * What the engine or the provider's warning sink writes around a message: the prefix of every
- * warning (provider/handler.ts), and the engine's wording of a check failure
+ * warning (provider/channels.ts), and the engine's wording of a check failure
  * ("… resource 'video': property source value {…} has a problem: <the reason>").
  */
 const AROUND = /^(?:warning: |.*has a problem: )/;

@@ -11,7 +11,7 @@ import { declaredFunctions } from "../../../scripts/gen";
 import { functionsTable } from "../../../scripts/gen/docs";
 import { languageSdkFiles } from "../../../scripts/gen/language-sdks";
 import { type PackageInfo, packageSchema, schemaText, typeToken } from "../../../scripts/gen/schema";
-import { dataSourcesSource } from "../../../scripts/gen/sdk-data";
+import { functionsSource } from "../../../scripts/gen/sdk-functions";
 import { repoRoot } from "../../install-script";
 
 // CONTRIBUTING's "Add a field to a data source", shown on a copy of getApps' declaration: one new
@@ -37,7 +37,7 @@ test("the package schema lists them, with their descriptions, as an input and an
 });
 
 test("the TypeScript SDK's getApps takes the argument and returns the field", () => {
-  const source = dataSourcesSource(declaredFunctions().map(({ fn, module }) => ({ fn: replaced(fn), module })));
+  const source = functionsSource(declaredFunctions().map(({ fn, module }) => ({ fn: replaced(fn), module })));
   const [, args] = source.match(/export interface GetAppsArgs \{\n([\s\S]*?)\n\}/)!;
   expect(args).toContain(`  /** ${OWNER} */\n  owner?: string;`);
   const [, result] = source.match(/export interface GetAppsResult \{\n([\s\S]*?)\n\}/)!;

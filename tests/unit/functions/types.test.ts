@@ -5,9 +5,9 @@ import type * as blob from "../../../provider/functions/blob";
 import type * as databases from "../../../provider/functions/databases";
 import type { FunctionArgs, FunctionResult } from "../../../provider/functions/declaration";
 import type * as workspaces from "../../../provider/functions/workspaces";
-import type * as sdk from "../../../sdk/nodejs/data";
+import type * as sdk from "../../../sdk/nodejs/functions";
 
-// The SDK's argument and result types are generated as text (scripts/gen/sdk-data.ts), for their
+// The SDK's argument and result types are generated as text (scripts/gen/sdk-functions.ts), for their
 // doc comments. This file compiles only while each is the type zod infers from its declaration,
 // both ways: a generator that writes a field's type wrong breaks the build.
 

@@ -50,7 +50,7 @@ test("no name is exported twice by the package", () => {
       .map((name) => name.trim().split(" as ").pop() as string)
       .filter(Boolean),
   );
-  const data = readFileSync(join(__dirname, "..", "..", "..", "sdk", "nodejs", "data", "index.d.ts"), "utf8");
+  const data = readFileSync(join(__dirname, "..", "..", "..", "sdk", "nodejs", "functions", "index.d.ts"), "utf8");
   const dataNames = [...data.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((match) =>
     match[1]
       .split(",")

@@ -5,10 +5,9 @@ import * as path from "node:path";
 import { z } from "zod";
 import { DEFAULT_BLOB_URL, DEFAULT_PLATFORM_URL, SETTINGS } from "../../../provider/config";
 import { type AnyKind, components, kinds } from "../../../provider/kinds";
-import { field, notesOf } from "../../../provider/kinds/declaration";
+import { field, notesOf, outputNames } from "../../../provider/kinds/declaration";
 import { SCHEMA_FILE } from "../../../scripts/gen";
 import { type PackageSchema, packageSchema, type PropertySpec, typeToken } from "../../../scripts/gen/schema";
-import { outputNames } from "../../../sdk/nodejs/registration";
 import { engineDir, repoRoot } from "../../install-script";
 
 // The package schema the native plugin serves, as checked in (the declarations test fails when it

@@ -1,4 +1,4 @@
-import { warn } from "../../../provider/handler";
+import { warn } from "../../../provider/channels";
 import { asCallOn, logWarningsTo } from "../../../provider/plugin/engine-log";
 import { reportProgress } from "../../../provider/resources/blob-folder-sync/progress";
 import { emptyproto, engproto, engrpc, grpc } from "../../../provider/plugin/wire";

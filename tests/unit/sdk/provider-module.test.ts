@@ -1,7 +1,7 @@
 import Module from "node:module";
 import * as path from "node:path";
 import { database } from "../../../provider/kinds/database";
-import { providerModule } from "../../../sdk/nodejs/stub";
+import { providerModule } from "../../../sdk/nodejs/provider-module";
 import { repoRoot } from "../../install-script";
 
 // The module each resource carries as `__provider`, loaded as the engine's dynamic-provider process

@@ -5,7 +5,7 @@ import { docComment, TYPESCRIPT_SDK_DIR } from "./sdk";
 import { grouped, isOptional, typeText } from "./types";
 
 /** The TypeScript SDK's data sources, generated beside the hand-written forms, session and conveniences. */
-export const DATA_SOURCES_FILE = `${TYPESCRIPT_SDK_DIR}/data/functions.ts`;
+export const FUNCTIONS_FILE = `${TYPESCRIPT_SDK_DIR}/functions/generated.ts`;
 
 /** A data source and the module of provider/functions that declares it (its file name without `.ts`). */
 export interface DeclaredFunction {
@@ -20,7 +20,7 @@ export interface DeclaredFunction {
  * with its description; a result holding secrets also gets an `...Output` twin of each type on the
  * way, where the Output form makes them secret Outputs.
  */
-export function dataSourcesSource(declared: readonly DeclaredFunction[]): string {
+export function functionsSource(declared: readonly DeclaredFunction[]): string {
   const types = new ObjectTypes();
   const sections = declared.map((entry) => functionSection(entry, types));
   const modules = [...new Set(declared.map(({ module }) => module))];

@@ -1,4 +1,4 @@
-import { type AppSummary, filterApps, latestSnapshotOf } from "../../../sdk/nodejs/data";
+import { type AppSummary, filterApps, latestSnapshotOf } from "../../../sdk/nodejs/functions";
 
 const app = (id: string, name: string, language: string, cluster: string): AppSummary => ({
   id,

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { InputsOf } from "../inputs";
+import type { AsInputs } from "../inputs";
 import { userError, withoutStack } from "../../../provider/user-error";
 import { entryOf } from "../../../provider/map-entry";
 import { type AnyFunction, withSecretsWrapped } from "../../../provider/functions/declaration";
@@ -11,7 +11,7 @@ import { type AnyFunction, withSecretsWrapped } from "../../../provider/function
 export function outputForm<A extends unknown[], R, O = R>(
   read: (...args: A) => Promise<R>,
   reveal: (result: R) => O = (result) => result as unknown as O,
-): (...args: { [I in keyof A]: InputsOf<NonNullable<A[I]>> }) => pulumi.Output<O> {
+): (...args: { [I in keyof A]: AsInputs<NonNullable<A[I]>> }) => pulumi.Output<O> {
   return (...args) =>
     pulumi.all(args).apply(async (known) => {
       try {

@@ -2,7 +2,7 @@
 // their results, and the name getApp's result had before its type was generated.
 import * as apps from "../../../provider/functions/apps";
 import * as databases from "../../../provider/functions/databases";
-import type { AppSummary, GetAppResult, GetAppsArgs } from "./functions";
+import type { AppSummary, GetAppResult, GetAppsArgs } from "./generated";
 
 /** Every filter given must match exactly. */
 export const filterApps: (apps: readonly AppSummary[], filter: GetAppsArgs) => AppSummary[] = apps.filterApps;

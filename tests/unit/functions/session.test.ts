@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { ConfigError } from "../../../provider/config";
-import { sessionFor } from "../../../sdk/nodejs/data/session";
+import { sessionFor } from "../../../sdk/nodejs/functions/session";
 import { reply, StubServer } from "../helpers/stub-server";
 
 // Configuration as a program's process sees it: stack config, then the environment.

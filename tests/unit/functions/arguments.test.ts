@@ -7,7 +7,7 @@ import {
   getLatestDatabaseSnapshot,
   getSnapshots,
   getWorkspace,
-} from "../../../sdk/nodejs/data";
+} from "../../../sdk/nodejs/functions";
 
 // Bad arguments of data sources fail before any request, naming the function, the argument, the
 // rule and the value. The configuration points at a closed port: a request would fail otherwise.

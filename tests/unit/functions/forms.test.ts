@@ -1,4 +1,4 @@
-import { promiseForm } from "../../../sdk/nodejs/data/forms";
+import { promiseForm } from "../../../sdk/nodejs/functions/forms";
 
 describe("promiseForm", () => {
   test("passes arguments and results through", async () => {
