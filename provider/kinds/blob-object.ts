@@ -2,9 +2,10 @@ import { z } from "zod";
 import { isUnknown } from "../field-check";
 import { ASSET_SIG, SIG_KEY } from "../signatures";
 import { type ChangeRule, declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
-import { NAME_RULE, shortName } from "./names";
+import { NAME_PATTERN, NAME_RULE, shortName } from "./names";
 
-/** Sizes and expiry of objects (docs/service-limits.md). */
+/** Names and prefixes of objects follow the API's one name rule; their sizes and expiry (docs/service-limits.md). */
+export const OBJECT_NAME_PATTERN = NAME_PATTERN;
 export const MIN_OBJECT_BYTES = 1024;
 export const MAX_OBJECT_BYTES = 100 * 1000 * 1000;
 export const MAX_EXPIRE_DAYS = 365;
