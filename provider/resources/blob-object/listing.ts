@@ -20,7 +20,7 @@ const shared = new Map<string, { at: number; listing: Promise<Listing> }>();
 
 /**
  * `prefix` undefined lists every object: objects without a prefix have no narrower shared filter.
- * So does a prefix the listing's filter refuses (3 to 32 of a-z, A-Z, 0-9, _): an object the
+ * So does a prefix the listing's filter refuses (the name rule, kinds/names.ts): an object the
  * service holds under a name its own rules would refuse at upload is still read.
  */
 export function sharedListing(prefix: string | undefined): Promise<Listing> {
