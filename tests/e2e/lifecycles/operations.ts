@@ -133,8 +133,19 @@ export function operationsLifecycle(
 
     const { snapshotUrl: url, snapshotKey: key } = up.outputs;
     expect({ url: url.secret, key: key.secret }).toEqual({ url: true, key: true });
-    expect(url.value).toMatch(/^https:\/\/.*\.zip\?/);
+    // A pre-signed link to the ZIP archive, which the emulator serves as the snapshot host does.
+    expect(url.value).toMatch(/^https?:\/\/.*\.zip\?/);
     expect(url.value.endsWith(key.value)).toBe(true);
+    const archive = await fetch(url.value);
+    expect({
+      status: archive.status,
+      zip: Buffer.from(await archive.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    }).toEqual({
+      status: 200,
+      zip: "PK",
+    });
     const state = await stateOf("snapshot");
     for (const field of ["url", "key"]) {
       expect(state?.outputs?.[field]).toMatchObject({
