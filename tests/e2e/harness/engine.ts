@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { PulumiCommand } from "@pulumi/pulumi/automation";
@@ -54,6 +55,18 @@ let pythonHost: string | undefined;
 export function pythonBinDir(): string {
   pythonHost ??= process.env.PULUMI_PYTHON_BIN ?? installedToolDir("install-python-host", "Python language host");
   return pythonHost;
+}
+
+let hostPulumi: string | undefined;
+
+/** The PyPI `pulumi` of that virtualenv: the release the Python language host is known to work with. */
+export function hostPulumiVersion(): string {
+  hostPulumi ??= execFileSync(
+    path.join(pythonBinDir(), "python"),
+    ["-c", "import importlib.metadata as m; print(m.version('pulumi'))"],
+    { encoding: "utf8" },
+  ).trim();
+  return hostPulumi;
 }
 
 let goHost: string | undefined;

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import * as path from "node:path";
-import { projectPython } from "../../../scripts/build-python";
+import { hostPulumiVersion } from "../harness/engine";
 import { emulatorConfig, emulatorSuite, inviteCodeConfig } from "../harness/emulator-env";
 import { outsideDir } from "../harness/outside-project";
 import { installPluginTarball } from "../harness/plugin-tarball";
@@ -17,17 +17,10 @@ const outside = outsideDir("python-user");
 const venv = path.join(outside, "venv");
 let program: ProgramStack;
 
-/** The PyPI `pulumi` of the project's virtualenv, the one the Python language host is known to work with. */
-function pinnedPulumi(): string {
-  return execFileSync(projectPython(), ["-c", "import importlib.metadata as m; print(m.version('pulumi'))"], {
-    encoding: "utf8",
-  }).trim();
-}
-
 beforeAll(async () => {
   const { wheel } = await pythonSdkBuild();
   execFileSync("python3", ["-m", "venv", venv]);
-  execFileSync(path.join(venv, "bin", "pip"), ["install", "--quiet", wheel, `pulumi==${pinnedPulumi()}`], {
+  execFileSync(path.join(venv, "bin", "pip"), ["install", "--quiet", wheel, `pulumi==${hostPulumiVersion()}`], {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const home = path.join(outside, "pulumi-home");

@@ -13,7 +13,7 @@ import { lockOwnGoModule, REBUILT_GO_MODULE_ENV } from "../harness/go-module-loc
 import { mavenConfig, mavenSettingsFor } from "../harness/maven-release";
 import { fencedBlocks } from "../../doc-blocks";
 import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
-import { goLanguageHostDir, javaLanguageHostDir, pythonBinDir, repoRoot } from "../harness/engine";
+import { goLanguageHostDir, hostPulumiVersion, javaLanguageHostDir, pythonBinDir, repoRoot } from "../harness/engine";
 import { outsideDir, pinnedDevDependency, pinnedPulumiSdk } from "../harness/outside-project";
 import { type PluginServer, startPluginServer } from "../harness/plugin-server";
 import { type ProgramStack, userProjectStack } from "../harness/stack";
@@ -170,15 +170,14 @@ describe("a Python user", () => {
     () => {
       execFileSync("python3", ["-m", "venv", path.join(dir, "venv")]);
       // The PyPI pulumi the language host is known to work with; the rest as pip resolves it.
-      const pulumi = execFileSync(
-        path.join(pythonBinDir(), "python"),
-        ["-c", "import importlib.metadata as m; print(m.version('pulumi'))"],
-        { encoding: "utf8" },
-      ).trim();
-      execFileSync(path.join(venvBin, "pip"), ["install", "--quiet", "pulumi_squarecloud", `pulumi==${pulumi}`], {
-        env: { ...process.env, PIP_INDEX_URL: `${registries.pypi}simple/` },
-        stdio: ["ignore", "ignore", "inherit"],
-      });
+      execFileSync(
+        path.join(venvBin, "pip"),
+        ["install", "--quiet", "pulumi_squarecloud", `pulumi==${hostPulumiVersion()}`],
+        {
+          env: { ...process.env, PIP_INDEX_URL: `${registries.pypi}simple/` },
+          stdio: ["ignore", "ignore", "inherit"],
+        },
+      );
       const script =
         "import importlib.metadata as m, json; d = m.metadata('pulumi_squarecloud'); print(json.dumps({k: d.get_all(k) for k in set(d.keys())}))";
       const metadata = JSON.parse(

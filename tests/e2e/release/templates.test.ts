@@ -6,7 +6,7 @@ import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { GO_MODULE_PATH } from "../../../scripts/gen/repository";
 import { engineDir } from "../../install-script";
 import { emulatorSuite } from "../harness/emulator-env";
-import { javaLanguageHostDir, pythonBinDir, repoRoot } from "../harness/engine";
+import { hostPulumiVersion, javaLanguageHostDir, repoRoot } from "../harness/engine";
 import { lockOwnGoModule, REBUILT_GO_MODULE_ENV } from "../harness/go-module-lock";
 import { mavenConfig, mavenSettingsFor } from "../harness/maven-release";
 import { outsideDir } from "../harness/outside-project";
@@ -54,11 +54,7 @@ function userEnv(template: string, dir: string): Record<string, string> {
   const machine = (name: string) => process.env[name] ?? "";
   // The PyPI pulumi the language host is known to work with; the rest as pip resolves it.
   const constraints = path.join(dir, "..", `${template}-constraints.txt`);
-  const pulumi = readdirSync(path.join(pythonBinDir(), "..", "lib"))
-    .flatMap((python) => readdirSync(path.join(pythonBinDir(), "..", "lib", python, "site-packages")))
-    .map((entry) => /^pulumi-(\d+\.\d+\.\d+)\.dist-info$/.exec(entry)?.[1])
-    .find((found) => found !== undefined);
-  writeFileSync(constraints, `pulumi==${pulumi}\n`);
+  writeFileSync(constraints, `pulumi==${hostPulumiVersion()}\n`);
   return {
     ...(Object.fromEntries(
       Object.entries(process.env).filter(([key]) => !/^(PULUMI_|SQUARECLOUD_)/.test(key)),
