@@ -4,6 +4,7 @@ import * as path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { createClient } from "../../provider/client";
+import { LIST_CACHE_MS } from "../../provider/kinds/blob-object";
 import type { ServiceSuite } from "../e2e/harness/service-suite";
 import type { ProgramStack } from "../e2e/harness/stack";
 import { type RecordingProxy, RequestRecorder } from "./recorder";
@@ -48,11 +49,14 @@ export function liveSuite(): LiveSuite {
     config: () => configWithKey(settings.apiKey),
     configWithKey,
     pastListCache: async (prefix: string, settled: (ids: string[]) => boolean) => {
-      // A listing made while a stale one is cached gets that one, and does not keep it longer.
-      const deadline = Date.now() + LIST_CACHE_LIMIT_MS;
+      // A listing made while a stale one is cached gets that one, and does not keep it longer. The
+      // service caches each query apart: the provider's own query may hold an entry from before the
+      // change for the rest of the cache's life, so that life is waited out from the change on.
+      const changed = Date.now();
+      const deadline = changed + LIST_CACHE_LIMIT_MS;
       for (;;) {
         const ids = (await suite.api.listAllObjects(prefix)).map((object) => object.id);
-        if (settled(ids)) return;
+        if (settled(ids)) return void (await delay(Math.max(0, changed + LIST_CACHE_MS - Date.now())));
         if (Date.now() > deadline)
           throw new Error(`the listing of ${prefix} was still not as expected after ${LIST_CACHE_LIMIT_MS} ms`);
         await delay(LIST_POLL_MS);
