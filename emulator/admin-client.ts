@@ -1,7 +1,7 @@
-import type { Fault, FaultSpec, RequestCounters, RequestLogEntry } from "./admin-types";
+import type { CreatedAccount, Fault, FaultSpec, RequestCounters, RequestLogEntry } from "./admin-types";
 import type { ObjectIdForm } from "./models/rules";
 
-export type { Fault, FaultKind, FaultSpec, RequestCounters, RequestLogEntry } from "./admin-types";
+export type { CreatedAccount, Fault, FaultKind, FaultSpec, RequestCounters, RequestLogEntry } from "./admin-types";
 
 /**
  * Typed client for the emulator's /__emulator/ admin surface. Either server's URL works: both
@@ -78,6 +78,11 @@ export class EmulatorAdmin {
       "GET",
       `/requests/wait?${waitQuery({ route, count: String(count) }, timeoutMs)}`,
     );
+  }
+
+  /** Adds an account (a standard-4 plan unless told), until the next reset. */
+  async createAccount(name: string, plan?: string): Promise<CreatedAccount> {
+    return this.call<CreatedAccount>("POST", "/accounts", { name, ...(plan ? { plan } : {}) });
   }
 
   /** Issues the account a new API key and revokes its old one; returns the new key. */

@@ -50,3 +50,11 @@ export interface RequestLogEntry {
 }
 
 export type RequestCounters = Record<string, number>;
+
+/** An account the admin surface added (POST /__emulator/accounts). */
+export interface CreatedAccount {
+  accountId: string;
+  apiKey: string;
+  name: string;
+  email: string;
+}

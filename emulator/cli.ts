@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
+import { parseRequestRate, type RequestRateLimit } from "./models/request-rate";
 import { isObjectIdForm, OBJECT_ID_FORMS, type ObjectIdForm } from "./models/rules";
 import { STATE_FILE } from "./store/file-store";
 
@@ -22,6 +23,9 @@ const USAGE = `Usage: squarecloud-emulator [options]
                            no key, so it is off unless asked for (env SQUARECLOUD_EMULATOR_ADMIN=1)
   --object-ids <form>      ids of expiring uploads: suffixed ends them in -ex<days>, plain leaves that
                            optional suffix out (env SQUARECLOUD_EMULATOR_OBJECT_IDS, default suffixed)
+  --rate-limit <n>/<s>s    at most n requests per s seconds per account, then 429 RATE_LIMIT_EXCEEDED
+                           with Retry-After (env SQUARECLOUD_EMULATOR_RATE_LIMIT, e.g. 50/1s; default none:
+                           the live limit is not published)
   --help                   show this text
 `;
 
@@ -42,6 +46,14 @@ function objectIdForm(value: string | undefined): ObjectIdForm | undefined {
   return value;
 }
 
+/** Undefined: no account-wide request rate. */
+function requestRate(value: string | undefined): RequestRateLimit | undefined {
+  if (value === undefined || value === "") return undefined;
+  const limit = parseRequestRate(value);
+  if (!limit) throw new Error(`--rate-limit takes <requests>/<seconds>s, e.g. 50/1s, got "${value}"`);
+  return limit;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -51,6 +63,7 @@ async function main(): Promise<void> {
       "data-dir": { type: "string" },
       admin: { type: "boolean" },
       "object-ids": { type: "string" },
+      "rate-limit": { type: "string" },
       help: { type: "boolean" },
     },
     strict: true,
@@ -73,6 +86,7 @@ async function main(): Promise<void> {
     ...(dataDir ? { dataDir } : {}),
     admin,
     objectIds: objectIdForm(values["object-ids"] ?? env.SQUARECLOUD_EMULATOR_OBJECT_IDS),
+    requestRate: requestRate(values["rate-limit"] ?? env.SQUARECLOUD_EMULATOR_RATE_LIMIT),
   });
 
   const main = emulator.accounts[0]!;

@@ -9,6 +9,7 @@ import { DatabasesModel } from "./models/databases";
 import { IdSource } from "./models/id-source";
 import type { ModelContext } from "./models/model-context";
 import type { ObjectIdForm } from "./models/rules";
+import { RequestRate, type RequestRateLimit } from "./models/request-rate";
 import { SnapshotsModel } from "./models/snapshots";
 import { WorkspacesModel } from "./models/workspaces";
 import { buildSeedData } from "./seed";
@@ -24,9 +25,18 @@ export interface Models {
   snapshots: SnapshotsModel;
   databases: DatabasesModel;
   blobObjects: BlobObjectsModel;
+  requestRate: RequestRate;
 }
 
-function createModels(ctx: ModelContext, contents: ContentStore, objectIds: ObjectIdForm): Models {
+/** How an emulator is started, beyond where it keeps its state. */
+export interface CoreSettings {
+  /** The id form uploads start with, and return to at reset. */
+  objectIds?: ObjectIdForm;
+  /** An account-wide request rate; none unless given. */
+  requestRate?: RequestRateLimit;
+}
+
+function createModels(ctx: ModelContext, contents: ContentStore, settings: CoreSettings): Models {
   const accounts = new AccountsModel(ctx);
   const workspaces = new WorkspacesModel(ctx);
   const snapshots = new SnapshotsModel(ctx);
@@ -37,7 +47,8 @@ function createModels(ctx: ModelContext, contents: ContentStore, objectIds: Obje
     analytics: new AnalyticsModel(ctx),
     snapshots,
     databases: new DatabasesModel(ctx, accounts, snapshots),
-    blobObjects: new BlobObjectsModel(ctx, contents, objectIds),
+    blobObjects: new BlobObjectsModel(ctx, contents, settings.objectIds ?? "suffixed"),
+    requestRate: new RequestRate(settings.requestRate, ctx.clock),
   };
 }
 
@@ -56,13 +67,12 @@ export class EmulatorCore {
   constructor(
     private readonly store: StateStore,
     private readonly contents: ContentStore = new MemoryContentStore(),
-    /** The id form uploads start with, and return to at reset. */
-    private readonly objectIds: ObjectIdForm = "suffixed",
+    private readonly settings: CoreSettings = {},
   ) {
     const loaded = store.load();
     this.data = loaded ?? buildSeedData(this.clock.now());
     if (!loaded) store.save(this.data);
-    this.current = createModels({ data: this.data, clock: this.clock, ids: this.ids }, contents, objectIds);
+    this.current = createModels({ data: this.data, clock: this.clock, ids: this.ids }, contents, settings);
   }
 
   get models(): Models {
@@ -76,7 +86,7 @@ export class EmulatorCore {
     this.requestLog.clear();
     this.data = buildSeedData(this.clock.now());
     this.contents.clear();
-    this.current = createModels({ data: this.data, clock: this.clock, ids: this.ids }, this.contents, this.objectIds);
+    this.current = createModels({ data: this.data, clock: this.clock, ids: this.ids }, this.contents, this.settings);
     this.store.save(this.data);
   }
 

@@ -14,6 +14,8 @@ export class EmulatorError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Sent with the error's answer (a rate limit's Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "EmulatorError";
@@ -103,6 +105,10 @@ const catalog = {
   INVALID_SEED: [400, "Send {seed}, a non-empty string of at most 128 characters."],
   INVALID_OBJECT_IDS: [400, 'Send {form}: "suffixed" or "plain".'],
   ACCOUNT_NOT_FOUND: [404, "No account has this id."],
+  INVALID_ACCOUNT: [
+    400,
+    "Send {name}: 3 to 32 characters of [a-zA-Z0-9_], no account's name yet, and a plan the emulator knows.",
+  ],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ErrorCode = keyof typeof catalog;
@@ -115,6 +121,16 @@ export function apiError(code: ErrorCode, message?: string): EmulatorError {
 /** The blob API answers an upload from a plan without blob storage with 401, not 403 (notes). */
 export function blobNotInPlan(): EmulatorError {
   return new EmulatorError(401, "PERMISSION_DENIED", "Your plan does not include blob storage.");
+}
+
+/** The account-wide request rate (an emulator option) is spent: Retry-After says when a slot frees. */
+export function rateLimitExceeded(retryAfterSeconds: number): EmulatorError {
+  return new EmulatorError(
+    429,
+    "RATE_LIMIT_EXCEEDED",
+    "Too many requests with this API key; try again after Retry-After seconds.",
+    { "Retry-After": String(retryAfterSeconds) },
+  );
 }
 
 /** Errors requested by a "status" fault: status and code are whatever the test asked for. */

@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { EmulatorAdmin } from "./admin-client";
 import { EmulatorCore } from "./core";
+import type { RequestRateLimit } from "./models/request-rate";
 import type { ObjectIdForm } from "./models/rules";
 import { createApiServer } from "./http/server";
 import { adminRoutes, blobRoutes, platformRoutes, publicContentRoutes, snapshotDownloadRoutes } from "./routes";
@@ -11,7 +12,8 @@ import { FileStateStore } from "./store/file-store";
 import { MemoryStateStore } from "./store/memory-store";
 
 export { EmulatorAdmin } from "./admin-client";
-export type { Fault, FaultKind, FaultSpec, RequestCounters, RequestLogEntry } from "./admin-types";
+export type { CreatedAccount, Fault, FaultKind, FaultSpec, RequestCounters, RequestLogEntry } from "./admin-types";
+export type { RequestRateLimit } from "./models/request-rate";
 export type { ObjectIdForm } from "./models/rules";
 export {
   SEED_ACCOUNTS,
@@ -43,6 +45,11 @@ export interface EmulatorOptions {
    * keep their ids.
    */
   objectIds?: ObjectIdForm;
+  /**
+   * At most `requests` per `windowMs` per account, over every connection using its key; past it,
+   * 429 RATE_LIMIT_EXCEEDED with Retry-After. None by default: the live limit is not published.
+   */
+  requestRate?: RequestRateLimit;
 }
 
 export interface SeededAccount {
@@ -66,9 +73,10 @@ export interface RunningEmulator {
 /** Starts both APIs (platform and blob) over one shared state. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? "127.0.0.1";
+  const settings = { objectIds: options.objectIds, requestRate: options.requestRate };
   const core = options.dataDir
-    ? new EmulatorCore(new FileStateStore(options.dataDir), new FileContentStore(options.dataDir), options.objectIds)
-    : new EmulatorCore(new MemoryStateStore(), new MemoryContentStore(), options.objectIds);
+    ? new EmulatorCore(new FileStateStore(options.dataDir), new FileContentStore(options.dataDir), settings)
+    : new EmulatorCore(new MemoryStateStore(), new MemoryContentStore(), settings);
   const admin = options.admin ? adminRoutes : [];
   const platform = createApiServer(core, platformRoutes, admin, snapshotDownloadRoutes);
   const blob = createApiServer(core, blobRoutes, admin, publicContentRoutes);

@@ -241,6 +241,7 @@ async function runHandler(
   try {
     const models = core.models;
     const account = models.accounts.authenticate(headerValue(req.headers.authorization));
+    models.requestRate.admit(account.id);
     for (const value of Object.values(params)) if (!ID_PATTERN.test(value)) throw apiError("INVALID_ID");
     return await route.handler(
       {
@@ -285,7 +286,7 @@ async function handleAdmin(
 }
 
 function errorReply(error: EmulatorError): Reply {
-  return { status: error.status, body: error.toBody() };
+  return { status: error.status, body: error.toBody(), headers: error.headers };
 }
 
 /**

@@ -1,7 +1,9 @@
 import { iso } from "../clock";
 import { apiError } from "../errors";
 import { randomHex } from "../random";
+import { planRecord, type PlanName } from "../seed";
 import type { AccountRecord } from "../state";
+import { ACCOUNT_NAME_PATTERN } from "./rules";
 import type { ModelContext } from "./model-context";
 
 export interface MemoryUsage {
@@ -45,6 +47,29 @@ export class AccountsModel {
     if (!account) throw apiError("ACCOUNT_NOT_FOUND");
     account.apiKey = `${account.id}-${randomHex(40)}`;
     return account.apiKey;
+  }
+
+  /**
+   * A new account beside the seeded ones (the admin surface): more people than the seed's four,
+   * say one invitee per workspace member when many stacks add members at once, each invite code
+   * being single use. Its id is numeric, as the service's; its key starts with it.
+   */
+  create(name: string, plan: PlanName): AccountRecord {
+    if (!ACCOUNT_NAME_PATTERN.test(name) || this.ctx.data.accounts.some((a) => a.name === name))
+      throw apiError("INVALID_ACCOUNT");
+    const now = this.ctx.clock.now();
+    const id = `9${String(now).slice(-9)}${String(this.ctx.data.accounts.length).padStart(8, "0")}`;
+    const account: AccountRecord = {
+      id,
+      name,
+      email: `${name}@example.com`,
+      apiKey: `${id}-${randomHex(40)}`,
+      locale: "en-US",
+      createdAt: now,
+      plan: planRecord(plan, now),
+    };
+    this.ctx.data.accounts.push(account);
+    return account;
   }
 
   /** Throws INSUFFICIENT_MEMORY unless `extraMb` more fits in the plan. */

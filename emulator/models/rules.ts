@@ -18,6 +18,8 @@ export function cpuFor(memoryMb: number): number {
 
 /** Workspace names, blob object names and prefixes share one pattern. */
 export const WORKSPACE_NAME_PATTERN = /^[a-zA-Z0-9_]{3,32}$/;
+/** Names of accounts the admin surface adds (an emulator choice: the reference creates none). */
+export const ACCOUNT_NAME_PATTERN = /^[a-zA-Z0-9_]{3,32}$/;
 export const OBJECT_NAME_PATTERN = /^[a-zA-Z0-9_]{3,32}$/;
 
 export const ASSIGNABLE_GROUPS = ["admin", "maintain", "manager", "view"] as const satisfies readonly WorkspaceGroup[];

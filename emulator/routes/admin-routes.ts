@@ -147,6 +147,20 @@ export const adminRoutes: Route<AdminHandler>[] = [
     },
   },
   {
+    // Invite codes are single use and one at a time per person: many workspaces adding members at
+    // once need as many people as members, more than the seed has. Until the next reset.
+    method: "POST",
+    template: "/__emulator/accounts",
+    handler: async ({ json }, core) => {
+      const { name, plan = "standard-4" } = await json();
+      if (typeof name !== "string" || typeof plan !== "string" || !Object.hasOwn(PLANS, plan))
+        throw apiError("INVALID_ACCOUNT");
+      const account = core.models.accounts.create(name, plan as PlanName);
+      core.persist();
+      return bare({ accountId: account.id, apiKey: account.apiKey, name: account.name, email: account.email });
+    },
+  },
+  {
     method: "POST",
     template: "/__emulator/accounts/:id/api-key",
     handler: ({ params }, core) => {
