@@ -27,6 +27,7 @@ const MEASURED = {
   "e2e/typescript/blob-object.test.js": 61,
   "e2e/typescript/package.test.js": 58,
   "e2e/typescript/operations.test.js": 53,
+  "e2e/reliability/parallel-stacks.test.js": 55,
   "e2e/reliability/interrupted.test.js": 45,
   "e2e/typescript/credentials.test.js": 31,
   "e2e/python/example-outside.test.js": 24,
