@@ -133,6 +133,7 @@ const deployment = field(
   z.object({
     id: field(z.string(), "The deployment's id."),
     state: field(z.string(), "The state of the latest event: the outcome once the deployment is over."),
+    branch: field(z.string().optional(), "The git branch the deployment cloned, as its `clone` event names it."),
     startedAt: field(z.string(), "ISO 8601: the first event."),
     updatedAt: field(z.string(), "ISO 8601: the latest event."),
     events: field(z.array(deploymentStep), "The deployment's events, earliest first."),

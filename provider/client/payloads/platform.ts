@@ -142,11 +142,15 @@ export const Analytics = z.object({
 });
 export type Analytics = z.infer<typeof Analytics>;
 
-/** `state` stays a string: states beyond the documented ones (commit, restarting) are data. */
+/**
+ * `state` stays a string: states beyond the documented ones (commit, restarting) are data. A
+ * `clone` event names the git `branch` it cloned (the official types; not in the API reference).
+ */
 export const DeploymentEvent = z.object({
   id: z.string(),
   state: z.string(),
   date: z.string(),
+  branch: optionalText,
 });
 export type DeploymentEvent = z.infer<typeof DeploymentEvent>;
 

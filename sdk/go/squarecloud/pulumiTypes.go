@@ -553,6 +553,8 @@ func (o DatabaseSummaryArrayOutput) Index(i pulumi.IntInput) DatabaseSummaryOutp
 
 // A deployment of an application.
 type Deployment struct {
+	// The git branch the deployment cloned, as its `clone` event names it.
+	Branch *string `pulumi:"branch"`
 	// The deployment's events, earliest first.
 	Events []DeploymentStep `pulumi:"events"`
 	// The deployment's id.
@@ -578,6 +580,11 @@ func (o DeploymentOutput) ToDeploymentOutput() DeploymentOutput {
 
 func (o DeploymentOutput) ToDeploymentOutputWithContext(ctx context.Context) DeploymentOutput {
 	return o
+}
+
+// The git branch the deployment cloned, as its `clone` event names it.
+func (o DeploymentOutput) Branch() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Deployment) *string { return v.Branch }).(pulumi.StringPtrOutput)
 }
 
 // The deployment's events, earliest first.

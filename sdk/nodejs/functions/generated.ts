@@ -267,6 +267,8 @@ export interface Deployment {
   id: string;
   /** The state of the latest event: the outcome once the deployment is over. */
   state: string;
+  /** The git branch the deployment cloned, as its `clone` event names it. */
+  branch?: string;
   /** ISO 8601: the first event. */
   startedAt: string;
   /** ISO 8601: the latest event. */

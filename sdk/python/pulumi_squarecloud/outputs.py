@@ -619,7 +619,8 @@ class Deployment(dict):
                  id: _builtins.str,
                  started_at: _builtins.str,
                  state: _builtins.str,
-                 updated_at: _builtins.str):
+                 updated_at: _builtins.str,
+                 branch: Optional[_builtins.str] = None):
         """
         A deployment of an application.
 
@@ -628,12 +629,15 @@ class Deployment(dict):
         :param _builtins.str started_at: ISO 8601: the first event.
         :param _builtins.str state: The state of the latest event: the outcome once the deployment is over.
         :param _builtins.str updated_at: ISO 8601: the latest event.
+        :param _builtins.str branch: The git branch the deployment cloned, as its `clone` event names it.
         """
         pulumi.set(__self__, "events", events)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "started_at", started_at)
         pulumi.set(__self__, "state", state)
         pulumi.set(__self__, "updated_at", updated_at)
+        if branch is not None:
+            pulumi.set(__self__, "branch", branch)
 
     @_builtins.property
     @pulumi.getter
@@ -674,6 +678,14 @@ class Deployment(dict):
         ISO 8601: the latest event.
         """
         return pulumi.get(self, "updated_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def branch(self) -> Optional[_builtins.str]:
+        """
+        The git branch the deployment cloned, as its `clone` event names it.
+        """
+        return pulumi.get(self, "branch")
 
 
 @pulumi.output_type

@@ -12,6 +12,8 @@ import * as sq from "../../../sdk/nodejs";
 import { type EmulatorSuite, emulatorConfig, emulatorSuite } from "../harness/emulator-env";
 import { type ProgramStack, type ProgramStackOptions, SECRET_SIG } from "../harness/stack";
 
+const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+
 /** When the emulator served the program's request to `path` (one of `route`'s), on its clock. */
 function servedAt(log: RequestLogEntry[], route: string, path: string): number {
   const entry = log.find((request) => request.route === route && request.path === path && request.status === 200);
@@ -168,9 +170,12 @@ export function functionReads(
       });
       expect(out.websiteAnalyticsDaily).toEqual(out.websiteAnalytics);
       const deployments = await suite.api.appDeployments(SEED_APPS.aliceWebsite);
-      expect(out.websiteDeployments.deployments.map((d: any) => d.id).sort()).toEqual(
-        deployments.map((events) => events[0]!.id).sort(),
+      // Each with the branch its clone event names (the seed's clone in "main").
+      const branchOf = (events: { branch?: string }[]) => events.find((event) => event.branch)?.branch;
+      expect(out.websiteDeployments.deployments.map((d: any) => ({ id: d.id, branch: d.branch })).sort(byId)).toEqual(
+        deployments.map((events) => ({ id: events[0]!.id, branch: branchOf(events) })).sort(byId),
       );
+      expect(out.websiteDeployments.deployments.map((d: any) => d.branch)).toContain("main");
       const metrics = await cacheMetricsAsRead(suite, log);
       expect(out.cacheMetrics.databaseId).toBe(SEED_DATABASES.aliceCache);
       expect(out.cacheMetrics.points[0]).toEqual(

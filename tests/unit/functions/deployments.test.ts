@@ -1,6 +1,11 @@
 import { groupDeployments } from "../../../provider/functions/deployments";
 
-const event = (id: string, state: string, date: string) => ({ id, state, date });
+const event = (id: string, state: string, date: string, branch?: string) => ({
+  id,
+  state,
+  date,
+  ...(branch ? { branch } : {}),
+});
 
 describe("groupDeployments", () => {
   test("one entry per deployment, most recent first, events earliest first, the last state as outcome", () => {
@@ -8,7 +13,7 @@ describe("groupDeployments", () => {
       [event("old", "pending", "2026-01-01T10:00:00.000Z"), event("old", "error", "2026-01-01T10:01:00.000Z")],
       [
         event("new", "pending", "2026-01-01T12:00:00.000Z"),
-        event("new", "clone", "2026-01-01T12:00:03.000Z"),
+        event("new", "clone", "2026-01-01T12:00:03.000Z", "main"),
         event("new", "success", "2026-01-01T12:00:40.000Z"),
       ],
     ]);
@@ -16,6 +21,7 @@ describe("groupDeployments", () => {
       {
         id: "new",
         state: "success",
+        branch: "main",
         startedAt: "2026-01-01T12:00:00.000Z",
         updatedAt: "2026-01-01T12:00:40.000Z",
         events: [

@@ -9,9 +9,16 @@ import io.github.squarecloud.squarecloud.outputs.DeploymentStep;
 import java.lang.String;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import javax.annotation.Nullable;
 
 @CustomType
 public final class Deployment {
+    /**
+     * @return The git branch the deployment cloned, as its `clone` event names it.
+     * 
+     */
+    private @Nullable String branch;
     /**
      * @return The deployment&#39;s events, earliest first.
      * 
@@ -39,6 +46,13 @@ public final class Deployment {
     private String updatedAt;
 
     private Deployment() {}
+    /**
+     * @return The git branch the deployment cloned, as its `clone` event names it.
+     * 
+     */
+    public Optional<String> branch() {
+        return Optional.ofNullable(this.branch);
+    }
     /**
      * @return The deployment&#39;s events, earliest first.
      * 
@@ -84,6 +98,7 @@ public final class Deployment {
     }
     @CustomType.Builder
     public static final class Builder {
+        private @Nullable String branch;
         private List<DeploymentStep> events;
         private String id;
         private String startedAt;
@@ -92,6 +107,7 @@ public final class Deployment {
         public Builder() {}
         public Builder(Deployment defaults) {
     	      Objects.requireNonNull(defaults);
+    	      this.branch = defaults.branch;
     	      this.events = defaults.events;
     	      this.id = defaults.id;
     	      this.startedAt = defaults.startedAt;
@@ -99,6 +115,12 @@ public final class Deployment {
     	      this.updatedAt = defaults.updatedAt;
         }
 
+        @CustomType.Setter
+        public Builder branch(@Nullable String branch) {
+
+            this.branch = branch;
+            return this;
+        }
         @CustomType.Setter
         public Builder events(List<DeploymentStep> events) {
             if (events == null) {
@@ -144,6 +166,7 @@ public final class Deployment {
         }
         public Deployment build() {
             final var _resultValue = new Deployment();
+            _resultValue.branch = branch;
             _resultValue.events = events;
             _resultValue.id = id;
             _resultValue.startedAt = startedAt;
