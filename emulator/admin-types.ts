@@ -1,6 +1,6 @@
 /** Shapes of the admin surface under /__emulator/, shared by the server and the typed client. */
 
-export type FaultKind = "status" | "latency" | "hold" | "reset" | "drop-after-commit";
+export type FaultKind = "status" | "status-after-commit" | "latency" | "hold" | "reset" | "drop-after-commit";
 
 export interface FaultSpec {
   /** Which requests: `path` is a route template ("/v2/databases/:id") or an exact concrete path. */
@@ -10,7 +10,12 @@ export interface FaultSpec {
   probability?: number;
   /** Apply to the next N matching requests, then retire the fault. */
   count?: number;
-  /** For "status": the HTTP status and error code to answer with (defaults 500 INTERNAL_SERVER_ERROR). */
+  /**
+   * For "status" and "status-after-commit": the HTTP status and error code to answer with (defaults
+   * 500 INTERNAL_SERVER_ERROR). "status" answers instead of the route; "status-after-commit" once
+   * the route has done its work, as a service answers 202 `SNAPSHOT_PROCESSING` for a snapshot it
+   * is still generating.
+   */
   status?: number;
   code?: string;
   /** For "status": a Retry-After header sent verbatim, delta-seconds ("2") or an HTTP date in IMF-fixdate form. */

@@ -23,7 +23,7 @@ const faultSpecSchema = z
         path: z.string().startsWith("/").max(512).optional(),
       })
       .strict(),
-    kind: z.enum(["status", "latency", "hold", "reset", "drop-after-commit"]),
+    kind: z.enum(["status", "status-after-commit", "latency", "hold", "reset", "drop-after-commit"]),
     probability: z.number().min(0).max(1).optional(),
     count: z.number().int().positive().optional(),
     status: z.number().int().min(100).max(599).optional(),
@@ -39,9 +39,9 @@ const faultSpecSchema = z
   })
   .strict()
   .refine((spec) => spec.kind !== "latency" || spec.latencyMs !== undefined, { path: ["latencyMs"] })
-  .refine((spec) => spec.kind === "status" || spec.retryAfter === undefined, {
+  .refine((spec) => spec.kind === "status" || spec.kind === "status-after-commit" || spec.retryAfter === undefined, {
     path: ["retryAfter"],
-    message: "retryAfter only applies to status faults",
+    message: "retryAfter only applies to status and status-after-commit faults",
   });
 
 /** The answer of a "status" fault, with its Retry-After when it has one. */

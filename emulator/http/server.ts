@@ -161,6 +161,8 @@ async function handleApi(
     reply = { ...errorReply(apiError("METHOD_NOT_ALLOWED")), headers: { Allow: match.allowed.join(", ") } };
   } else {
     reply = await runHandler(core, match.route, match.params, req, res, query);
+    // The work is done and saved; the client hears the fault's answer instead of the route's.
+    if (fault?.kind === "status-after-commit") reply = statusFaultReply(fault);
   }
   // A request answered without its body being read (refused on its headers) is slowed all the same.
   await arrived(req);

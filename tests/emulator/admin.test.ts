@@ -246,6 +246,24 @@ describe("faults", () => {
     expect(log.find((e) => e.route === "POST /v2/databases")).toMatchObject({ status, fault: kind });
   });
 
+  test("status-after-commit: the change happens, the fault's status and code are answered", async () => {
+    await env.emu.admin.injectFault({
+      match: { method: "POST", path: "/v2/databases" },
+      kind: "status-after-commit",
+      status: 202,
+      code: "DATABASE_PROCESSING",
+      count: 1,
+    });
+    const answer = await env.platform("POST", "/v2/databases", { json: newDatabase });
+    expect(answer).toMatchObject({ status: 202, body: { status: "error", code: "DATABASE_PROCESSING" } });
+    expect(await databaseIds()).toHaveLength(3);
+    const log = await env.emu.admin.requests();
+    expect(log.find((e) => e.route === "POST /v2/databases")).toMatchObject({
+      status: 202,
+      fault: "status-after-commit",
+    });
+  });
+
   test("faults also apply to the blob API", async () => {
     await env.emu.admin.injectFault({
       match: { path: "/v1/objects", method: "GET" },

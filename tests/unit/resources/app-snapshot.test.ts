@@ -3,6 +3,7 @@ import { createClient } from "../../../provider/client";
 import { UNKNOWN } from "../../../provider/field-check";
 import { LOOK_AGAIN_MS } from "../../../provider/lifecycle/look-again";
 import { appSnapshotHandler } from "../../../provider/resources/app-snapshot";
+import { PROCESSING_LOOKS_MS } from "../../../provider/resources/app-snapshot/take";
 import { nextSnapshotAllowed, dailySnapshotQuota } from "../../../provider/resources/app-snapshot/quota";
 import { FakeClock } from "../helpers/fake-clock";
 import { providerAgainstEmulator } from "../helpers/provider-emulator";
@@ -134,6 +135,43 @@ describe("taking a snapshot", () => {
     expect(await env.count(SNAPSHOTS)).toBe(2);
     // Sent again only after the listing showed nothing new for the whole schedule.
     expect(env.clock.sleeps).toEqual(expect.arrayContaining(LOOK_AGAIN_MS.appSnapshot));
+  });
+});
+
+describe("a snapshot the service is still generating (202 SNAPSHOT_PROCESSING)", () => {
+  const processing = { status: 202, code: "SNAPSHOT_PROCESSING", count: 1 } as const;
+
+  test("is recorded from the listing once it shows there, and not requested again", async () => {
+    env.useAccount(1);
+    await env.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/apps/:id/snapshots" },
+      kind: "status-after-commit",
+      ...processing,
+    });
+    const { outs } = await appSnapshotHandler.create({ appId: SEED_APPS.bobPortfolio });
+    expect(outs).toMatchObject({ appId: SEED_APPS.bobPortfolio, key: expect.stringMatching(/Signature=/) });
+    expect(outs.url).toBeUndefined();
+    expect(Number.isNaN(Date.parse(outs.takenAt))).toBe(false);
+    expect(await env.count(SNAPSHOTS)).toBe(1);
+    expect(console.warn).toHaveBeenCalledWith(
+      expect.stringMatching(/still being generated when the service answered \(HTTP 202, SNAPSHOT_PROCESSING\)/),
+    );
+  });
+
+  test("not listed within the bound: fails saying so, after one request and every look", async () => {
+    env.useAccount(2);
+    await env.emulator.admin.injectFault({
+      match: { method: "POST", path: "/v2/apps/:id/snapshots" },
+      kind: "status",
+      ...processing,
+    });
+    await expect(appSnapshotHandler.create({ appId: SEED_APPS.carolBot })).rejects.toThrow(
+      /still generating it \(HTTP 202, SNAPSHOT_PROCESSING\) and did not list it within 180 s\. It was not requested again/,
+    );
+    expect(await env.count(SNAPSHOTS)).toBe(1);
+    // After the 5 s pacing since the earlier test's snapshot of this account, every look's wait.
+    expect(env.clock.sleeps.slice(-PROCESSING_LOOKS_MS.length)).toEqual(PROCESSING_LOOKS_MS);
+    expect(await env.count("GET /v2/users/snapshots")).toBe(PROCESSING_LOOKS_MS.length + 2);
   });
 });
 
