@@ -11,6 +11,10 @@ import { repoRoot } from "../../install-script";
 
 /** Short enough to read at once, with the first hour in all five languages. */
 const README_MAX_LINES = 210;
+/** The guide for changing the code: what a newcomer reads in one sitting; the detail lives in the READMEs it links. */
+const CONTRIBUTING_MAX_LINES = 250;
+/** The current figures of each bench with their method; earlier runs are in git history. */
+const BENCH_README_MAX_LINES = 400;
 
 /** Each resource page and the SDK class its generated tables come from (BlobFolder is a component: its table is written by hand). */
 const RESOURCE_PAGES: Record<string, string> = {
@@ -88,6 +92,20 @@ test(`README.md stays under ${README_MAX_LINES} lines`, () => {
   expect(readDoc("README.md").split("\n").length).toBeLessThan(README_MAX_LINES);
 });
 
+test(`CONTRIBUTING.md stays under ${CONTRIBUTING_MAX_LINES} lines and bench/README.md under ${BENCH_README_MAX_LINES}`, () => {
+  expect(readDoc("CONTRIBUTING.md").split("\n").length).toBeLessThan(CONTRIBUTING_MAX_LINES);
+  expect(readDoc("bench/README.md").split("\n").length).toBeLessThan(BENCH_README_MAX_LINES);
+});
+
+test("CONTRIBUTING.md holds no dated figures and one time of a whole run, cold and warm: timings belong in bench/README.md", () => {
+  const text = readDoc("CONTRIBUTING.md");
+  expect(text.match(/\b20\d\d-\d\d-\d\d\b/g) ?? []).toEqual([]);
+  const wholeRun = /^about \d+ minutes cold \([^)]*\), about \d+ warm \([^)]*\)\.$/gm;
+  expect(text.match(wholeRun) ?? []).toHaveLength(1);
+  const durations = /\b\d+(?:\.\d+)? ?(?:ms|s|sec|seconds?|min|minutes?|h|hours?)\b/g;
+  expect(text.replace(wholeRun, "").match(durations) ?? []).toEqual([]);
+});
+
 test("every docs page, and each resource page, is at most two clicks from README.md", () => {
   const reached = clicksFromReadme(2);
   const pages = docFiles().filter((file) => file.startsWith("docs/"));
@@ -98,8 +116,8 @@ test("every docs page, and each resource page, is at most two clicks from README
   expect(reached.get("docs/README.md")).toBe(1);
 });
 
-test("every relative link of README.md, CONTRIBUTING.md, bench/README.md and docs/ leads to a file, and its anchor to a heading", () => {
-  const files = [...docFiles(), "CONTRIBUTING.md", "bench/README.md"];
+test("every relative link of README.md, CONTRIBUTING.md, the folders' READMEs and docs/ leads to a file, and its anchor to a heading", () => {
+  const files = [...docFiles(), "CONTRIBUTING.md", "bench/README.md", "scripts/README.md", "tests/README.md"];
   const broken = files.flatMap(linksOf).filter((link) => {
     const target = path.join(repoRoot, link.file);
     if (!existsSync(target)) return true;
