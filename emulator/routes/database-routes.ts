@@ -22,14 +22,15 @@ const createBody = z.object({
   type: z.enum(DATABASE_TYPES),
   version: z.string().regex(DATABASE_VERSION_PATTERN),
 });
-const createCodes = {
+const updateBody = z.object({ name: z.string().regex(DATABASE_NAME_PATTERN).optional(), ram: memory.optional() });
+/** The code each field's rule answers with, in the creation and the update alike. */
+const fieldCodes = {
   name: "INVALID_NAME",
   memory: "INVALID_MEMORY",
+  ram: "INVALID_MEMORY",
   type: "INVALID_DATABASE_TYPE",
   version: "INVALID_DATABASE_VERSION",
 } as const;
-
-const updateBody = z.object({ name: z.string().regex(DATABASE_NAME_PATTERN).optional(), ram: memory.optional() });
 const resetBody = z.object({ reset: z.enum(["password", "certificate"]) });
 const restoreBody = z.object({ snapshotId: z.string().regex(ID_PATTERN), versionId: z.string().regex(UUID_PATTERN) });
 
@@ -38,7 +39,7 @@ export const databaseRoutes: Route<ApiHandler>[] = [
     method: "POST",
     template: "/v2/databases",
     handler: async ({ account, json }, models) =>
-      success(models.databases.create(account, parseBody(createBody, await json(), createCodes))),
+      success(models.databases.create(account, parseBody(createBody, await json(), fieldCodes))),
   },
   {
     method: "GET",
@@ -52,12 +53,8 @@ export const databaseRoutes: Route<ApiHandler>[] = [
     handler: async ({ account, params, json }, models) => {
       const database = models.databases.ownedBy(account, params.id);
       const raw = await json();
-      if (raw.name === undefined && raw.ram === undefined) throw apiError("NO_UPDATE_DATA");
-      const body = parseBody(updateBody, raw, { name: "INVALID_NAME", ram: "INVALID_MEMORY" });
-      models.databases.update(account, database, {
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.ram !== undefined ? { ram: body.ram } : {}),
-      });
+      if (Object.keys(updateBody.shape).every((field) => raw[field] === undefined)) throw apiError("NO_UPDATE_DATA");
+      models.databases.update(account, database, parseBody(updateBody, raw, fieldCodes));
       return success();
     },
   },

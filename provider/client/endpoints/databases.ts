@@ -80,13 +80,10 @@ export function databaseEndpoints(api: HttpClient, limits: AccountLimits) {
         method: "PATCH",
         path: "/v2/databases/{databaseId}",
       } as const;
-      const json: UpdateDatabaseInput = {};
-      if (change.name !== undefined) json.name = change.name;
-      if (change.ram !== undefined) json.ram = change.ram;
-      if (Object.keys(json).length === 0) {
+      if (Object.values(change).every((value) => value === undefined)) {
         return Promise.reject(refusedLocally(context, "NO_UPDATE_DATA", "nothing to change: give name or ram"));
       }
-      return api.request({ ...context, params: { databaseId }, json });
+      return api.request({ ...context, params: { databaseId }, json: change });
     },
 
     deleteDatabase(databaseId: string): Promise<void> {

@@ -10,7 +10,7 @@ export function patchFor(
   const change: UpdateDatabaseInput = {};
   if (current.name !== wanted.name) change.name = wanted.name;
   if (current.memory !== wanted.memory) change.ram = wanted.memory;
-  return change.name === undefined && change.ram === undefined ? undefined : change;
+  return Object.keys(change).length === 0 ? undefined : change;
 }
 
 /** What the API reported (the declared outputs) that an update in place does not change. */
