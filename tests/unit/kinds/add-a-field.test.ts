@@ -274,6 +274,16 @@ const served = async (id: string) => (await api("GET", `/v2/databases/${id}`)).r
 
 const cache = { name: "cache", type: "redis", memory: 512, version: "7.4.5", backupWindow: "02:00" };
 
+test("CONTRIBUTING's walk-through names every file the edits touch", () => {
+  const guide = readFileSync(path.join(repoRoot, "CONTRIBUTING.md"), "utf8");
+  const section = guide.slice(
+    guide.indexOf("## Add a field to a kind"),
+    guide.indexOf("## Add a field to a data source"),
+  );
+  const edited = [...new Set(EDITS.map((edit) => edit.file))];
+  expect(edited.filter((file) => !section.includes(`\`${file}\``))).toEqual([]);
+});
+
 test("the copy as edited type-checks", () => {
   expect(errors).toEqual([]);
 });
