@@ -201,3 +201,12 @@ ensure_qemu_user() {
   QEMU_AARCH64=$(bash scripts/install-qemu-user)
   export QEMU_AARCH64
 }
+
+# Wine (Debian's wine64 8.0, unpacked into the tools cache with a Windows 10 prefix, no root),
+# which runs the windows-amd64 archive's Node in an e2e test. Exports WINE_BIN_DIR, the directory
+# holding `wine`. Only an x86-64 Linux machine needs it: elsewhere that test does not run.
+ensure_wine() {
+  [ "$(uname -s)-$(uname -m)" = Linux-x86_64 ] || return 0
+  WINE_BIN_DIR=$(bash scripts/install-wine)
+  export WINE_BIN_DIR
+}
