@@ -31,6 +31,7 @@ const MEASURED = {
   "e2e/reliability/interrupted.test.js": 45,
   "e2e/typescript/credentials.test.js": 31,
   "e2e/python/example-outside.test.js": 24,
+  "e2e/yaml/windows-plugin.test.js": 22, // the file alone, at load 17 to 19
   "e2e/safety/concurrency.test.js": 23,
   "e2e/python/blob-folder.test.js": 23,
   // Measured alone: it type-checks a copy of provider/ and emulator/.
