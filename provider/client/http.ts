@@ -5,6 +5,7 @@ import { ErrorEnvelope, SuccessEnvelope } from "./payloads/envelope";
 import { parseRetryAfter } from "./backoff";
 import type { Clock } from "./clock";
 import {
+  ApiError,
   certainlyNotSent,
   errorFromResponse,
   errorFromTransport,
@@ -15,7 +16,7 @@ import {
   SyntheticCode,
 } from "./errors";
 import { DeadlineExceeded, type Gate, type Release } from "./pacing";
-import { type RetryPolicy, type Settle, type Settled, withRetry } from "./retry";
+import { isRefusal, type RetryPolicy, type Settle, type Settled, withRetry } from "./retry";
 
 export interface HttpClientOptions {
   /** Validated http(s) URL; a path, if any, prefixes every request path. */
@@ -110,14 +111,16 @@ export class HttpClient {
   ): Promise<unknown> {
     const release = req.gate ? await this.pass(req, req.gate, deadline) : undefined;
     let sent = true;
+    let refused = false;
     try {
       const { status, headers, text } = await this.exchange(req, attemptNumber);
       return this.interpret(req, status, headers, text);
     } catch (error) {
       sent = !certainlyNotSent(error);
+      refused = error instanceof ApiError && isRefusal(error);
       throw error;
     } finally {
-      release?.(sent);
+      release?.(sent, refused);
     }
   }
 

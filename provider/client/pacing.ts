@@ -6,8 +6,11 @@ import { entryOf } from "../map-entry";
  * counts against the call's deadline, so it fails (DeadlineExceeded) rather than queue without limit.
  */
 
-/** Called once the attempt is over; `sent` is false when it certainly never left the process. */
-export type Release = (sent: boolean) => void;
+/**
+ * Called once the attempt is over; `sent` is false when it certainly never left the process,
+ * `refused` true when the server refused it over the account's limits (retry.ts, isRefusal).
+ */
+export type Release = (sent: boolean, refused?: boolean) => void;
 /** `deadline` (epoch ms): the attempt must not start after it. */
 export type Gate = (deadline: number) => Promise<Release>;
 
@@ -51,32 +54,63 @@ export class IntervalPacer {
   }
 }
 
-/** At most `max` holders at once; the others wait in arrival order, each until its deadline. */
+/**
+ * At most `max` holders at once; the others wait in arrival order, each until its deadline. The
+ * server's limit is the account's, shared with every other client of it: when the server refuses
+ * a holder's request, others hold slots there, so the allowance halves (down to one), and it grows
+ * back by one after as many requests in a row as it allows go through unrefused.
+ */
 export class ConcurrencyLimit {
   private holders = 0;
+  private allowance: number;
+  private unrefused = 0;
   private readonly queue: Array<() => void> = [];
 
   constructor(
     readonly max: number,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.allowance = max;
+  }
+
+  /** How many may hold a slot now: `max` until the server refuses one. */
+  get allowed(): number {
+    return this.allowance;
+  }
 
   readonly gate: Gate = async (deadline) => {
-    if (this.holders < this.max) this.holders++;
+    if (this.holders < this.allowance && this.queue.length === 0) this.holders++;
     else await this.waitForSlot(deadline);
     let released = false;
-    return () => {
+    return (_sent, refused = false) => {
       if (released) return;
       released = true;
-      const next = this.queue.shift();
-      // A waiter inherits the slot directly, so a newcomer cannot overtake it.
-      if (next) next();
-      else this.holders--;
+      this.learn(refused);
+      this.holders--;
+      this.admitWaiters();
     };
   };
 
+  private learn(refused: boolean): void {
+    if (refused) {
+      this.allowance = Math.max(1, Math.floor(this.allowance / 2));
+      this.unrefused = 0;
+    } else if (this.allowance < this.max && ++this.unrefused >= this.allowance) {
+      this.allowance++;
+      this.unrefused = 0;
+    }
+  }
+
+  /** A waiter takes a free slot directly, in arrival order, so a newcomer cannot overtake it. */
+  private admitWaiters(): void {
+    while (this.holders < this.allowance && this.queue.length > 0) {
+      this.holders++;
+      this.queue.shift()!();
+    }
+  }
+
   private waitForSlot(deadline: number): Promise<void> {
-    const refusal = () => new DeadlineExceeded(`all ${this.max} slots stayed taken until the call's deadline`);
+    const refusal = () => new DeadlineExceeded(`all ${this.allowance} slots stayed taken until the call's deadline`);
     const waitMs = deadline - this.clock.now();
     if (waitMs <= 0) return Promise.reject(refusal());
     return new Promise((resolve, reject) => {

@@ -4,8 +4,13 @@ import { ApiError, SyntheticCode } from "./errors";
 import { AccountLimits } from "./pacing";
 
 export interface RetryPolicy extends BackoffPolicy {
-  /** Attempts in all, the first included. */
+  /** Attempts in all, the first included; refusals (`isRefusal`) are not counted. */
   maxAttempts: number;
+  /**
+   * Ceiling of the backoff after refusals that say no wait: another client of the account holds
+   * what was refused (an upload slot), and it frees within seconds, not the outage's 20.
+   */
+  refusalMaxDelayMs: number;
   /** Budget of one call, attempts and waits together: no wait is started that would end past it. */
   deadlineMs: number;
   /** Attempts when the connection is refused: a preview against a stopped server fails in about a second. */
@@ -16,6 +21,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 6,
   baseDelayMs: 500,
   maxDelayMs: 20_000,
+  refusalMaxDelayMs: 5_000,
   deadlineMs: 120_000,
   refusedAttempts: 3,
 };
@@ -50,6 +56,17 @@ export function shouldRetry(error: ApiError): boolean {
   // A 500 of a repeatable request is as likely a passing fault as a 502.
   if (error.status === 500) return true;
   return TRANSIENT_STATUSES.has(error.status) && !QUOTA_CODES.has(error.code);
+}
+
+/**
+ * A 429 other than a quota, or a window code: the server refused the request before doing
+ * anything, because of the account's limits. Other clients of the account (other stacks, other
+ * processes) spend those limits too, so how many refusals come depends on them, not on this
+ * request: a refusal is waited out within the call's deadline and never counts as an attempt.
+ */
+export function isRefusal(error: ApiError): boolean {
+  if (error.mayHaveCommitted || QUOTA_CODES.has(error.code)) return false;
+  return error.status === 429 || WINDOW_CODES.has(error.code);
 }
 
 export interface RetryOptions<F = never> {
@@ -107,6 +124,7 @@ export async function withRetry<T, F = never>(
   const { policy, clock, random, settle } = options;
   const deadline = clock.now() + policy.deadlineMs;
   let lostBefore = false;
+  let refusals = 0;
   for (let attemptNumber = 1; ; attemptNumber++) {
     try {
       return (await attempt(attemptNumber, deadline)) as Settled<T, F>;
@@ -122,12 +140,27 @@ export async function withRetry<T, F = never>(
       } else if (!shouldRetry(error)) {
         throw error;
       }
-      if (attemptNumber >= attemptsFor(error, policy)) throw error;
-      const delay = error.retryAfterMs ?? WINDOW_CODES.get(error.code) ?? backoffDelay(attemptNumber, policy, random);
+      if (isRefusal(error)) refusals++;
+      else if (attemptNumber - refusals >= attemptsFor(error, policy)) throw error;
+      const delay = isRefusal(error)
+        ? refusalDelay(error, refusals, policy, random)
+        : (error.retryAfterMs ?? backoffDelay(attemptNumber - refusals, policy, random));
       if (clock.now() + delay > deadline) throw error;
       await clock.sleep(delay);
     }
   }
+}
+
+/**
+ * The server's wait (Retry-After, else the code's documented window) and a jitter of up to the
+ * base delay, so clients refused together do not all come back in the same instant and meet the
+ * same refusal; without either, a backoff that stops at the refusal ceiling. `refusals` counts
+ * this call's refusals so far, this one included.
+ */
+function refusalDelay(error: ApiError, refusals: number, policy: RetryPolicy, random: () => number): number {
+  const serverWait = error.retryAfterMs ?? WINDOW_CODES.get(error.code);
+  if (serverWait !== undefined) return serverWait + Math.floor(random() * policy.baseDelayMs);
+  return backoffDelay(refusals, { baseDelayMs: policy.baseDelayMs, maxDelayMs: policy.refusalMaxDelayMs }, random);
 }
 
 function attemptsFor(error: ApiError, policy: RetryPolicy): number {

@@ -89,7 +89,8 @@ describe("SquareCloudClient against injected faults", () => {
     });
     const database = await client.getDatabase(SEED_DATABASES.aliceMain);
     expect(database.id).toBe(SEED_DATABASES.aliceMain);
-    expect(clock.sleeps).toEqual([2_000]);
+    // Retry-After, and a jitter of up to the base delay (0.5 of 100 ms here).
+    expect(clock.sleeps).toEqual([2_050]);
     expect(await served("GET /v2/databases/:id")).toBe(2);
   });
 

@@ -20,7 +20,14 @@ function options(baseUrl: string): HttpClientOptions {
     apiKey: API_KEY,
     userAgent: "pulumi-squarecloud/9.9.9",
     timeoutMs: 2_000,
-    retry: { maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 1_000, deadlineMs: 60_000, refusedAttempts: 3 },
+    retry: {
+      maxAttempts: 3,
+      baseDelayMs: 100,
+      maxDelayMs: 1_000,
+      refusalMaxDelayMs: 500,
+      deadlineMs: 60_000,
+      refusedAttempts: 3,
+    },
     clock,
     random: () => 0.5,
   };
@@ -103,7 +110,8 @@ describe("HttpClient", () => {
     stub.handler = (req, res, body) => answers[stub.seen.length - 1](req, res, body);
     await client.request({ operation: "get thing", method: "GET", path: "/v2/things", schema: Thing });
     expect(stub.seen).toHaveLength(3);
-    expect(clock.sleeps).toEqual([50, 2_000]);
+    // The backoff, then Retry-After and a jitter of up to the base delay.
+    expect(clock.sleeps).toEqual([50, 2_050]);
   });
 
   it("names the endpoint and the bad field of an unexpected shape without echoing values", async () => {

@@ -132,6 +132,49 @@ describe("ConcurrencyLimit", () => {
     expect(await late).toBe("admitted");
   });
 
+  it("halves its allowance when the server refuses a holder, and grows it back by one per allowance's worth of unrefused requests", async () => {
+    const clock = new FakeClock();
+    const limit = new ConcurrencyLimit(4, clock);
+    const deadline = clock.now() + 60_000;
+    (await limit.gate(deadline))(true, true);
+    expect(limit.allowed).toBe(2);
+    (await limit.gate(deadline))(true, true);
+    (await limit.gate(deadline))(true, true);
+    expect(limit.allowed).toBe(1);
+    // One unrefused request at an allowance of 1, then two at 2, then three at 3.
+    const growth: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      (await limit.gate(deadline))(true);
+      growth.push(limit.allowed);
+    }
+    expect(growth).toEqual([2, 2, 3, 3, 3, 4]);
+    (await limit.gate(deadline))(true);
+    expect(limit.allowed).toBe(4);
+  });
+
+  it("admits only as many holders as its allowance, the others in arrival order as slots free", async () => {
+    const clock = new FakeClock();
+    const limit = new ConcurrencyLimit(2, clock);
+    const deadline = clock.now() + 60_000;
+    const first = await limit.gate(deadline);
+    const second = await limit.gate(deadline);
+    first(true, true); // allowance 1, one holder left
+    const admitted: string[] = [];
+    const releases = new Map<string, (sent: boolean, refused?: boolean) => void>();
+    for (const name of ["c", "d"]) {
+      void limit.gate(deadline).then((release) => {
+        admitted.push(name);
+        releases.set(name, release);
+      });
+    }
+    await settle();
+    expect(admitted).toEqual([]);
+    second(true);
+    await settle();
+    // The unrefused release grew the allowance back to 2: both waiters in.
+    expect(admitted).toEqual(["c", "d"]);
+  });
+
   it("refuses at once when the deadline has passed and no slot is free", async () => {
     const clock = new FakeClock();
     const limit = new ConcurrencyLimit(1, clock);

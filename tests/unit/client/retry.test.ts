@@ -14,6 +14,7 @@ const policy: RetryPolicy = {
   maxAttempts: 5,
   baseDelayMs: 100,
   maxDelayMs: 1000,
+  refusalMaxDelayMs: 400,
   deadlineMs: 60_000,
   refusedAttempts: 3,
 };
@@ -81,32 +82,59 @@ describe("withRetry", () => {
     expect(result.sleeps).toEqual([50, 100, 200]);
   });
 
-  it("waits exactly what Retry-After asks instead of the backoff", async () => {
+  it("waits what Retry-After asks instead of the backoff, and a jitter of up to the base delay", async () => {
     const result = await run([httpError("GET", 429, "RATE_LIMIT", 7000)]);
     expect(result.value).toBe("ok");
-    expect(result.sleeps).toEqual([7000]);
+    expect(result.sleeps).toEqual([7050]);
+    // Never less than asked, never past it by more than the base delay.
+    expect((await run([httpError("GET", 429, "RATE_LIMIT", 7000)], {}, () => 0)).sleeps).toEqual([7000]);
+    expect((await run([httpError("GET", 429, "RATE_LIMIT", 7000)], {}, () => 0.999999)).sleeps).toEqual([7099]);
   });
 
   it("waits a documented window out when the server gives no Retry-After: KEEP_CALM 5 s, RESTORE_IN_PROGRESS 60 s", async () => {
     const snapshot = await run([httpError("POST", 429, "KEEP_CALM"), httpError("POST", 429, "KEEP_CALM")], {
       deadlineMs: 120_000,
     });
-    expect(snapshot).toMatchObject({ value: "ok", attempts: 3, sleeps: [5_000, 5_000] });
+    expect(snapshot).toMatchObject({ value: "ok", attempts: 3, sleeps: [5_050, 5_050] });
     const restore = await run([httpError("POST", 429, "RESTORE_IN_PROGRESS")], { deadlineMs: 120_000 });
-    expect(restore).toMatchObject({ value: "ok", attempts: 2, sleeps: [60_000] });
+    expect(restore).toMatchObject({ value: "ok", attempts: 2, sleeps: [60_050] });
     // A Retry-After the server does send still wins.
-    expect((await run([httpError("POST", 429, "KEEP_CALM", 1_000)])).sleeps).toEqual([1_000]);
+    expect((await run([httpError("POST", 429, "KEEP_CALM", 1_000)])).sleeps).toEqual([1_050]);
   });
 
   it("waits a window code out whatever status it comes with (the reference gives none for RESTORE_IN_PROGRESS)", async () => {
     const conflict = await run([httpError("POST", 409, "RESTORE_IN_PROGRESS")], { deadlineMs: 120_000 });
-    expect(conflict).toMatchObject({ value: "ok", attempts: 2, sleeps: [60_000] });
+    expect(conflict).toMatchObject({ value: "ok", attempts: 2, sleeps: [60_050] });
   });
 
   it("retries a non-idempotent request the server rejected with 429", async () => {
     const result = await run([httpError("POST", 429, "TOO_MANY_CONCURRENT_UPLOADS")]);
     expect(result.value).toBe("ok");
     expect(result.attempts).toBe(2);
+  });
+
+  it("never counts a refusal over the account's limits as an attempt: other clients of the account decide how many come", async () => {
+    const busy = () => httpError("POST", 429, "TOO_MANY_CONCURRENT_UPLOADS");
+    const result = await run(Array.from({ length: 9 }, busy));
+    expect(result).toMatchObject({ value: "ok", attempts: 10 });
+    // Without a server wait, a backoff that stops at the refusal ceiling (400 ms here), not at 1 s.
+    expect(result.sleeps).toEqual([50, 100, 200, 200, 200, 200, 200, 200, 200]);
+    // Between transient failures, a refusal leaves their attempts and backoff as they were.
+    const mixed = await run([
+      httpError("GET", 503),
+      busy(),
+      httpError("GET", 503),
+      httpError("GET", 503),
+      httpError("GET", 503),
+    ]);
+    expect(mixed).toMatchObject({ value: "ok", attempts: 6, sleeps: [50, 50, 100, 200, 400] });
+  });
+
+  it("waits refusals out only within the call's deadline", async () => {
+    const keepCalm = Array.from({ length: 50 }, () => httpError("POST", 429, "KEEP_CALM"));
+    const result = await run(keepCalm, { deadlineMs: 20_000 });
+    expect(result.sleeps).toEqual([5_050, 5_050, 5_050]);
+    expect(result.error).toBe(keepCalm[3]);
   });
 
   it("retries a non-idempotent request whose connection was never opened", async () => {
