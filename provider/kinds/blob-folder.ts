@@ -20,12 +20,13 @@ With \`managedObjects: false\` (synced mode) the folder holds one BlobFolderSync
 whose state maps each path to its content hash and object: an update uploads only the new and
 changed files and deletes what left, so a folder of thousands of files is one resource.`,
   inputs: {
-    directory: field(z.string(), FOLDER_TEXTS.directory),
+    directory: field(z.string(), FOLDER_TEXTS.directory, { sdkPlain: true }),
     prefix: field(objectName.optional(), FOLDER_TEXTS.prefix),
     ...folderOptions,
     managedObjects: field(
       z.boolean({ error: "must be true or false" }).optional(),
       "`false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject per file (the default, `true`). Known when the program runs.",
+      { sdkPlain: true },
     ),
   },
   outputs: {

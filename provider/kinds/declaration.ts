@@ -93,6 +93,11 @@ export interface FieldNotes {
   /** Optional in the SDK class, which can fill it from another argument. */
   sdkOptional?: boolean;
   /**
+   * A plain value in the TypeScript SDK, not an Input: a component reads it while it declares its
+   * children, so it must be known when the program runs.
+   */
+  sdkPlain?: boolean;
+  /**
    * The package schema's name for the object the field holds (its items', for a list): a zod
    * object has no name, and the schema's object types need one (`squarecloud:index:<name>`).
    */

@@ -8,7 +8,7 @@ import { pageExamples } from "./registry-docs";
 import { withPackageLinks } from "./repository";
 import { PACKAGE_NAME, type PackageInfo, packageSchema, schemaText } from "./schema";
 import { filesUnder, LANGUAGE_SDK_DIRS, languageSdkFiles, type SdkLanguage } from "./language-sdks";
-import { componentFileStem, fileStem, sdkSource, TYPESCRIPT_SDK_DIR, withDeclaredComment } from "./sdk";
+import { componentFileStem, fileStem, sdkSource, TYPESCRIPT_SDK_DIR, withDeclaredTexts } from "./sdk";
 import { FUNCTIONS_FILE, type DeclaredFunction, functionsSource } from "./sdk-functions";
 
 /**
@@ -35,7 +35,7 @@ function generatedFiles(): Map<string, string> {
   files.set(FUNCTIONS_FILE, functionsSource(declaredFunctions()));
   for (const component of components) {
     const file = `${TYPESCRIPT_SDK_DIR}/${componentFileStem(component)}.ts`;
-    files.set(file, withDeclaredComment(readFileSync(path.join(root, file), "utf8"), component));
+    files.set(file, withDeclaredTexts(readFileSync(path.join(root, file), "utf8"), component));
   }
   const generated = Object.assign(
     functionsTable(functions),

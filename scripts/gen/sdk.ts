@@ -60,13 +60,19 @@ export function componentFileStem(component: ComponentDeclaration): string {
 }
 
 /**
- * A hand-written class of a component (sdk/nodejs/blob-folder.ts) with its doc comment taken from
- * the component's declaration, so the description is written once.
+ * A hand-written class of a component (sdk/nodejs/blob-folder.ts) with its Args interface and its
+ * doc comment written from the component's declaration, so the fields and the description are
+ * written once.
  */
-export function withDeclaredComment(source: string, component: ComponentDeclaration): string {
+export function withDeclaredTexts(source: string, component: ComponentDeclaration): string {
   const classLine = new RegExp(`/\\*\\*(?:(?!\\*/)[\\s\\S])*\\*/\n(export class ${component.name} )`);
   if (!classLine.test(source)) throw new Error(`no doc comment before "export class ${component.name}"`);
-  return source.replace(classLine, (_match, rest: string) => `${docComment(component.description, "")}\n${rest}`);
+  const argsBlock = new RegExp(`(export interface ${component.name}Args \\{)[^}]*\\}`);
+  if (!argsBlock.test(source)) throw new Error(`no "export interface ${component.name}Args {...}"`);
+  const args = Object.entries(component.inputs).map(([name, schema]) => argLine(name, schema));
+  return source
+    .replace(classLine, (_match, rest: string) => `${docComment(component.description, "")}\n${rest}`)
+    .replace(argsBlock, (_match, opening: string) => [opening, ...args, "}"].join("\n"));
 }
 
 function argLine(name: string, schema: z.ZodType): string {
@@ -74,7 +80,8 @@ function argLine(name: string, schema: z.ZodType): string {
   const sdkType = notesOf(schema).sdkType;
   const type = sdkType ?? (item ? `pulumi.Input<${typeText(item)}>[]` : typeText(schema));
   const optional = isOptional(schema) || notesOf(schema).sdkOptional;
-  return `${docComment(notesOf(schema).description, "  ")}\n  ${name}${optional ? "?" : ""}: pulumi.Input<${type}>;`;
+  const given = notesOf(schema).sdkPlain ? type : `pulumi.Input<${type}>`;
+  return `${docComment(notesOf(schema).description, "  ")}\n  ${name}${optional ? "?" : ""}: ${given};`;
 }
 
 function outputLine(name: string, schema: z.ZodType): string {

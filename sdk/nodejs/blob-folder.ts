@@ -1,22 +1,32 @@
 import * as pulumi from "@pulumi/pulumi";
+import { declareFolder } from "../../provider/components/blob-folder";
 import { blobFolder } from "../../provider/kinds/blob-folder";
 import { blobFolderSync } from "../../provider/kinds/blob-folder-sync";
 import { STATUS_URN_INPUT } from "../../provider/resources/blob-folder-sync/progress";
 import { typeToken } from "../../provider/tokens";
 import { BlobFolderSync } from "./blob-folder-sync";
-import { BlobObject, type BlobObjectArgs } from "./blob-object";
+import { BlobObject } from "./blob-object";
 import { dynamicType } from "./registration";
-import { folderObjects, urlsOf } from "../../provider/components/blob-folder-files";
 
-export type BlobFolderArgs = Pick<BlobObjectArgs, "prefix" | "expireDays" | "securityHash" | "autoDownload"> & {
+// The Args interface and the class's doc comment are written by `npm run gen` from
+// provider/kinds/blob-folder.ts; the children are declared by provider/components/blob-folder.ts,
+// as in the plugin.
+
+/** What a {@link BlobFolder} takes. */
+export interface BlobFolderArgs {
   /** A directory relative to the project directory; every file below it becomes one object. */
   directory: string;
-  /**
-   * `false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject
-   * per file (the default, `true`). Known when the program runs.
-   */
+  /** Every object's prefix, 3 to 32 characters of a-z, A-Z, 0-9 and _: each id is `<account>/<prefix>/<name>_...`. */
+  prefix?: pulumi.Input<string>;
+  /** Days until the service deletes each object (1 to 365 days). */
+  expireDays?: pulumi.Input<number>;
+  /** A long random hash in each id instead of a short content hash, so the URLs cannot be guessed. */
+  securityHash?: pulumi.Input<boolean>;
+  /** The CDN makes browsers download the files instead of showing them. */
+  autoDownload?: pulumi.Input<boolean>;
+  /** `false`: one BlobFolderSync resource holds every file (synced mode), instead of one BlobObject per file (the default, `true`). Known when the program runs. */
   managedObjects?: boolean;
-};
+}
 
 /**
  * A directory published to the blob storage: one BlobObject per file below it, all with the
@@ -43,29 +53,26 @@ export class BlobFolder extends pulumi.ComponentResource {
 
   constructor(name: string, args: BlobFolderArgs, opts?: pulumi.ComponentResourceOptions) {
     super(typeToken(blobFolder.name), name, {}, opts);
-    const { directory, managedObjects, ...options } = args;
-    this.objects = {};
-    if (managedObjects === false) {
-      // The provider's check reads the directory, so a directory known only later is fine here.
-      // A missing prefix is the check's to refuse, at preview, with the field named.
-      const synced = {
-        directory,
-        ...options,
-        prefix: options.prefix as pulumi.Input<string>,
-        // Where the provider shows its upload progress: the dynamic provider is not told the resource.
-        [STATUS_URN_INPUT]: pulumi.createUrn(name, dynamicType(blobFolderSync.name), this),
-      };
-      this.files = new BlobFolderSync(name, synced, { parent: this });
-      this.urls = this.files.urls;
-      this.registerOutputs({ urls: this.urls });
-      return;
-    }
-    for (const object of folderObjects(name, directory, options)) {
-      this.objects[object.relativePath] = new BlobObject(object.resourceName, object.args, { parent: this });
-    }
-    this.urls = urlsOf(
-      Object.fromEntries(Object.entries(this.objects).map(([relativePath, object]) => [relativePath, object.url])),
+    const folder = declareFolder(
+      name,
+      { ...args },
+      {
+        object: (resourceName, objectArgs) => new BlobObject(resourceName, objectArgs, { parent: this }),
+        synced: (options) => {
+          const synced = {
+            ...options,
+            // A missing prefix is the check's to refuse, at preview, with the field named.
+            prefix: options.prefix as pulumi.Input<string>,
+            // Where the provider shows its upload progress: the dynamic provider is not told the resource.
+            [STATUS_URN_INPUT]: pulumi.createUrn(name, dynamicType(blobFolderSync.name), this),
+          };
+          return new BlobFolderSync(name, synced, { parent: this });
+        },
+      },
     );
+    this.urls = folder.urls;
+    this.objects = folder.objects;
+    this.files = folder.files;
     this.registerOutputs({ urls: this.urls });
   }
 }
