@@ -4,13 +4,14 @@
  * with the real CLI against the in-process emulator (no added latency), `--repeats` times. Within
  * a repeat each operation runs on every path back to back, in an order that turns by one path each
  * repeat, so a change of load on a shared machine weighs on all alike. Prints per operation each
- * path's median wall time with its range, and the ratios native/floor, native/dynamic and
- * dynamic/floor, taken repeat by repeat, as median and range; then the same for CPU time, of the
+ * path's median wall time with its range, and the ratios of each plugin to its floor and of the
+ * native plugin to the dynamic provider, taken repeat by repeat, as median and range; then the same for CPU time, of the
  * processes the operation started and of the bench's own process, where the emulator answers.
  *
  *   npm run bench:native                                   # N = 100, 500; 5 repeats; every path
  *   BENCH_N=20 npm run bench:native -- --repeats 2
  *   npm run bench:native -- --paths native,nativeFloor,dynamic
+ *   npm run bench:native -- --paths native,nativeArchive,nativeFloor,archiveFloor   # after npm run build:plugin
  */
 import { loadavg } from "node:os";
 import { startEmulator, type RunningEmulator } from "../emulator";
@@ -42,6 +43,8 @@ interface SizeRun {
 /** The ratios printed, when both of their paths ran. */
 const RATIOS: { label: string; numerator: BenchPath; denominator: BenchPath }[] = [
   { label: "native/floor", numerator: "native", denominator: "nativeFloor" },
+  { label: "archive/floor", numerator: "nativeArchive", denominator: "nativeFloor" },
+  { label: "archive/archive floor", numerator: "nativeArchive", denominator: "archiveFloor" },
   { label: "native/dynamic", numerator: "native", denominator: "dynamic" },
   { label: "dynamic/floor", numerator: "dynamic", denominator: "dynamicFloor" },
 ];

@@ -1,8 +1,8 @@
 /**
- * BlobFolder's synced mode against a plain script, on two paths: the TypeScript SDK's program with
- * its dynamic provider, and a Pulumi YAML program with the native plugin (bundled from dist/ as
- * bench:native runs it). With the emulator adding 50 ms to every request (bench/latency.ts's way),
- * one run times, for a folder of 2,000 files of 1 to 64 KiB:
+ * BlobFolder's synced mode against a plain script, on three paths: the TypeScript SDK's program
+ * with its dynamic provider, and a Pulumi YAML program with the native plugin, bundled from dist/
+ * and run by the node on PATH, or from the release archive with its own Node (bench:native's
+ * paths). With the emulator adding 50 ms to every request (bench/latency.ts's way), one run times, for a folder of 2,000 files of 1 to 64 KiB:
  * - a plain undici script that uploads the same files, as many at a time (the API's 4 uploads in
  *   flight per account);
  * - on each path, the first `up`, beside the plain script; an `up` after changing one file (one
@@ -17,7 +17,7 @@
  *   npm run bench:synced                       # 2,000 timed, memory at 2,000 and 20,000, both paths
  *   BENCH_N=500 npm run bench:synced           # a smaller timed folder; BENCH_MEMORY_N=2000,5000 for memory
  *   BENCH_MEMORY_N=none npm run bench:synced   # the timings alone
- *   npm run bench:synced -- --paths yaml       # one path (typescript, yaml)
+ *   npm run bench:synced -- --paths yaml       # one path (typescript, yaml, yamlArchive)
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -57,27 +57,28 @@ const MAX_BYTES = 64 * 1024;
 const numbers = (value: string | undefined, defaults: number[]) =>
   value === "none" ? [] : value ? value.split(",").map(Number) : defaults;
 
+/** The YAML program of the native paths: the directory `site` published as one BlobFolder. */
+const YAML_PROGRAM: BenchProgram = {
+  name: "synced-folder-yaml",
+  yaml: {
+    resources: {
+      site: {
+        type: "squarecloud:index:BlobFolder",
+        properties: { directory: "site", prefix: PREFIX, managedObjects: false },
+      },
+    },
+    outputs: { urls: "${site.urls}" },
+  },
+};
+
 /**
- * Each path's program, the same folder (the directory `site` published as one BlobFolderSync), and
- * what serves its resources: the dynamic provider, or the native plugin as bench:native runs it.
+ * Each path's program, the same folder (the directory `site` published as one BlobFolder), and
+ * what serves its resources: the dynamic provider, or the native plugin on one of bench:native's paths.
  */
 const PATH_SETUPS: Record<SyncedPath, { program: BenchProgram; provider: BenchPath }> = {
   typescript: { program: "synced-folder", provider: "dynamic" },
-  yaml: {
-    program: {
-      name: "synced-folder-yaml",
-      yaml: {
-        resources: {
-          site: {
-            type: "squarecloud:index:BlobFolder",
-            properties: { directory: "site", prefix: PREFIX, managedObjects: false },
-          },
-        },
-        outputs: { urls: "${site.urls}" },
-      },
-    },
-    provider: "native",
-  },
+  yaml: { program: YAML_PROGRAM, provider: "native" },
+  yamlArchive: { program: YAML_PROGRAM, provider: "nativeArchive" },
 };
 
 /** A path's program and plugin directory (none for the dynamic provider). */

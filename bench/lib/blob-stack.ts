@@ -1,25 +1,34 @@
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator";
 import { bundlePlugin } from "../../scripts/plugin-bundle";
-import { repoRoot } from "../../tests/e2e/harness/engine";
+import { archivePlugin, PLUGIN_ENTRY } from "./archive-plugin";
 import { providerConfig } from "./emulator-account";
 import { projectFiles } from "./mix-stack";
 import type { BenchPath } from "./paths";
 import { benchStack, type BenchStack, PLUGINS_DIR } from "./stack";
 
-/** What serves `squarecloud:index:*` on each native path: the compiled entry of its plugin. */
-const PLUGIN_ENTRIES: Partial<Record<BenchPath, string>> = {
-  native: path.join(repoRoot, "dist", "provider", "plugin", "main.js"),
-  nativeFloor: path.join(__dirname, "native-floor.js"),
-};
+const FLOOR_ENTRY = path.join(__dirname, "native-floor.js");
 
 /**
- * The plugin directory of a native path, none for a dynamic one: the plugin bundled as
- * `npm run build:plugin` bundles it, launched by the node on PATH, so both plugins start alike.
+ * The plugin directory of a native path, none for a dynamic one: the plugin or the floor bundled
+ * as `npm run build:plugin` bundles it, launched by the node on PATH or, on the archive's paths,
+ * by the archive's launcher and Node, so a plugin and its floor start alike.
  */
 export function benchPlugin(benchPath: BenchPath): string | undefined {
-  const entry = PLUGIN_ENTRIES[benchPath];
-  return entry && bundlePlugin(entry, path.join(PLUGINS_DIR, benchPath));
+  const dir = path.join(PLUGINS_DIR, benchPath);
+  switch (benchPath) {
+    case "native":
+      return bundlePlugin(PLUGIN_ENTRY, dir);
+    case "nativeFloor":
+      return bundlePlugin(FLOOR_ENTRY, dir);
+    case "nativeArchive":
+      return archivePlugin(dir);
+    case "archiveFloor":
+      return archivePlugin(dir, FLOOR_ENTRY);
+    case "dynamic":
+    case "dynamicFloor":
+      return undefined;
+  }
 }
 
 /** A stack of programs/blobs for N blob objects on one path, configured against the emulator. */

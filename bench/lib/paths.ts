@@ -1,14 +1,18 @@
 /**
- * The four ways the native bench runs the same stack of blob objects: the native plugin and its
- * floor (lib/native-floor.ts), the dynamic provider and its floor (lib/floor.ts). The program
- * (programs/blobs) is TypeScript for all four, so a ratio compares providers, not language hosts.
+ * The ways the native bench runs the same stack of blob objects: the native plugin bundled and run
+ * by the node on PATH, and its floor (lib/native-floor.ts); the plugin as users get it, the host's
+ * release archive with its own Node, and the floor run by that Node (lib/archive-plugin.ts); the
+ * dynamic provider and its floor (lib/floor.ts). The program (programs/blobs) is TypeScript for
+ * all, so a ratio compares providers, not language hosts.
  */
-export const PATHS = ["native", "nativeFloor", "dynamic", "dynamicFloor"] as const;
+export const PATHS = ["native", "nativeFloor", "nativeArchive", "archiveFloor", "dynamic", "dynamicFloor"] as const;
 export type BenchPath = (typeof PATHS)[number];
 
 export const PATH_LABELS: Record<BenchPath, string> = {
   native: "native",
   nativeFloor: "native floor",
+  nativeArchive: "archive",
+  archiveFloor: "archive floor",
   dynamic: "dynamic",
   dynamicFloor: "dynamic floor",
 };

@@ -8,13 +8,17 @@ import type { RolePeak } from "./rss";
  * a folder of FLOOR_FILES files, the floor of that path at the load of the moment.
  */
 
-/** The TypeScript SDK's program with its dynamic provider; a YAML program with the native plugin. */
-export const SYNCED_PATHS = ["typescript", "yaml"] as const;
+/**
+ * The TypeScript SDK's program with its dynamic provider; a YAML program with the native plugin,
+ * bundled and run by the node on PATH or as users get it, from the release archive with its own Node.
+ */
+export const SYNCED_PATHS = ["typescript", "yaml", "yamlArchive"] as const;
 export type SyncedPath = (typeof SYNCED_PATHS)[number];
 
 export const SYNCED_PATH_LABELS: Record<SyncedPath, string> = {
   typescript: "TypeScript program, dynamic provider",
   yaml: "YAML program, native plugin",
+  yamlArchive: "YAML program, archive's plugin",
 };
 
 /** The folder whose commands cost what the engine, the program and the provider cost at any size. */

@@ -23,6 +23,8 @@ const native = (name: string, args: pulumi.Inputs) => new NativeBlobObject(name,
 const make: Record<BenchPath, (name: string, args: any) => pulumi.CustomResource> = {
   native,
   nativeFloor: native,
+  nativeArchive: native,
+  archiveFloor: native,
   dynamic: (name, args) => new BlobObject(name, args),
   dynamicFloor: (name, args) => new FloorResource("blobObject", name, args),
 };
