@@ -36,6 +36,8 @@ const repoRoot = path.join(__dirname, "..", "..");
 
 function bundled(entry: string, define: Record<string, string>): Buffer {
   const { outputFiles } = buildSync({
+    // Code in ASCII; what asciiOnly then leaves is in comments.
+    charset: "ascii",
     // The paths the bundle names its modules by are relative to the repository, wherever the build runs.
     absWorkingDir: repoRoot,
     entryPoints: [entry],
@@ -46,7 +48,17 @@ function bundled(entry: string, define: Record<string, string>): Buffer {
     logLevel: "warning",
     define,
   });
-  return Buffer.from(outputFiles[0]!.contents);
+  return Buffer.from(asciiOnly(outputFiles[0]!.text));
+}
+
+/**
+ * The bundle with every character outside ASCII written as `\uXXXX`. esbuild escapes them in code
+ * but keeps comments as they are, and one such character (a ’ in a dependency's comment) makes V8
+ * hold the whole source as two bytes a character: reading it from UTF-8 and compiling it then
+ * cost more at every start. In a comment the escape is only text.
+ */
+export function asciiOnly(code: string): string {
+  return code.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /**
