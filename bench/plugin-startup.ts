@@ -8,8 +8,10 @@
  * - **empty node**: a script that prints a line, the least any Node process costs;
  * - **native floor**: the no-op plugin of bench:native (lib/native-floor.ts), bundled and run as ours;
  * - **system node**: the plugin as bench:native runs it, launched by the node on PATH;
- * - **archive**: the host's archive of `npm run build:plugin`, extracted, run by its own Node.
+ * - the same three on the Node of the host's archive of `npm run build:plugin`, through its
+ *   launcher: **archive** is the plugin as users run it (lib/archive-plugin.ts).
  *
+ * Each form's handshake and first call are also given over the empty start of its own Node.
  * Each plugin form starts from its code cache (provider/plugin/code-cache.ts), written beforehand,
  * and also with none ("first start": the cache directory emptied before each start). Also prints
  * the size of every archive in dist/plugin/.
@@ -30,22 +32,22 @@ import {
 } from "node:fs";
 import * as path from "node:path";
 import { SEED_ACCOUNTS, startEmulator } from "../emulator";
-import { packageVersion } from "../provider/client/version";
 import { ASSET_SIG, SIG_KEY } from "../provider/signatures";
 import { emptyproto, grpc, provproto, provrpc } from "../provider/plugin/wire";
 import { PLUGIN_EXECUTABLE as PLUGIN } from "../provider/release-assets";
-import { archiveName, hostTarget } from "../scripts/plugin-archive";
 import { bundlePlugin } from "../scripts/plugin-bundle";
-import { repoRoot } from "../tests/e2e/harness/engine";
+import { ARCHIVE_DIR, archiveNode, archivePlugin, PLUGIN_ENTRY } from "./lib/archive-plugin";
 import { integerOption } from "./lib/options";
 import { describeMachine, machine, table, writeResults } from "./lib/report";
-import { formatSpread, spread } from "./lib/spread";
+import { formatSpread, pairedRatios, spread } from "./lib/spread";
 import { scratchRoot } from "./lib/stack";
 
 const { Struct } = require("google-protobuf/google/protobuf/struct_pb");
 
 interface Form {
   command: string[];
+  /** The Node that runs it: the one on PATH, or the archive's. */
+  node: "system" | "archive";
   env: NodeJS.ProcessEnv;
   /** Answers resource calls: a plugin, not the empty script. */
   plugin: boolean;
@@ -154,16 +156,11 @@ async function main(): Promise<void> {
   const starts = integerOption("starts", 15, 1);
   const work = path.join(scratchRoot, "plugin-startup");
   rmSync(work, { recursive: true, force: true });
-  const archive = path.join(repoRoot, "dist", "plugin", archiveName(packageVersion(), hostTarget()));
-  if (!existsSync(archive)) throw new Error(`no ${archive}: run npm run build:plugin first`);
-  const extracted = path.join(work, "archive");
-  mkdirSync(extracted, { recursive: true });
-  execFileSync("tar", ["-xzf", archive, "-C", extracted]);
-  const systemNode = bundlePlugin(
-    path.join(repoRoot, "dist", "provider", "plugin", "main.js"),
-    path.join(work, "system-node"),
-  );
-  const floor = bundlePlugin(path.join(repoRoot, "dist", "bench", "lib", "native-floor.js"), path.join(work, "floor"));
+  const floorEntry = path.join(__dirname, "lib", "native-floor.js");
+  const extracted = archivePlugin(path.join(work, "archive"));
+  const archiveFloor = archivePlugin(path.join(work, "archive-floor"), floorEntry);
+  const systemNode = bundlePlugin(PLUGIN_ENTRY, path.join(work, "system-node"));
+  const floor = bundlePlugin(floorEntry, path.join(work, "floor"));
   const empty = path.join(work, "empty.js");
   writeFileSync(empty, 'console.log("0");\n');
 
@@ -171,23 +168,38 @@ async function main(): Promise<void> {
   const env = (cache: string, base: NodeJS.ProcessEnv = process.env) => ({ ...base, XDG_CACHE_HOME: cache });
   const archiveEnv = { PATH: pathWithoutNode(path.join(work, "bin")) };
   const forms: Record<string, Form> = {
-    "empty node": { command: [process.execPath, empty], env: process.env, plugin: false },
-    "native floor": { command: [path.join(floor, PLUGIN)], env: env(caches.warm), plugin: true },
-    "system node": { command: [path.join(systemNode, PLUGIN)], env: env(caches.warm), plugin: true },
+    "empty node": { command: [process.execPath, empty], node: "system", env: process.env, plugin: false },
+    "native floor": { command: [path.join(floor, PLUGIN)], node: "system", env: env(caches.warm), plugin: true },
+    "system node": { command: [path.join(systemNode, PLUGIN)], node: "system", env: env(caches.warm), plugin: true },
     "system node, first start": {
       command: [path.join(systemNode, PLUGIN)],
+      node: "system",
       env: env(caches.cold),
       plugin: true,
       firstStart: true,
     },
-    archive: { command: [path.join(extracted, PLUGIN)], env: env(caches.warm, archiveEnv), plugin: true },
+    "empty node, archive's": { command: [archiveNode(extracted), empty], node: "archive", env: {}, plugin: false },
+    "archive floor": {
+      command: [path.join(archiveFloor, PLUGIN)],
+      node: "archive",
+      env: env(caches.warm, archiveEnv),
+      plugin: true,
+    },
+    archive: {
+      command: [path.join(extracted, PLUGIN)],
+      node: "archive",
+      env: env(caches.warm, archiveEnv),
+      plugin: true,
+    },
     "archive, first start": {
       command: [path.join(extracted, PLUGIN)],
+      node: "archive",
       env: env(caches.cold, archiveEnv),
       plugin: true,
       firstStart: true,
     },
   };
+  const emptyOf = { system: "empty node", archive: "empty node, archive's" };
 
   const emulator = await startEmulator();
   const config = { apiKey: SEED_ACCOUNTS.dave.apiKey, platformUrl: emulator.platformUrl, blobUrl: emulator.blobUrl };
@@ -206,13 +218,29 @@ async function main(): Promise<void> {
     await emulator.close();
   }
 
-  const nodeVersions: Record<string, string> = {
-    archive: execFileSync(path.join(extracted, "node"), ["--version"], { encoding: "utf8" }).trim(),
+  const nodeVersions = {
+    system: process.version,
+    archive: execFileSync(archiveNode(extracted), ["--version"], { encoding: "utf8" }).trim(),
   };
-  const versionOf = (name: string) => (name.startsWith("archive") ? nodeVersions.archive! : process.version);
+  const values = (name: string, pick: (s: Start) => number | undefined) =>
+    samples[name]!.map(pick).filter((v): v is number => v !== undefined);
   const column = (name: string, pick: (s: Start) => number | undefined) => {
-    const values = samples[name]!.map(pick).filter((v): v is number => v !== undefined);
-    return values.length ? formatSpread(spread(values), 0) : "-";
+    const picked = values(name, pick);
+    return picked.length ? formatSpread(spread(picked), 0) : "-";
+  };
+  // Start i of a plugin over start i of its Node's empty script (its handshake is all it does):
+  // both ran within one turn of the forms.
+  const overEmpty = (name: string, stage: "handshake" | "firstCall", measure: "wall" | "cpu") => {
+    const empties = values(emptyOf[forms[name]!.node], (s) => s.handshake[measure]);
+    return formatSpread(
+      spread(
+        pairedRatios(
+          values(name, (s) => s[stage]?.[measure]),
+          empties,
+        ),
+      ),
+      2,
+    );
   };
   const m = machine();
   console.log(describeMachine(m));
@@ -222,7 +250,7 @@ async function main(): Promise<void> {
       ["form", "node", "handshake wall", "handshake CPU", "first call wall", "first call CPU"],
       Object.keys(forms).map((name) => [
         name,
-        versionOf(name),
+        nodeVersions[forms[name]!.node],
         column(name, (s) => s.handshake.wall),
         column(name, (s) => s.handshake.cpu),
         column(name, (s) => s.firstCall?.wall),
@@ -230,8 +258,25 @@ async function main(): Promise<void> {
       ]),
     ),
   );
+  console.log(
+    `\nOver the empty start of the same Node (the empty script's handshake), start by start: median (min-max)`,
+  );
+  console.log(
+    table(
+      ["form", "handshake wall", "handshake CPU", "first call wall", "first call CPU"],
+      Object.keys(forms)
+        .filter((name) => forms[name]!.plugin)
+        .map((name) => [
+          name,
+          overEmpty(name, "handshake", "wall"),
+          overEmpty(name, "handshake", "cpu"),
+          overEmpty(name, "firstCall", "wall"),
+          overEmpty(name, "firstCall", "cpu"),
+        ]),
+    ),
+  );
 
-  const dir = path.dirname(archive);
+  const dir = ARCHIVE_DIR;
   const archives = readdirSync(dir)
     .filter((f) => f.endsWith(".tar.gz"))
     .sort()

@@ -7,6 +7,9 @@ import { archiveName, hostTarget, nodeName } from "../../scripts/plugin-archive"
 import { pluginFiles } from "../../scripts/plugin-bundle";
 import { repoRoot } from "../../tests/e2e/harness/engine";
 
+/** Where `npm run build:plugin` writes the archives. */
+export const ARCHIVE_DIR = path.join(repoRoot, "dist", "plugin");
+
 /** The compiled entry of the plugin the archives ship. */
 export const PLUGIN_ENTRY = path.join(repoRoot, "dist", "provider", "plugin", "main.js");
 
@@ -18,7 +21,7 @@ export const PLUGIN_ENTRY = path.join(repoRoot, "dist", "provider", "plugin", "m
  * floor) runs on the same Node and launcher. Returns `dir`.
  */
 export function archivePlugin(dir: string, entry?: string): string {
-  const archive = path.join(repoRoot, "dist", "plugin", archiveName(packageVersion(), hostTarget()));
+  const archive = path.join(ARCHIVE_DIR, archiveName(packageVersion(), hostTarget()));
   const rebuild = `run \`npm run build:plugin -- --target ${hostTarget()}\``;
   if (!existsSync(archive)) throw new Error(`no ${archive}: ${rebuild}`);
   rmSync(dir, { recursive: true, force: true });
