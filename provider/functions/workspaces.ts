@@ -2,6 +2,7 @@ import { z } from "zod";
 import type * as platform from "../client/payloads/platform";
 import { WorkspaceMember } from "../client/payloads/platform";
 import { field } from "../kinds/declaration";
+import { LinkedApplication, linkedApplication } from "../kinds/workspace";
 import { ARGUMENTS } from "./arguments";
 import { declareFunction } from "./declaration";
 import { idOrName, oneNamed } from "./lookup";
@@ -25,11 +26,21 @@ const workspaceFields = {
           ram: field(z.number(), "The application's RAM, in MB."),
           language: field(z.string(), "The application's language or runtime."),
         }),
-        "An application linked to a workspace.",
+        "An application linked to a workspace (deprecated: `linkedApplications` holds WorkspaceApplication, the one type of a linked application).",
         { schemaType: "WorkspaceApplicationSummary" },
       ),
     ),
     "The applications linked to the workspace.",
+    {
+      deprecation:
+        "Use `linkedApplications`, the Workspace resource's type; `applications` is removed in a later release.",
+    },
+  ),
+  // Optional in the schema only, as new fields of a type must be; always set.
+  linkedApplications: field(
+    z.array(LinkedApplication).optional(),
+    "The applications linked to the workspace, as the Workspace resource's `linkedApplications` holds them.",
+    { schemaType: "WorkspaceApplication" },
   ),
 };
 
@@ -77,5 +88,6 @@ function workspaceView(workspace: platform.Workspace) {
     createdAt: workspace.createdAt,
     members: workspace.members.map(({ id, name, group, joinedAt }) => ({ id, name, group, joinedAt })),
     applications: workspace.applications.map(({ id, name, ram, lang }) => ({ id, name, ram, language: lang })),
+    linkedApplications: workspace.applications.map(linkedApplication),
   };
 }

@@ -104,6 +104,8 @@ export interface FieldNotes {
   schemaType?: string;
   /** A data source's result field that holds a credential: secret in the package schema and in what the plugin returns. */
   secret?: boolean;
+  /** Kept for a release, then removed: what to use instead (the package schema's `deprecationMessage`). */
+  deprecation?: string;
 }
 
 /** A field with its one-line description (shown in the API reference and the docs' tables). */

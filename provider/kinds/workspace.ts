@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiId, WorkspaceApp, WorkspaceMember } from "../client/payloads/platform";
+import { ApiId, type WorkspaceApp, WorkspaceMember } from "../client/payloads/platform";
 import { isUnknown } from "../field-check";
 import type { Visibility } from "../lifecycle/gone";
 import { declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
@@ -7,6 +7,30 @@ import { NAME_RULE, shortName } from "./names";
 
 /** Another account's key gets PERMISSION_DENIED (a member's) or WORKSPACE_NOT_FOUND: neither means gone. */
 export const WORKSPACE_VISIBILITY: Visibility = { notFound: "WORKSPACE_NOT_FOUND", deniedToOthers: true };
+
+/**
+ * An application linked to a workspace: the one object type (WorkspaceApplication in the package
+ * schema) of the Workspace resource's `linkedApplications` and the workspace data sources'.
+ * `language` is optional there only because a field new to a type must be, to break no program;
+ * it is always set. `lang`, the API's own name, stays for a release beside it.
+ */
+export const LinkedApplication = field(
+  z.object({
+    id: field(z.string(), "The application's id."),
+    name: field(z.string(), "The application's name."),
+    ram: field(z.number(), "The application's RAM, in MB."),
+    language: field(z.string().optional(), "The application's language or runtime."),
+    lang: field(z.string(), "The application's language or runtime, as `language`.", {
+      deprecation: "Use `language`; `lang` is removed in a later release.",
+    }),
+  }),
+  "An application linked to a workspace, as the API lists it.",
+);
+
+/** A linked application as the API lists it, under both of its names. */
+export function linkedApplication({ id, name, ram, lang }: WorkspaceApp): z.infer<typeof LinkedApplication> {
+  return { id, name, ram, language: lang, lang };
+}
 
 export const workspace = declareKind({
   name: "Workspace",
@@ -45,8 +69,8 @@ every member and link, and every member then needs a fresh invite code; the prev
       "The ids of the linked applications as the API reports them after up; at preview, the program's list (the same shape either way).",
     ),
     linkedApplications: field(
-      z.array(WorkspaceApp),
-      "The linked applications as the API reports them (id, name, ram, lang); unknown at preview.",
+      z.array(LinkedApplication),
+      "The linked applications as the API reports them (id, name, ram, language); unknown at preview.",
       { schemaType: "WorkspaceApplication" },
     ),
   },

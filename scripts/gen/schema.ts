@@ -45,6 +45,7 @@ export interface TypeSpec {
 export interface PropertySpec extends TypeSpec {
   description: string;
   secret?: true;
+  deprecationMessage?: string;
   replaceOnChanges?: true;
   default?: string | boolean;
   defaultInfo?: { environment: string[] };
@@ -311,7 +312,12 @@ function propertySpec(where: string, schema: z.ZodType, types: ObjectTypes): Pro
     ...(isAsset(notes.sdkType) ? { $ref: "pulumi.json#/Asset" } : typeSpec(schema, where, types, notes.schemaType)),
     description: notes.description,
     ...(notes.secret ? { secret: true } : {}),
+    ...deprecation(notes),
   };
+}
+
+function deprecation(notes: FieldNotes): Pick<PropertySpec, "deprecationMessage"> {
+  return notes.deprecation === undefined ? {} : { deprecationMessage: notes.deprecation };
 }
 
 /** An SDK type made of Pulumi assets only (`pulumi.asset.FileAsset | pulumi.asset.StringAsset`). */
@@ -393,8 +399,10 @@ function objectSpec(schema: z.ZodType, where: string, types: ObjectTypes): Objec
     properties: Object.fromEntries(
       Object.entries(shape).map(([field, fieldSchema]) => {
         const at = `${where}.${field}`;
-        const secret = (fieldSchema.meta() as FieldNotes | undefined)?.secret ? { secret: true as const } : {};
-        return [field, { ...typeSpec(fieldSchema, at, types), description: describedAs(fieldSchema, at), ...secret }];
+        const notes = (fieldSchema.meta() ?? {}) as FieldNotes;
+        const secret = notes.secret ? { secret: true as const } : {};
+        const described = { description: describedAs(fieldSchema, at), ...secret, ...deprecation(notes) };
+        return [field, { ...typeSpec(fieldSchema, at, types), ...described }];
       }),
     ),
     required: Object.keys(shape).filter((field) => !isOptional(shape[field])),

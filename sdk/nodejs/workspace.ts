@@ -37,8 +37,8 @@ export class Workspace extends pulumi.CustomResource {
   declare readonly createdAt: pulumi.Output<string>;
   /** Everyone in the workspace, the owner included, as of the last up or refresh. */
   declare readonly members: pulumi.Output<{ id: string; name: string; group: string; joinedAt: string }[]>;
-  /** The linked applications as the API reports them (id, name, ram, lang); unknown at preview. */
-  declare readonly linkedApplications: pulumi.Output<{ id: string; name: string; ram: number; lang: string }[]>;
+  /** The linked applications as the API reports them (id, name, ram, language); unknown at preview. */
+  declare readonly linkedApplications: pulumi.Output<{ id: string; name: string; ram: number; language?: string; lang: string }[]>;
 
   constructor(name: string, args: WorkspaceArgs, opts?: pulumi.CustomResourceOptions) {
     super(...registration(workspace, name, hooks.prepare(name, args, opts), opts));

@@ -1,6 +1,6 @@
 import { compact } from "../../lifecycle/compact";
 import type { Workspace } from "../../client/payloads/platform";
-import type { WorkspaceOutputs } from "../../kinds/workspace";
+import { linkedApplication, type WorkspaceOutputs } from "../../kinds/workspace";
 
 /** The outputs of a workspace: what the API reports, plus adoptId as the program gave it. */
 export function outputsOf(workspace: Workspace, adoptId: string | undefined): WorkspaceOutputs {
@@ -11,6 +11,6 @@ export function outputsOf(workspace: Workspace, adoptId: string | undefined): Wo
     createdAt: workspace.createdAt,
     members: workspace.members,
     applications: workspace.applications.map((app) => app.id),
-    linkedApplications: workspace.applications,
+    linkedApplications: workspace.applications.map(linkedApplication),
   });
 }

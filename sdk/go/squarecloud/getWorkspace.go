@@ -31,11 +31,15 @@ type LookupWorkspaceArgs struct {
 
 type LookupWorkspaceResult struct {
 	// The applications linked to the workspace.
+	//
+	// Deprecated: Use `linkedApplications`, the Workspace resource's type; `applications` is removed in a later release.
 	Applications []WorkspaceApplicationSummary `pulumi:"applications"`
 	// ISO 8601 time the workspace was created.
 	CreatedAt string `pulumi:"createdAt"`
 	// The workspace's id.
 	Id string `pulumi:"id"`
+	// The applications linked to the workspace, as the Workspace resource's `linkedApplications` holds them.
+	LinkedApplications []WorkspaceApplication `pulumi:"linkedApplications"`
 	// Everyone in the workspace, the owner included.
 	Members []WorkspaceMemberInfo `pulumi:"members"`
 	// The workspace's name.
@@ -79,6 +83,8 @@ func (o LookupWorkspaceResultOutput) ToLookupWorkspaceResultOutputWithContext(ct
 }
 
 // The applications linked to the workspace.
+//
+// Deprecated: Use `linkedApplications`, the Workspace resource's type; `applications` is removed in a later release.
 func (o LookupWorkspaceResultOutput) Applications() WorkspaceApplicationSummaryArrayOutput {
 	return o.ApplyT(func(v LookupWorkspaceResult) []WorkspaceApplicationSummary { return v.Applications }).(WorkspaceApplicationSummaryArrayOutput)
 }
@@ -91,6 +97,11 @@ func (o LookupWorkspaceResultOutput) CreatedAt() pulumi.StringOutput {
 // The workspace's id.
 func (o LookupWorkspaceResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupWorkspaceResult) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The applications linked to the workspace, as the Workspace resource's `linkedApplications` holds them.
+func (o LookupWorkspaceResultOutput) LinkedApplications() WorkspaceApplicationArrayOutput {
+	return o.ApplyT(func(v LookupWorkspaceResult) []WorkspaceApplication { return v.LinkedApplications }).(WorkspaceApplicationArrayOutput)
 }
 
 // Everyone in the workspace, the owner included.

@@ -870,8 +870,12 @@ func (o SnapshotEntryArrayOutput) Index(i pulumi.IntInput) SnapshotEntryOutput {
 type WorkspaceApplication struct {
 	// The application's id.
 	Id string `pulumi:"id"`
-	// The application's language or runtime.
+	// The application's language or runtime, as `language`.
+	//
+	// Deprecated: Use `language`; `lang` is removed in a later release.
 	Lang string `pulumi:"lang"`
+	// The application's language or runtime.
+	Language *string `pulumi:"language"`
 	// The application's name.
 	Name string `pulumi:"name"`
 	// The application's RAM, in MB.
@@ -898,9 +902,16 @@ func (o WorkspaceApplicationOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkspaceApplication) string { return v.Id }).(pulumi.StringOutput)
 }
 
-// The application's language or runtime.
+// The application's language or runtime, as `language`.
+//
+// Deprecated: Use `language`; `lang` is removed in a later release.
 func (o WorkspaceApplicationOutput) Lang() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkspaceApplication) string { return v.Lang }).(pulumi.StringOutput)
+}
+
+// The application's language or runtime.
+func (o WorkspaceApplicationOutput) Language() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkspaceApplication) *string { return v.Language }).(pulumi.StringPtrOutput)
 }
 
 // The application's name.
@@ -933,7 +944,7 @@ func (o WorkspaceApplicationArrayOutput) Index(i pulumi.IntInput) WorkspaceAppli
 	}).(WorkspaceApplicationOutput)
 }
 
-// An application linked to a workspace.
+// An application linked to a workspace (deprecated: `linkedApplications` holds WorkspaceApplication, the one type of a linked application).
 type WorkspaceApplicationSummary struct {
 	// The application's id.
 	Id string `pulumi:"id"`
@@ -945,7 +956,7 @@ type WorkspaceApplicationSummary struct {
 	Ram float64 `pulumi:"ram"`
 }
 
-// An application linked to a workspace.
+// An application linked to a workspace (deprecated: `linkedApplications` holds WorkspaceApplication, the one type of a linked application).
 type WorkspaceApplicationSummaryOutput struct{ *pulumi.OutputState }
 
 func (WorkspaceApplicationSummaryOutput) ElementType() reflect.Type {
@@ -1003,11 +1014,15 @@ func (o WorkspaceApplicationSummaryArrayOutput) Index(i pulumi.IntInput) Workspa
 // A workspace with its members and applications.
 type WorkspaceInfo struct {
 	// The applications linked to the workspace.
+	//
+	// Deprecated: Use `linkedApplications`, the Workspace resource's type; `applications` is removed in a later release.
 	Applications []WorkspaceApplicationSummary `pulumi:"applications"`
 	// ISO 8601 time the workspace was created.
 	CreatedAt string `pulumi:"createdAt"`
 	// The workspace's id.
 	Id string `pulumi:"id"`
+	// The applications linked to the workspace, as the Workspace resource's `linkedApplications` holds them.
+	LinkedApplications []WorkspaceApplication `pulumi:"linkedApplications"`
 	// Everyone in the workspace, the owner included.
 	Members []WorkspaceMemberInfo `pulumi:"members"`
 	// The workspace's name.
@@ -1032,6 +1047,8 @@ func (o WorkspaceInfoOutput) ToWorkspaceInfoOutputWithContext(ctx context.Contex
 }
 
 // The applications linked to the workspace.
+//
+// Deprecated: Use `linkedApplications`, the Workspace resource's type; `applications` is removed in a later release.
 func (o WorkspaceInfoOutput) Applications() WorkspaceApplicationSummaryArrayOutput {
 	return o.ApplyT(func(v WorkspaceInfo) []WorkspaceApplicationSummary { return v.Applications }).(WorkspaceApplicationSummaryArrayOutput)
 }
@@ -1044,6 +1061,11 @@ func (o WorkspaceInfoOutput) CreatedAt() pulumi.StringOutput {
 // The workspace's id.
 func (o WorkspaceInfoOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkspaceInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The applications linked to the workspace, as the Workspace resource's `linkedApplications` holds them.
+func (o WorkspaceInfoOutput) LinkedApplications() WorkspaceApplicationArrayOutput {
+	return o.ApplyT(func(v WorkspaceInfo) []WorkspaceApplication { return v.LinkedApplications }).(WorkspaceApplicationArrayOutput)
 }
 
 // Everyone in the workspace, the owner included.

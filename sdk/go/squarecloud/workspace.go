@@ -84,7 +84,7 @@ type Workspace struct {
 	Applications pulumi.StringArrayOutput `pulumi:"applications"`
 	// ISO 8601 time the workspace was created.
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
-	// The linked applications as the API reports them (id, name, ram, lang); unknown at preview.
+	// The linked applications as the API reports them (id, name, ram, language); unknown at preview.
 	LinkedApplications WorkspaceApplicationArrayOutput `pulumi:"linkedApplications"`
 	// Everyone in the workspace, the owner included, as of the last up or refresh.
 	Members WorkspaceMemberInfoArrayOutput `pulumi:"members"`
@@ -211,7 +211,7 @@ func (o WorkspaceOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *Workspace) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// The linked applications as the API reports them (id, name, ram, lang); unknown at preview.
+// The linked applications as the API reports them (id, name, ram, language); unknown at preview.
 func (o WorkspaceOutput) LinkedApplications() WorkspaceApplicationArrayOutput {
 	return o.ApplyT(func(v *Workspace) WorkspaceApplicationArrayOutput { return v.LinkedApplications }).(WorkspaceApplicationArrayOutput)
 }

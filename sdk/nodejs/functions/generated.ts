@@ -473,6 +473,8 @@ export interface WorkspaceInfo {
   members: WorkspaceMemberInfo[];
   /** The applications linked to the workspace. */
   applications: WorkspaceApplicationSummary[];
+  /** The applications linked to the workspace, as the Workspace resource's `linkedApplications` holds them. */
+  linkedApplications?: WorkspaceApplication[];
 }
 
 /** A member of a workspace, as the API lists it. */
@@ -487,7 +489,7 @@ export interface WorkspaceMemberInfo {
   joinedAt: string;
 }
 
-/** An application linked to a workspace. */
+/** An application linked to a workspace (deprecated: `linkedApplications` holds WorkspaceApplication, the one type of a linked application). */
 export interface WorkspaceApplicationSummary {
   /** The application's id. */
   id: string;
@@ -497,6 +499,20 @@ export interface WorkspaceApplicationSummary {
   ram: number;
   /** The application's language or runtime. */
   language: string;
+}
+
+/** An application linked to a workspace, as the API lists it. */
+export interface WorkspaceApplication {
+  /** The application's id. */
+  id: string;
+  /** The application's name. */
+  name: string;
+  /** The application's RAM, in MB. */
+  ram: number;
+  /** The application's language or runtime. */
+  language?: string;
+  /** The application's language or runtime, as `language`. */
+  lang: string;
 }
 
 /** Every workspace the account owns or belongs to. */
@@ -533,6 +549,8 @@ export interface GetWorkspaceResult {
   members: WorkspaceMemberInfo[];
   /** The applications linked to the workspace. */
   applications: WorkspaceApplicationSummary[];
+  /** The applications linked to the workspace, as the Workspace resource's `linkedApplications` holds them. */
+  linkedApplications?: WorkspaceApplication[];
 }
 
 /** One workspace, by id or by name. */

@@ -24,7 +24,7 @@ __all__ = [
 
 @pulumi.output_type
 class GetWorkspaceResult:
-    def __init__(__self__, applications=None, created_at=None, id=None, members=None, name=None, owner=None):
+    def __init__(__self__, applications=None, created_at=None, id=None, linked_applications=None, members=None, name=None, owner=None):
         if applications and not isinstance(applications, list):
             raise TypeError("Expected argument 'applications' to be a list")
         pulumi.set(__self__, "applications", applications)
@@ -34,6 +34,9 @@ class GetWorkspaceResult:
         if id and not isinstance(id, str):
             raise TypeError("Expected argument 'id' to be a str")
         pulumi.set(__self__, "id", id)
+        if linked_applications and not isinstance(linked_applications, list):
+            raise TypeError("Expected argument 'linked_applications' to be a list")
+        pulumi.set(__self__, "linked_applications", linked_applications)
         if members and not isinstance(members, list):
             raise TypeError("Expected argument 'members' to be a list")
         pulumi.set(__self__, "members", members)
@@ -46,6 +49,7 @@ class GetWorkspaceResult:
 
     @_builtins.property
     @pulumi.getter
+    @_utilities.deprecated("""Use `linkedApplications`, the Workspace resource's type; `applications` is removed in a later release.""")
     def applications(self) -> Sequence['outputs.WorkspaceApplicationSummary']:
         """
         The applications linked to the workspace.
@@ -67,6 +71,14 @@ class GetWorkspaceResult:
         The workspace's id.
         """
         return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="linkedApplications")
+    def linked_applications(self) -> Optional[Sequence['outputs.WorkspaceApplication']]:
+        """
+        The applications linked to the workspace, as the Workspace resource's `linkedApplications` holds them.
+        """
+        return pulumi.get(self, "linked_applications")
 
     @_builtins.property
     @pulumi.getter
@@ -102,6 +114,7 @@ class AwaitableGetWorkspaceResult(GetWorkspaceResult):
             applications=self.applications,
             created_at=self.created_at,
             id=self.id,
+            linked_applications=self.linked_applications,
             members=self.members,
             name=self.name,
             owner=self.owner)
@@ -126,6 +139,7 @@ def get_workspace(id: Optional[_builtins.str] = None,
         applications=pulumi.get(__ret__, 'applications'),
         created_at=pulumi.get(__ret__, 'created_at'),
         id=pulumi.get(__ret__, 'id'),
+        linked_applications=pulumi.get(__ret__, 'linked_applications'),
         members=pulumi.get(__ret__, 'members'),
         name=pulumi.get(__ret__, 'name'),
         owner=pulumi.get(__ret__, 'owner'))
@@ -147,6 +161,7 @@ def get_workspace_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] = N
         applications=pulumi.get(__response__, 'applications'),
         created_at=pulumi.get(__response__, 'created_at'),
         id=pulumi.get(__response__, 'id'),
+        linked_applications=pulumi.get(__response__, 'linked_applications'),
         members=pulumi.get(__response__, 'members'),
         name=pulumi.get(__response__, 'name'),
         owner=pulumi.get(__response__, 'owner')))

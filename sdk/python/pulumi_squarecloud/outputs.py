@@ -900,19 +900,23 @@ class WorkspaceApplication(dict):
                  id: _builtins.str,
                  lang: _builtins.str,
                  name: _builtins.str,
-                 ram: _builtins.float):
+                 ram: _builtins.float,
+                 language: Optional[_builtins.str] = None):
         """
         An application linked to a workspace, as the API lists it.
 
         :param _builtins.str id: The application's id.
-        :param _builtins.str lang: The application's language or runtime.
+        :param _builtins.str lang: The application's language or runtime, as `language`.
         :param _builtins.str name: The application's name.
         :param _builtins.float ram: The application's RAM, in MB.
+        :param _builtins.str language: The application's language or runtime.
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "lang", lang)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "ram", ram)
+        if language is not None:
+            pulumi.set(__self__, "language", language)
 
     @_builtins.property
     @pulumi.getter
@@ -924,9 +928,10 @@ class WorkspaceApplication(dict):
 
     @_builtins.property
     @pulumi.getter
+    @_utilities.deprecated("""Use `language`; `lang` is removed in a later release.""")
     def lang(self) -> _builtins.str:
         """
-        The application's language or runtime.
+        The application's language or runtime, as `language`.
         """
         return pulumi.get(self, "lang")
 
@@ -946,11 +951,19 @@ class WorkspaceApplication(dict):
         """
         return pulumi.get(self, "ram")
 
+    @_builtins.property
+    @pulumi.getter
+    def language(self) -> Optional[_builtins.str]:
+        """
+        The application's language or runtime.
+        """
+        return pulumi.get(self, "language")
+
 
 @pulumi.output_type
 class WorkspaceApplicationSummary(dict):
     """
-    An application linked to a workspace.
+    An application linked to a workspace (deprecated: `linkedApplications` holds WorkspaceApplication, the one type of a linked application).
     """
     def __init__(__self__, *,
                  id: _builtins.str,
@@ -958,7 +971,7 @@ class WorkspaceApplicationSummary(dict):
                  name: _builtins.str,
                  ram: _builtins.float):
         """
-        An application linked to a workspace.
+        An application linked to a workspace (deprecated: `linkedApplications` holds WorkspaceApplication, the one type of a linked application).
 
         :param _builtins.str id: The application's id.
         :param _builtins.str language: The application's language or runtime.
@@ -1014,7 +1027,8 @@ class WorkspaceInfo(dict):
                  id: _builtins.str,
                  members: Sequence['outputs.WorkspaceMemberInfo'],
                  name: _builtins.str,
-                 owner: _builtins.str):
+                 owner: _builtins.str,
+                 linked_applications: Optional[Sequence['outputs.WorkspaceApplication']] = None):
         """
         A workspace with its members and applications.
 
@@ -1024,6 +1038,7 @@ class WorkspaceInfo(dict):
         :param Sequence['WorkspaceMemberInfo'] members: Everyone in the workspace, the owner included.
         :param _builtins.str name: The workspace's name.
         :param _builtins.str owner: User id of the owner.
+        :param Sequence['WorkspaceApplication'] linked_applications: The applications linked to the workspace, as the Workspace resource's `linkedApplications` holds them.
         """
         pulumi.set(__self__, "applications", applications)
         pulumi.set(__self__, "created_at", created_at)
@@ -1031,9 +1046,12 @@ class WorkspaceInfo(dict):
         pulumi.set(__self__, "members", members)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "owner", owner)
+        if linked_applications is not None:
+            pulumi.set(__self__, "linked_applications", linked_applications)
 
     @_builtins.property
     @pulumi.getter
+    @_utilities.deprecated("""Use `linkedApplications`, the Workspace resource's type; `applications` is removed in a later release.""")
     def applications(self) -> Sequence['outputs.WorkspaceApplicationSummary']:
         """
         The applications linked to the workspace.
@@ -1079,6 +1097,14 @@ class WorkspaceInfo(dict):
         User id of the owner.
         """
         return pulumi.get(self, "owner")
+
+    @_builtins.property
+    @pulumi.getter(name="linkedApplications")
+    def linked_applications(self) -> Optional[Sequence['outputs.WorkspaceApplication']]:
+        """
+        The applications linked to the workspace, as the Workspace resource's `linkedApplications` holds them.
+        """
+        return pulumi.get(self, "linked_applications")
 
 
 @pulumi.output_type

@@ -260,7 +260,7 @@ class Workspace(pulumi.CustomResource):
     @pulumi.getter(name="linkedApplications")
     def linked_applications(self) -> pulumi.Output[Sequence['outputs.WorkspaceApplication']]:
         """
-        The linked applications as the API reports them (id, name, ram, lang); unknown at preview.
+        The linked applications as the API reports them (id, name, ram, language); unknown at preview.
         """
         return pulumi.get(self, "linked_applications")
 

@@ -214,6 +214,10 @@ export function functionReads(
       expect(out.workspaceById.applications).toEqual([
         { id: SEED_APPS.aliceApi, name: "Alice API", ram: 512, language: "typescript" },
       ]);
+      // The one type of a linked application, the Workspace resource's: `lang` kept for a release.
+      expect(out.workspaceById.linkedApplications).toEqual([
+        { id: SEED_APPS.aliceApi, name: "Alice API", ram: 512, language: "typescript", lang: "typescript" },
+      ]);
       expect(out.workspaceByName).toEqual(out.workspaceById);
       expect(out.objects.objects.map((o: any) => o.id).sort()).toEqual(Object.values(SEED_BLOB_OBJECTS).sort());
       expect(out.blobStats).toEqual(await suite.api.accountStats());

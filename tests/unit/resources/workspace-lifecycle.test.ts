@@ -60,6 +60,9 @@ describe("Workspace", () => {
         [SEED_APPS.aliceBot, "Alice Bot"],
       ].sort(),
     );
+    // The language under its name and, for a release, under the API's `lang` too.
+    for (const app of outs.linkedApplications ?? []) expect(app.lang).toBe(app.language);
+    expect(outs.linkedApplications?.every((app) => app.language !== undefined)).toBe(true);
     expect((await env.api.getWorkspace(id)).applications).toHaveLength(2);
   });
 

@@ -115,14 +115,14 @@ public class Workspace extends com.pulumi.resources.CustomResource {
         return this.createdAt;
     }
     /**
-     * The linked applications as the API reports them (id, name, ram, lang); unknown at preview.
+     * The linked applications as the API reports them (id, name, ram, language); unknown at preview.
      * 
      */
     @Export(name="linkedApplications", refs={List.class,WorkspaceApplication.class}, tree="[0,1]")
     private Output<List<WorkspaceApplication>> linkedApplications;
 
     /**
-     * @return The linked applications as the API reports them (id, name, ram, lang); unknown at preview.
+     * @return The linked applications as the API reports them (id, name, ram, language); unknown at preview.
      * 
      */
     public Output<List<WorkspaceApplication>> linkedApplications() {

@@ -5,18 +5,24 @@ package io.github.squarecloud.squarecloud.outputs;
 
 import com.pulumi.core.annotations.CustomType;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
+import io.github.squarecloud.squarecloud.outputs.WorkspaceApplication;
 import io.github.squarecloud.squarecloud.outputs.WorkspaceApplicationSummary;
 import io.github.squarecloud.squarecloud.outputs.WorkspaceMemberInfo;
 import java.lang.String;
 import java.util.List;
 import java.util.Objects;
+import javax.annotation.Nullable;
 
 @CustomType
 public final class GetWorkspaceResult {
     /**
      * @return The applications linked to the workspace.
      * 
+     * @deprecated
+     * Use `linkedApplications`, the Workspace resource&#39;s type; `applications` is removed in a later release.
+     * 
      */
+    @Deprecated /* Use `linkedApplications`, the Workspace resource's type; `applications` is removed in a later release. */
     private List<WorkspaceApplicationSummary> applications;
     /**
      * @return ISO 8601 time the workspace was created.
@@ -28,6 +34,11 @@ public final class GetWorkspaceResult {
      * 
      */
     private String id;
+    /**
+     * @return The applications linked to the workspace, as the Workspace resource&#39;s `linkedApplications` holds them.
+     * 
+     */
+    private @Nullable List<WorkspaceApplication> linkedApplications;
     /**
      * @return Everyone in the workspace, the owner included.
      * 
@@ -48,7 +59,11 @@ public final class GetWorkspaceResult {
     /**
      * @return The applications linked to the workspace.
      * 
+     * @deprecated
+     * Use `linkedApplications`, the Workspace resource&#39;s type; `applications` is removed in a later release.
+     * 
      */
+    @Deprecated /* Use `linkedApplications`, the Workspace resource's type; `applications` is removed in a later release. */
     public List<WorkspaceApplicationSummary> applications() {
         return this.applications;
     }
@@ -65,6 +80,13 @@ public final class GetWorkspaceResult {
      */
     public String id() {
         return this.id;
+    }
+    /**
+     * @return The applications linked to the workspace, as the Workspace resource&#39;s `linkedApplications` holds them.
+     * 
+     */
+    public List<WorkspaceApplication> linkedApplications() {
+        return this.linkedApplications == null ? List.of() : this.linkedApplications;
     }
     /**
      * @return Everyone in the workspace, the owner included.
@@ -100,6 +122,7 @@ public final class GetWorkspaceResult {
         private List<WorkspaceApplicationSummary> applications;
         private String createdAt;
         private String id;
+        private @Nullable List<WorkspaceApplication> linkedApplications;
         private List<WorkspaceMemberInfo> members;
         private String name;
         private String owner;
@@ -109,6 +132,7 @@ public final class GetWorkspaceResult {
     	      this.applications = defaults.applications;
     	      this.createdAt = defaults.createdAt;
     	      this.id = defaults.id;
+    	      this.linkedApplications = defaults.linkedApplications;
     	      this.members = defaults.members;
     	      this.name = defaults.name;
     	      this.owner = defaults.owner;
@@ -142,6 +166,15 @@ public final class GetWorkspaceResult {
             return this;
         }
         @CustomType.Setter
+        public Builder linkedApplications(@Nullable List<WorkspaceApplication> linkedApplications) {
+
+            this.linkedApplications = linkedApplications;
+            return this;
+        }
+        public Builder linkedApplications(WorkspaceApplication... linkedApplications) {
+            return linkedApplications(List.of(linkedApplications));
+        }
+        @CustomType.Setter
         public Builder members(List<WorkspaceMemberInfo> members) {
             if (members == null) {
               throw new MissingRequiredPropertyException("GetWorkspaceResult", "members");
@@ -173,6 +206,7 @@ public final class GetWorkspaceResult {
             _resultValue.applications = applications;
             _resultValue.createdAt = createdAt;
             _resultValue.id = id;
+            _resultValue.linkedApplications = linkedApplications;
             _resultValue.members = members;
             _resultValue.name = name;
             _resultValue.owner = owner;

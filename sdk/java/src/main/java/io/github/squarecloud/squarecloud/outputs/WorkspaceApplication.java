@@ -8,6 +8,8 @@ import com.pulumi.exceptions.MissingRequiredPropertyException;
 import java.lang.Double;
 import java.lang.String;
 import java.util.Objects;
+import java.util.Optional;
+import javax.annotation.Nullable;
 
 @CustomType
 public final class WorkspaceApplication {
@@ -17,10 +19,19 @@ public final class WorkspaceApplication {
      */
     private String id;
     /**
+     * @return The application&#39;s language or runtime, as `language`.
+     * 
+     * @deprecated
+     * Use `language`; `lang` is removed in a later release.
+     * 
+     */
+    @Deprecated /* Use `language`; `lang` is removed in a later release. */
+    private String lang;
+    /**
      * @return The application&#39;s language or runtime.
      * 
      */
-    private String lang;
+    private @Nullable String language;
     /**
      * @return The application&#39;s name.
      * 
@@ -41,11 +52,22 @@ public final class WorkspaceApplication {
         return this.id;
     }
     /**
+     * @return The application&#39;s language or runtime, as `language`.
+     * 
+     * @deprecated
+     * Use `language`; `lang` is removed in a later release.
+     * 
+     */
+    @Deprecated /* Use `language`; `lang` is removed in a later release. */
+    public String lang() {
+        return this.lang;
+    }
+    /**
      * @return The application&#39;s language or runtime.
      * 
      */
-    public String lang() {
-        return this.lang;
+    public Optional<String> language() {
+        return Optional.ofNullable(this.language);
     }
     /**
      * @return The application&#39;s name.
@@ -73,6 +95,7 @@ public final class WorkspaceApplication {
     public static final class Builder {
         private String id;
         private String lang;
+        private @Nullable String language;
         private String name;
         private Double ram;
         public Builder() {}
@@ -80,6 +103,7 @@ public final class WorkspaceApplication {
     	      Objects.requireNonNull(defaults);
     	      this.id = defaults.id;
     	      this.lang = defaults.lang;
+    	      this.language = defaults.language;
     	      this.name = defaults.name;
     	      this.ram = defaults.ram;
         }
@@ -98,6 +122,12 @@ public final class WorkspaceApplication {
               throw new MissingRequiredPropertyException("WorkspaceApplication", "lang");
             }
             this.lang = lang;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder language(@Nullable String language) {
+
+            this.language = language;
             return this;
         }
         @CustomType.Setter
@@ -120,6 +150,7 @@ public final class WorkspaceApplication {
             final var _resultValue = new WorkspaceApplication();
             _resultValue.id = id;
             _resultValue.lang = lang;
+            _resultValue.language = language;
             _resultValue.name = name;
             _resultValue.ram = ram;
             return _resultValue;
