@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import Module from "node:module";
 import { homedir } from "node:os";
 import * as path from "node:path";
@@ -34,6 +34,14 @@ export const FIRST_ANSWER_EVENT = "squarecloud-plugin:first-answer";
 
 /** What a cache file holds after its header: the methods whose first answer it has seen, then V8's data. */
 const MAGIC = Buffer.from("SQCC1");
+
+/**
+ * Each build of the plugin (each version a user upgrades to) writes a cache of its own, about
+ * 2 MB. A cache no start has used for this long is another build's, left behind: the first start
+ * of a build removes those. A cache in use is marked used at most once a day, not at every start.
+ */
+const STALE_AFTER_MS = 30 * 24 * 3600_000;
+const MARK_USED_EVERY_MS = 24 * 3600_000;
 
 /**
  * Where the code cache of the bundle whose SHA-256 is `bundleSha256` lives for this Node, or
@@ -72,6 +80,7 @@ export function runWithCodeCache(bundle: string, cacheFile: string | undefined):
   const cached = cacheFile ? readCache(cacheFile) : undefined;
   const script = new Script(Module.wrap(readFileSync(bundle, "utf8")), { filename: bundle, cachedData: cached?.data });
   const fromCache = cached !== undefined && !script.cachedDataRejected;
+  if (cacheFile && fromCache) markUsed(cacheFile);
   if (cacheFile) keepWriting(script, cacheFile, fromCache ? cached : undefined);
   const main = new Module(bundle);
   main.filename = bundle;
@@ -100,6 +109,7 @@ function keepWriting(script: Script, cacheFile: string, cached: CodeCache | unde
       // Smaller than what was read: V8 dropped the bytecode of functions unused for a while.
       if (data.length < size) return;
       writeCache(cacheFile, { answered, data });
+      if (size === 0) removeStale(cacheFile);
       size = data.length;
     }, ms).unref();
   };
@@ -146,4 +156,24 @@ function writeCache(cacheFile: string, cache: CodeCache): void {
       rmSync(partial, { force: true });
     } catch {}
   }
+}
+
+function markUsed(cacheFile: string): void {
+  try {
+    if (Date.now() - statSync(cacheFile).mtimeMs < MARK_USED_EVERY_MS) return;
+    const now = new Date();
+    utimesSync(cacheFile, now, now);
+  } catch {}
+}
+
+/** Removes the other builds' caches beside `cacheFile` that no start has used for STALE_AFTER_MS. */
+function removeStale(cacheFile: string): void {
+  const dir = path.dirname(cacheFile);
+  try {
+    for (const name of readdirSync(dir)) {
+      const file = path.join(dir, name);
+      if (file === cacheFile || !name.endsWith(".v8cache")) continue;
+      if (Date.now() - statSync(file).mtimeMs > STALE_AFTER_MS) rmSync(file, { force: true });
+    }
+  } catch {}
 }

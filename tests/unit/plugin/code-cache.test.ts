@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { codeCacheFile, FIRST_ANSWER_EVENT, runWithCodeCache } from "../../../provider/plugin/code-cache";
@@ -105,4 +105,37 @@ test("without a cache directory, or with one that cannot be written, the bundle 
   expect(runWithCodeCache(file, undefined)).toEqual({ fromCache: false });
   expect(runWithCodeCache(file, path.join(scratch, "not-a-dir", "plugin.v8cache"))).toEqual({ fromCache: false });
   expect(runs()).toEqual([file, file]);
+});
+
+const DAY_MS = 24 * 3600_000;
+
+/** Writes `file` with a modification time `daysAgo` days before now. */
+function writtenDaysAgo(file: string, daysAgo: number): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, "x");
+  const then = new Date(Date.now() - daysAgo * DAY_MS);
+  utimesSync(file, then, then);
+}
+
+test("a build's first cache removes other builds' caches unused for 30 days, and nothing else", async () => {
+  const dir = path.join(scratch, "cache");
+  const cache = path.join(dir, "new-build.v8cache");
+  writtenDaysAgo(path.join(dir, "old-build.v8cache"), 40);
+  writtenDaysAgo(path.join(dir, "other-build.v8cache"), 10);
+  writtenDaysAgo(path.join(dir, "notes.txt"), 40);
+  runWithCodeCache(bundle(), cache);
+  await eventually(() => existsSync(cache) && !existsSync(path.join(dir, "old-build.v8cache")));
+  expect(existsSync(path.join(dir, "other-build.v8cache"))).toBe(true);
+  expect(existsSync(path.join(dir, "notes.txt"))).toBe(true);
+});
+
+test("a cache in use is marked used once a day, so no other build's first start removes it", async () => {
+  const file = bundle();
+  const cache = path.join(scratch, "cache", "plugin.v8cache");
+  runWithCodeCache(file, cache);
+  await eventually(() => existsSync(cache));
+  const twoDaysAgo = new Date(Date.now() - 2 * DAY_MS);
+  utimesSync(cache, twoDaysAgo, twoDaysAgo);
+  expect(runWithCodeCache(file, cache)).toEqual({ fromCache: true });
+  expect(Date.now() - statSync(cache).mtimeMs).toBeLessThan(DAY_MS);
 });
