@@ -2,29 +2,14 @@ import type { HttpClient } from "../http";
 import type { AccountLimits } from "../pacing";
 import type { Settle, Settled } from "../retry";
 import * as platform from "../payloads/platform";
+import { read, readById } from "./reads";
 
 /** The account and its applications: /v2/users and /v2/apps of the platform API. */
 export function accountEndpoints(api: HttpClient, limits: AccountLimits) {
   return {
-    me(): Promise<platform.Account> {
-      return api.request({
-        operation: "read account",
-        method: "GET",
-        path: "/v2/users/me",
-        schema: platform.Account,
-      });
-    },
+    me: read(api, "read account", "/v2/users/me", platform.Account),
 
-    getApp(appId: string): Promise<platform.App> {
-      return api.request({
-        operation: "get application",
-        resource: appId,
-        method: "GET",
-        path: "/v2/apps/{appId}",
-        params: { appId },
-        schema: platform.App,
-      });
-    },
+    getApp: readById(api, "get application", "/v2/apps/{appId}", platform.App),
 
     /** Paced to one request per 10 s per application and range, the server's uncached rate. */
     appAnalytics(appId: string, range: platform.AnalyticsRange = "daily"): Promise<platform.Analytics> {
@@ -41,16 +26,7 @@ export function accountEndpoints(api: HttpClient, limits: AccountLimits) {
     },
 
     /** Up to the last 10 deployments of the past 24 hours, each a list of events, earliest first. */
-    appDeployments(appId: string): Promise<platform.DeploymentEvent[][]> {
-      return api.request({
-        operation: "list application deployments",
-        resource: appId,
-        method: "GET",
-        path: "/v2/apps/{appId}/deployments",
-        params: { appId },
-        schema: platform.Deployments,
-      });
-    },
+    appDeployments: readById(api, "list application deployments", "/v2/apps/{appId}/deployments", platform.Deployments),
 
     /** The result's pre-signed URL is a secret. Each snapshot counts against a daily quota: see `settle`. */
     createAppSnapshot<F = never>(appId: string, settle?: Settle<F>): Promise<Settled<platform.AppSnapshot, F>> {

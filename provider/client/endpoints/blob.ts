@@ -3,6 +3,7 @@ import type { HttpClient } from "../http";
 import type { AccountLimits } from "../pacing";
 import type { Settle, Settled } from "../retry";
 import * as blob from "../payloads/blob";
+import { read } from "./reads";
 
 /** The blob storage API (/v1): objects and the account's storage figures. */
 
@@ -102,13 +103,6 @@ export function blobEndpoints(api: HttpClient, limits: AccountLimits, uploadTime
     },
 
     /** Refreshed by the server once a minute. */
-    accountStats(): Promise<blob.AccountStats> {
-      return api.request({
-        operation: "read blob account stats",
-        method: "GET",
-        path: "/v1/account/stats",
-        schema: blob.AccountStats,
-      });
-    },
+    accountStats: read(api, "read blob account stats", "/v1/account/stats", blob.AccountStats),
   };
 }

@@ -4,6 +4,7 @@ import type { HttpClient } from "../http";
 import type { AccountLimits } from "../pacing";
 import type { Settle, Settled } from "../retry";
 import * as platform from "../payloads/platform";
+import { readById } from "./reads";
 
 /** /v2/databases of the platform API, plus the account's list of databases. */
 
@@ -50,16 +51,7 @@ export function databaseEndpoints(api: HttpClient, limits: AccountLimits) {
       );
     },
 
-    getDatabase(databaseId: string): Promise<platform.DatabaseDetails> {
-      return api.request({
-        operation: "get database",
-        resource: databaseId,
-        method: "GET",
-        path: "/v2/databases/{databaseId}",
-        params: { databaseId },
-        schema: platform.DatabaseDetails,
-      });
-    },
+    getDatabase: readById(api, "get database", "/v2/databases/{databaseId}", platform.DatabaseDetails),
 
     /** The account's databases, from /v2/users/me; credentials are never part of the result. */
     async listDatabases(): Promise<platform.DatabaseSummary[]> {
@@ -123,27 +115,14 @@ export function databaseEndpoints(api: HttpClient, limits: AccountLimits) {
     },
 
     /** Most recent first, one point per 5 minutes. */
-    databaseMetrics(databaseId: string): Promise<platform.MetricPoint[]> {
-      return api.request({
-        operation: "read database metrics",
-        resource: databaseId,
-        method: "GET",
-        path: "/v2/databases/{databaseId}/metrics",
-        params: { databaseId },
-        schema: platform.Metrics,
-      });
-    },
+    databaseMetrics: readById(api, "read database metrics", "/v2/databases/{databaseId}/metrics", platform.Metrics),
 
-    databaseSnapshots(databaseId: string): Promise<platform.SnapshotEntry[]> {
-      return api.request({
-        operation: "list database snapshots",
-        resource: databaseId,
-        method: "GET",
-        path: "/v2/databases/{databaseId}/snapshots",
-        params: { databaseId },
-        schema: platform.SnapshotList,
-      });
-    },
+    databaseSnapshots: readById(
+      api,
+      "list database snapshots",
+      "/v2/databases/{databaseId}/snapshots",
+      platform.SnapshotList,
+    ),
 
     /** Overwrites the current data. `snapshotId` is the snapshot entry's `name` (the database's id). */
     restoreDatabaseSnapshot(databaseId: string, snapshot: { snapshotId: string; versionId: string }): Promise<void> {

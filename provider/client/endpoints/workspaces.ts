@@ -1,29 +1,14 @@
 import type { HttpClient } from "../http";
 import * as platform from "../payloads/platform";
 import type { Settle, Settled } from "../retry";
+import { read, readById } from "./reads";
 
 /** /v2/workspaces of the platform API: workspaces, their members and their linked applications. */
 export function workspaceEndpoints(api: HttpClient) {
-  function getWorkspace(workspaceId: string): Promise<platform.Workspace> {
-    return api.request({
-      operation: "get workspace",
-      resource: workspaceId,
-      method: "GET",
-      path: "/v2/workspaces/{workspaceId}",
-      params: { workspaceId },
-      schema: platform.Workspace,
-    });
-  }
+  const getWorkspace = readById(api, "get workspace", "/v2/workspaces/{workspaceId}", platform.Workspace);
 
   return {
-    listWorkspaces(): Promise<platform.Workspace[]> {
-      return api.request({
-        operation: "list workspaces",
-        method: "GET",
-        path: "/v2/workspaces",
-        schema: platform.WorkspaceList,
-      });
-    },
+    listWorkspaces: read(api, "list workspaces", "/v2/workspaces", platform.WorkspaceList),
 
     getWorkspace,
 
