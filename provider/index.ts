@@ -1,14 +1,5 @@
 import type { ResourceHandler } from "./handler";
-import {
-  appFileMove,
-  appSnapshot,
-  blobFolderSync,
-  blobObject,
-  database,
-  databaseRestore,
-  workspace,
-  workspaceMember,
-} from "./kinds";
+import * as declared from "./kinds";
 import { databaseHandler } from "./resources/database";
 import { workspaceHandler } from "./resources/workspace";
 import { workspaceMemberHandler } from "./resources/workspace-member";
@@ -20,14 +11,14 @@ import { appFileMoveHandler } from "./resources/app-file-move";
 
 /** What the provider modules in state load at call time, by each declaration's `kind` (part of the state format). */
 export const handlers: Record<string, ResourceHandler> = {
-  [database.kind]: databaseHandler,
-  [workspace.kind]: workspaceHandler,
-  [workspaceMember.kind]: workspaceMemberHandler,
-  [blobObject.kind]: blobObjectHandler,
-  [blobFolderSync.kind]: blobFolderSyncHandler,
-  [appSnapshot.kind]: appSnapshotHandler,
-  [databaseRestore.kind]: databaseRestoreHandler,
-  [appFileMove.kind]: appFileMoveHandler,
+  [declared.database.kind]: databaseHandler,
+  [declared.workspace.kind]: workspaceHandler,
+  [declared.workspaceMember.kind]: workspaceMemberHandler,
+  [declared.blobObject.kind]: blobObjectHandler,
+  [declared.blobFolderSync.kind]: blobFolderSyncHandler,
+  [declared.appSnapshot.kind]: appSnapshotHandler,
+  [declared.databaseRestore.kind]: databaseRestoreHandler,
+  [declared.appFileMove.kind]: appFileMoveHandler,
 };
 
 export { configure } from "./runtime";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiId } from "../client/payloads/platform";
-import { declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
+import { declareKind, field, type InputsOf, operationImport, type OutputsOf } from "./declaration";
 
 /** The API's own bound on paths inside an application is not published; this one stops absurd values. */
 export const MAX_APP_PATH_LENGTH = 512;
@@ -39,10 +39,7 @@ moved the file, the second finds nothing at \`path\` and the move is recorded as
   },
   replaceOn: ["appId", "path", "to"],
   apis: ["platform"],
-  import: {
-    refused: "an operation's id names a move made once by an `up`, not an object to read back",
-    instead: "there is nothing to import: declare an AppFileMove to move a file",
-  },
+  import: operationImport("a move made once", "an AppFileMove to move a file"),
 });
 
 export type AppFileMoveInputs = InputsOf<typeof appFileMove>;

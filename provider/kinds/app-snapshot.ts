@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiId } from "../client/payloads/platform";
-import { declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
+import { declareKind, field, type InputsOf, operationImport, type OutputsOf } from "./declaration";
 
 export const appSnapshot = declareKind({
   name: "AppSnapshot",
@@ -28,11 +28,10 @@ are secrets. The API allows one snapshot per 5 seconds (the provider paces them)
   secretOutputs: ["url", "key"],
   replaceOn: ["appId", "trigger"],
   apis: ["platform"],
-  import: {
-    refused: "an operation's id names a snapshot taken once by an `up`, not an object to read back",
-    instead:
-      "there is nothing to import: declare an AppSnapshot to take a snapshot, and read existing ones with `getSnapshots`",
-  },
+  import: operationImport(
+    "a snapshot taken once",
+    "an AppSnapshot to take a snapshot, and read existing ones with `getSnapshots`",
+  ),
 });
 
 export type AppSnapshotInputs = InputsOf<typeof appSnapshot>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiId } from "../client/payloads/platform";
-import { declareKind, field, type InputsOf, type OutputsOf } from "./declaration";
+import { declareKind, field, type InputsOf, operationImport, type OutputsOf } from "./declaration";
 
 export const databaseRestore = declareKind({
   name: "DatabaseRestore",
@@ -45,10 +45,7 @@ next \`pulumi up\` then restores again: pin the version when that must not happe
   },
   replaceOn: ["databaseId", "snapshotId", "versionId"],
   apis: ["platform"],
-  import: {
-    refused: "an operation's id names a restore run once by an `up`, not an object to read back",
-    instead: "there is nothing to import: declare a DatabaseRestore to restore a snapshot",
-  },
+  import: operationImport("a restore run once", "a DatabaseRestore to restore a snapshot"),
 });
 
 export type DatabaseRestoreInputs = InputsOf<typeof databaseRestore>;

@@ -70,6 +70,17 @@ export type ImportNote =
   | { refused: string; instead: string };
 
 /**
+ * The import note of an operation: its id names an event, which reading cannot describe. `event`
+ * says what the event did ("a move made once"), `declare` what to declare instead.
+ */
+export function operationImport(event: string, declare: string): ImportNote {
+  return {
+    refused: `an operation's id names ${event} by an \`up\`, not an object to read back`,
+    instead: `there is nothing to import: declare ${declare}`,
+  };
+}
+
+/**
  * What a change of one input does: nothing, an update in place, or a replacement. A rule may
  * answer "inPlace" for a replaceOn input (a database's version recorded for the first time).
  */
