@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import * as path from "node:path";
-import { takeDirLock } from "../../tests/dir-lock";
+import { takeDirLock } from "../lib/dir-lock";
 
 /**
  * The release a past commit built: `npm run release` as that commit defines it, run in a git

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { takeDirLock } from "../../dir-lock";
+import { takeDirLock } from "../../../scripts/lib/dir-lock";
 
 /**
  * The Go environment of a program built against this project's module as a test built it: go

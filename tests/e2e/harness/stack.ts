@@ -14,7 +14,7 @@ import {
 import * as path from "node:path";
 import { type ConfigMap, LocalWorkspace, type ProjectSettings, Stack } from "@pulumi/pulumi/automation";
 import { buildWheel, projectPython } from "../../../scripts/build-python";
-import { takeDirLock } from "../../dir-lock";
+import { takeDirLock } from "../../../scripts/lib/dir-lock";
 import { filesUnder, PYTHON_SDK_DIR } from "../../../scripts/gen/language-sdks";
 import { GO_MODULE_PATH } from "../../../scripts/gen/schema";
 import { builtArchive } from "../../plugin-archives";

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import * as path from "node:path";
-import { takeDirLock } from "../../dir-lock";
+import { takeDirLock } from "../../../scripts/lib/dir-lock";
 import { repoRoot } from "../harness/engine";
 
 /** `npm run release -- --out <out>` (compiled, as `npm run release` runs it after its build), its progress on the test's output. */
