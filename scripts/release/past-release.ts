@@ -66,7 +66,7 @@ function buildPastRelease({ version, commit, dir }: PastRelease): void {
   const partial = `${dir}.partial`;
   rmSync(partial, { recursive: true, force: true });
   console.error(`[past-release] building ${version} from ${commit} in ${worktree}`);
-  git(["worktree", "add", "--detach", worktree, commit]);
+  git(["worktree", "add", "--quiet", "--detach", worktree, commit]);
   try {
     // The commit's own environment: its times come from the commit, not from ours.
     const env = { ...process.env };
