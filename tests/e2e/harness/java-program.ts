@@ -9,7 +9,8 @@ import { repoRoot } from "./engine";
  * (`runtime.options.binary`): `java -jar`, about a second of JVM start-up per engine run, where the
  * host's default, `mvn compile exec:java` on every run, would start Maven each time. A program is
  * one source file, its main class App (in any package), compiled against the SDK's build in
- * dist/java (scripts/build-java.ts) and the jars it depends on, which the jar's manifest lists.
+ * dist/java (scripts/build-java.ts), or the SDK's jar of a release, and the jars the SDK depends on,
+ * which the jar's manifest lists.
  */
 
 /** The jar in the project's directory that its Pulumi.yaml names. */
@@ -28,9 +29,12 @@ export const SHORT_RUN_JVM_OPTIONS = ["-XX:TieredStopAtLevel=1"];
  * nine programs take 2 s of CPU so, 15 s with a javac and a jar started for each. The JVM runs
  * beside the test, whose emulator keeps answering meanwhile.
  */
-export async function compileJavaPrograms(parentDir: string, sources: string[]): Promise<string[]> {
-  const { jar: sdkJar, dependencies } = javaSdkBuild();
-  const classpath = [sdkJar, ...dependencies];
+export async function compileJavaPrograms(
+  parentDir: string,
+  sources: string[],
+  sdkJar = javaSdkBuild().jar,
+): Promise<string[]> {
+  const classpath = [sdkJar, ...javaSdkBuild().dependencies];
   const outDir = mkdtempSync(path.join(parentDir, "programs-"));
   const tools: string[][] = [];
   const jars = sources.map((source, index) => {

@@ -347,7 +347,7 @@ const goSdkDir = path.join(repoRoot, "sdk", "go");
  * A Go program's go.mod: the SDK's own (every module it builds from, at the versions it pins), under
  * the program's name, with the SDK required from this repository in place of its module path.
  */
-function goModule(name: string): string {
+export function goModule(name: string): string {
   const sdkModule = readFileSync(path.join(goSdkDir, "go.mod"), "utf8");
   return `${sdkModule.replace(/^module .*$/m, `module ${name}`)}
 require ${GO_MODULE_PATH} v0.0.0
@@ -403,7 +403,7 @@ export async function javaMavenProjectStack(
  * flag, which the engine no longer gives (it sends a project's runtime options in its requests).
  * Beside it, the `java` the host finds first on PATH: the machine's, with the options of short runs.
  */
-function javaJarHostDir(workDir: string): string {
+export function javaJarHostDir(workDir: string): string {
   const dir = path.join(workDir, ".java-host");
   mkdirSync(dir);
   const host = path.join(javaLanguageHostDir(), "pulumi-language-java");
