@@ -16,6 +16,7 @@ const MEASURED = {
   "e2e/safety/bad-input.test.js": 132,
   "e2e/typescript/examples.test.js": 129,
   "e2e/release/templates.test.js": 127,
+  "e2e/release/upgrade.test.js": 104, // measured alone, warm
   "e2e/reliability/faults.test.js": 102,
   "e2e/typescript/workspace.test.js": 92,
   "e2e/first-hour.test.js": 84,
