@@ -129,11 +129,23 @@ function sectionLines(file: string, heading: string): { first: number; end: numb
   return { first, end: next < 0 ? lines.length : next };
 }
 
+/** The fenced blocks of a file's `## <heading>` section, each with the `### ` heading it sits under, if any. */
+export function sectionBlocks(file: string, heading: string): (FencedBlock & { subheading?: string })[] {
+  const { first, end } = sectionLines(file, heading);
+  const lines = readDoc(file).split("\n");
+  return fencedBlocks(file)
+    .filter((block) => block.line > first && block.line <= end)
+    .map((block) => {
+      const above = lines
+        .slice(first, block.line - 1)
+        .reverse()
+        .find((line) => line.startsWith("### "));
+      return { ...block, subheading: above?.slice("### ".length) };
+    });
+}
+
 /** The project files a section gives (see projectFile), name -> content. */
 export function sectionFiles(file: string, heading: string): Record<string, string> {
-  const { first, end } = sectionLines(file, heading);
-  const inSection = fencedBlocks(file).filter(
-    (block) => block.projectFile !== undefined && block.line > first && block.line <= end,
-  );
+  const inSection = sectionBlocks(file, heading).filter((block) => block.projectFile !== undefined);
   return Object.fromEntries(inSection.map((block) => [block.projectFile, block.code]));
 }

@@ -5,8 +5,9 @@ import * as path from "node:path";
 import { PLUGIN_DOWNLOAD_URL } from "../../../scripts/gen/repository";
 
 /**
- * A local stand-in for the project's GitHub releases: serves the archives of `dir` under any first
- * path segment (`/<user>/<asset>`), so each user's downloads show apart in the log of every request.
+ * A local stand-in for the project's GitHub releases: serves the archives of `dirs` (a release's
+ * folder each, as several releases of the project are) under any first path segment
+ * (`/<user>/<asset>`), so each user's downloads show apart in the log of every request.
  */
 export interface PluginServer {
   /** Every request, in order, as "<method> <path> <status>". */
@@ -16,12 +17,12 @@ export interface PluginServer {
   close(): Promise<void>;
 }
 
-export async function startPluginServer(dir: string): Promise<PluginServer> {
+export async function startPluginServer(...dirs: string[]): Promise<PluginServer> {
   const log: string[] = [];
   const server: Server = createServer((req, res) => {
     const asset = path.basename(new URL(req.url ?? "/", "http://localhost").pathname);
-    const file = path.join(dir, asset);
-    const found = req.method === "GET" && asset.endsWith(".tar.gz") && existsSync(file);
+    const file = dirs.map((dir) => path.join(dir, asset)).find((candidate) => existsSync(candidate));
+    const found = req.method === "GET" && asset.endsWith(".tar.gz") && file !== undefined;
     log.push(`${req.method} ${req.url} ${found ? 200 : 404}`);
     if (!found) return void res.writeHead(404).end();
     // The engine checks that it received as many bytes as the response announced.

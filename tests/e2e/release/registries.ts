@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { installedToolDir } from "../../install-script";
 import { freePorts } from "../harness/free-ports";
@@ -7,7 +7,7 @@ import { freePorts } from "../harness/free-ports";
 /**
  * The registries of a release rehearsal, on this machine: verdaccio (npm) and pypiserver (PyPI) from
  * scripts/install-registries. The Go module proxy is the release's goproxy/ folder itself
- * (GOPROXY=file://); the plugin archives are served as the GitHub release by tests/e2e/harness/plugin-server.ts.
+ * (GOPROXY=file://; goProxyOf joins several); the plugin archives are served as the GitHub release by tests/e2e/harness/plugin-server.ts.
  */
 export interface Registries {
   npm: string;
@@ -86,15 +86,21 @@ async function whenServing(url: string): Promise<void> {
   }
 }
 
+/** One release to publish: the folder `npm run release` wrote, and its version. */
+export interface PublishedRelease {
+  dir: string;
+  version: string;
+}
+
 /**
- * The release `release` (a folder of `npm run release`) published as a maintainer publishes it: the
- * npm tarball with `npm publish` and a token of the registry, the wheel and sdist with `twine
- * upload` after twine's own check of what PyPI will render. `scratch` holds the maintainer's .npmrc.
+ * Releases (folders of `npm run release`) published as a maintainer publishes each, in order, so the
+ * last is the registries' latest: the npm tarball with `npm publish` and a token of the registry,
+ * the wheel and sdist with `twine upload` after twine's own check of what PyPI will render.
+ * `scratch` holds the maintainer's .npmrc.
  */
 export async function publishRelease(
   registries: Registries,
-  release: string,
-  version: string,
+  releases: PublishedRelease[],
   scratch: string,
 ): Promise<void> {
   const user = await fetch(`${registries.npm}-/user/org.couchdb.user:maintainer`, {
@@ -105,26 +111,61 @@ export async function publishRelease(
   const npmrc = path.join(scratch, "maintainer.npmrc");
   writeFileSync(npmrc, `//${new URL(registries.npm).host}/:_authToken=${user.token}\n`);
   const quiet = { stdio: ["ignore", "ignore", "inherit"] as ("ignore" | "inherit")[] };
-  execFileSync(
-    "npm",
-    [
-      "publish",
-      path.join(release, `pulumi-squarecloud-${version}.tgz`),
-      "--registry",
-      registries.npm,
-      "--userconfig",
-      npmrc,
-    ],
-    quiet,
-  );
-  const dists = readdirSync(release)
-    .filter((file) => file.startsWith("pulumi_squarecloud-"))
-    .map((file) => path.join(release, file));
   const twine = path.join(registries.bin, "twine");
-  execFileSync(twine, ["check", "--strict", ...dists], quiet);
-  execFileSync(
-    twine,
-    ["upload", "--repository-url", registries.pypi, "-u", "maintainer", "-p", "unused", "--non-interactive", ...dists],
-    quiet,
-  );
+  for (const { dir, version } of releases) {
+    execFileSync(
+      "npm",
+      [
+        "publish",
+        path.join(dir, `pulumi-squarecloud-${version}.tgz`),
+        "--registry",
+        registries.npm,
+        "--userconfig",
+        npmrc,
+      ],
+      quiet,
+    );
+    const dists = readdirSync(dir)
+      .filter((file) => file.startsWith("pulumi_squarecloud-"))
+      .map((file) => path.join(dir, file));
+    execFileSync(twine, ["check", "--strict", ...dists], quiet);
+    execFileSync(
+      twine,
+      [
+        "upload",
+        "--repository-url",
+        registries.pypi,
+        "-u",
+        "maintainer",
+        "-p",
+        "unused",
+        "--non-interactive",
+        ...dists,
+      ],
+      quiet,
+    );
+  }
+}
+
+/**
+ * One Go module proxy folder serving every version of `releases` (each release's goproxy/ holds
+ * its own version, its `list` naming only it): their files side by side in `dir`, each module's
+ * `list` naming all of its versions, as the module proxy lists a module's tags.
+ */
+export function goProxyOf(releases: PublishedRelease[], dir: string): string {
+  for (const release of releases) cpSync(path.join(release.dir, "goproxy"), dir, { recursive: true });
+  const lists = (under: string): string[] =>
+    readdirSync(under, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(under, entry.name);
+      if (entry.isDirectory()) return lists(full);
+      return entry.name === "list" ? [full] : [];
+    });
+  for (const list of lists(dir)) {
+    const versions = readdirSync(path.dirname(list))
+      .filter((file) => file.endsWith(".info"))
+      .map((file) => file.slice(0, -".info".length))
+      .sort();
+    writeFileSync(list, versions.map((version) => `${version}\n`).join(""));
+  }
+  return dir;
 }

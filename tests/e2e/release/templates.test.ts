@@ -39,7 +39,7 @@ beforeAll(async () => {
   release = await sharedRelease();
   registries = await startRegistries(path.join(scratch, "registries"));
   plugins = await startPluginServer(release);
-  await publishRelease(registries, release, version, scratch);
+  await publishRelease(registries, [{ dir: release, version }], scratch);
   mavenSettings = mavenSettingsFor(path.join(scratch, "maven"), `file://${path.join(release, "maven")}`);
 }, 20 * 60_000);
 
