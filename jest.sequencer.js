@@ -10,7 +10,9 @@ const Sequencer = require("@jest/test-sequencer").default;
  * only the order matters, so a figure needs updating when a file moves a place or more.
  */
 const MEASURED = {
-  "e2e/release/rehearsal.test.js": 230,
+  // With the upgrade from the previous release (2026-11-28): 594 s alone at load 10 to 14, this
+  // commit's release built in it; about 330 s estimated in a whole run, where that build is shared.
+  "e2e/release/rehearsal.test.js": 330,
   "e2e/docs-programs.test.js": 161,
   "live/against-emulator.test.js": 139,
   "e2e/safety/bad-input.test.js": 132,

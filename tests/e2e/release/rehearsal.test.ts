@@ -1,5 +1,15 @@
 import { execFile, execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { promisify } from "node:util";
 import * as path from "node:path";
@@ -7,6 +17,9 @@ import { mavenArtifactDir } from "../../../scripts/build-java";
 import { JAVA_ARTIFACT_ID, JAVA_GROUP_ID, PULUMI_JAVA_VERSION } from "../../../scripts/gen/java-pom";
 import { PLUGIN_DOWNLOAD_URL } from "../../../scripts/gen/repository";
 import { GO_MODULE_PATH } from "../../../scripts/gen/schema";
+import { pastRelease } from "../../../scripts/release/past-release";
+import { RELEASES_DIR } from "../../../scripts/release/recorded";
+import { compareVersions } from "../../../scripts/release/schema-compare";
 import { archiveName, hostTarget } from "../../../scripts/plugin-archive";
 import { engineDir } from "../../install-script";
 import { lockOwnGoModule, REBUILT_GO_MODULE_ENV } from "../harness/go-module-lock";
@@ -20,18 +33,24 @@ import { type ProgramStack, userProjectStack } from "../harness/stack";
 import { type UserMachine, userMachine, which } from "../harness/user-machine";
 import { sharedRelease } from "./release";
 import { type MavenRepositoryServer, serveMavenRepository } from "./maven-repository";
-import { publishRelease, type Registries, startRegistries } from "./registries";
+import { goProxyOf, publishRelease, type Registries, startRegistries } from "./registries";
+import { addedLines, runUpgradeCommands, upgradeCommands } from "./upgrading";
 
-// A release published for real, on this machine: the artifacts of `npm run release` go to a local
-// npm registry with `npm publish`, to a local PyPI index with `twine upload`, the Go module to a
-// module proxy folder, the plugin archives behind an HTTP server that the engine downloads the
-// plugin from, the Java SDK's Maven repository signed with a key made for the rehearsal and served
-// over HTTP as Maven Central serves it. Then four new users, each in a directory of their own with
-// a Pulumi home of their own and nothing of this clone on any path, install the package by name as
-// the docs say and run its program against the emulator: up, a preview that must find no change,
-// destroy. The Python, Go and Java users have no Node on PATH: the engine downloads the plugin
-// archive of their machine from the URL their SDK names (the Java user's `pulumi plugin install`
-// names it, as docs/installation-configuration.md says), once.
+// The release published for real, on this machine, after the one before it: the artifacts of
+// `npm run release` of the previous release's commit (scripts/release/past-release.ts), then of this
+// checkout, go to a local npm registry with `npm publish`, to a local PyPI index with `twine upload`,
+// the Go modules to a module proxy folder, the plugin archives of both behind an HTTP server that the
+// engine downloads the plugin from, this release's Java SDK to a Maven repository signed with a key
+// made for the rehearsal and served over HTTP as Maven Central serves it. Then users, each in a
+// directory of their own with a Pulumi home of their own and nothing of this clone on any path,
+// install the previous release by name and run its program against the emulator (`up`), upgrade
+// with the commands of docs/installation-configuration.md's "Upgrading", and run a preview that
+// must find no change, `up`, then destroy. The Python, Go and Java users have no Node on PATH: the
+// engine downloads the plugin archive of their machine, of each version once, from the URL their
+// SDK names. A YAML project pinned to the previous release beside the Python one, on one machine,
+// upgrades first: the Python program, still on the previous release, keeps running that release's
+// plugin beside the new one's (version skew). Java was first released in 0.2.0: its user starts on
+// this release.
 
 const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as Record<string, unknown> & {
   version: string;
@@ -39,17 +58,34 @@ const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "u
   license: string;
 };
 const version = manifest.version;
+
+/** The release before this one, as tests/fixtures/releases records it: its version and the commit it was built from. */
+function recordedReleaseBefore(current: string): { version: string; commit: string } {
+  const dir = path.join(repoRoot, RELEASES_DIR);
+  const before = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && compareVersions(entry.name, current) < 0)
+    .map((entry) => entry.name)
+    .sort(compareVersions)
+    .at(-1);
+  if (before === undefined) throw new Error(`no release before ${current} under ${RELEASES_DIR}`);
+  return JSON.parse(readFileSync(path.join(dir, before, "release.json"), "utf8"));
+}
+
+const previous = recordedReleaseBefore(version);
 const suite = emulatorSuite();
 const scratch = outsideDir("rehearsal");
 let release: string;
+/** The previous release, as `npm run release` built it from its commit. */
+let previousRelease: string;
 let registries: Registries;
 let plugins: PluginServer;
-const asset = archiveName(version, hostTarget());
+/** The Go module proxy folder serving both releases' modules. */
+let goProxy: string;
 const execFileAsync = promisify(execFile);
 /** The machines of the users without Node (their Pulumi home, PATH and caches), removed at the end. */
 const users: UserMachine[] = [];
 
-/** The Example programs of the registry's page, docs/_index.md, by language. */
+/** The Example programs of the registry's page, docs/_index.md, by language (the same at the previous release). */
 const examples = Object.fromEntries(fencedBlocks("docs/_index.md").map((block) => [block.language, block.code]));
 
 /** A user without Node: the engine, the directories `dirs`, then the system's programs on PATH. */
@@ -65,24 +101,65 @@ function userEnv(name: string, shell: Record<string, string>): Record<string, st
   return { ...shell, PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: plugins.overridesFor(name) };
 }
 
-/** up (a stack and the database), then a preview that must find nothing to do, then destroy; returns up's outputs. */
-async function lifecycle(program: ProgramStack): Promise<Record<string, unknown>> {
+/** The first `up` of a user's program on the previous release: a stack and the database. */
+async function firstUp(program: ProgramStack): Promise<void> {
   const up = await program.stack.up();
   expect(up.summary.resourceChanges).toMatchObject({ create: 2 });
-  const outputs = Object.fromEntries(Object.entries(up.outputs).map(([name, output]) => [name, output.value]));
-  await program.stack.preview({ expectNoChanges: true });
+  expectDatabaseCreated(Object.fromEntries(Object.entries(up.outputs).map(([name, output]) => [name, output.value])));
+}
+
+/**
+ * A preview that must find no change, with no warning about the plugin's version, and, as the
+ * engine's log says, the version each provider plugin it ran reported to the engine (GetPluginInfo:
+ * a program of the native plugin runs no other) and the folder the squarecloud plugin ran from.
+ */
+async function previewNoChange(program: ProgramStack): Promise<{ reported: string[]; ranFrom: string[] }> {
+  const preview = await program.stack.preview({ expectNoChanges: true, logVerbosity: 9, logToStdErr: true });
+  expect(`${preview.stdout}\n${preview.stderr}`).not.toMatch(/resource plugin \S+ is expected to have version/);
+  const distinct = (pattern: RegExp) => [...new Set([...preview.stderr.matchAll(pattern)].map((match) => match[1]))];
+  return {
+    reported: distinct(/\.GetPluginInfo\(\) success \(#version=([^)]*)\)/g),
+    ranFrom: distinct(/Launching plugin 'squarecloud \(resource\)' from '([^']*)\/pulumi-resource-squarecloud'/g).map(
+      (dir) => path.basename(dir),
+    ),
+  };
+}
+
+/** What the plugin of `pluginVersion` shows in previewNoChange: it ran from its own folder and reported its own version. */
+function ranPlugin(pluginVersion: string): { reported: string[]; ranFrom: string[] } {
+  return { reported: [pluginVersion], ranFrom: [`resource-squarecloud-v${pluginVersion}`] };
+}
+
+/** After the upgrade: `up` changes nothing, then destroy. */
+async function upThenDestroy(program: ProgramStack): Promise<void> {
+  const up = await program.stack.up();
+  expect(up.summary.resourceChanges).toEqual({ same: 2 });
   const destroy = await program.stack.destroy();
   expect(destroy.summary.result).toBe("succeeded");
   expect(destroy.summary.resourceChanges).toMatchObject({ delete: 2 });
-  return outputs;
 }
 
-/** The engine downloaded the archive of this machine once for `user`, into their Pulumi home. */
-function expectPluginDownloaded(user: UserMachine): void {
-  expect(existsSync(path.join(user.home, "plugins", `resource-squarecloud-v${version}`, "node"))).toBe(true);
-  expect(plugins.log.filter((line) => line.startsWith(`GET /${user.name}/`))).toEqual([
-    `GET /${user.name}/${asset} 200`,
-  ]);
+/** The engine downloaded the archive of this machine of each of `versions`, once and in that order, for `user`, into their Pulumi home. */
+function expectPluginsDownloaded(user: UserMachine, versions: string[]): void {
+  for (const each of versions)
+    expect(existsSync(path.join(user.home, "plugins", `resource-squarecloud-v${each}`, "node"))).toBe(true);
+  expect(plugins.log.filter((line) => line.startsWith(`GET /${user.name}/`))).toEqual(
+    versions.map((each) => `GET /${user.name}/${archiveName(each, hostTarget())} 200`),
+  );
+}
+
+/** The versions of the squarecloud plugin `pulumi plugin ls` lists in the Pulumi home of `env`. */
+function installedPlugins(env: Record<string, string>): string[] {
+  const listed = JSON.parse(
+    execFileSync(path.join(engineDir(), "pulumi"), ["plugin", "ls", "--json"], {
+      env: { ...process.env, ...env },
+      encoding: "utf8",
+    }),
+  ) as { name: string; kind: string; version: string }[];
+  return listed
+    .filter((plugin) => plugin.name === "squarecloud" && plugin.kind === "resource")
+    .map((plugin) => plugin.version)
+    .sort();
 }
 
 function expectDatabaseCreated(outputs: Record<string, unknown>): void {
@@ -92,10 +169,20 @@ function expectDatabaseCreated(outputs: Record<string, unknown>): void {
 
 beforeAll(async () => {
   release = await sharedRelease();
+  // Built from its commit once per machine (minutes), then cached.
+  const built = await pastRelease(previous.commit);
+  expect(built.version).toBe(previous.version);
+  previousRelease = built.dir;
   registries = await startRegistries(path.join(scratch, "registries"));
-  plugins = await startPluginServer(release);
-  await publishRelease(registries, release, version, scratch);
-}, 20 * 60_000);
+  plugins = await startPluginServer(previousRelease, release);
+  // In the order they were released: the registries' latest is this one.
+  const releases = [
+    { dir: previousRelease, version: previous.version },
+    { dir: release, version },
+  ];
+  await publishRelease(registries, releases, scratch);
+  goProxy = goProxyOf(releases, path.join(scratch, "goproxy"));
+}, 30 * 60_000);
 
 afterAll(async () => {
   await registries?.close();
@@ -104,113 +191,169 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe("a TypeScript user", () => {
-  const dir = outsideDir("npm-user");
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  test(
-    "installs pulumi-squarecloud by name from the npm registry, whose page shows the package's metadata and README",
-    () => {
-      writeFileSync(path.join(dir, ".npmrc"), `registry=${registries.npm}\n`);
-      writeFileSync(
-        path.join(dir, "package.json"),
-        JSON.stringify({ name: "npm-user", private: true, main: "index.ts" }),
-      );
-      const packages = [
-        "pulumi-squarecloud",
-        pinnedPulumiSdk,
-        pinnedDevDependency("typescript"),
-        pinnedDevDependency("ts-node"),
-        pinnedDevDependency("@types/node"),
-      ];
-      execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...packages], {
-        cwd: dir,
-        stdio: ["ignore", "ignore", "inherit"],
-      });
-      const installed = JSON.parse(
-        readFileSync(path.join(dir, "node_modules", "pulumi-squarecloud", "package.json"), "utf8"),
-      ) as { version: string };
-      expect(installed.version).toBe(version);
-      const page = JSON.parse(
-        execFileSync("npm", ["view", "pulumi-squarecloud", "--json", "--registry", registries.npm], {
-          cwd: dir,
-          encoding: "utf8",
-        }),
-      ) as Record<string, unknown>;
-      expect(page).toMatchObject({
-        name: "pulumi-squarecloud",
-        version,
-        license: manifest.license,
-        description: manifest.description,
-      });
-      for (const field of ["keywords", "repository", "homepage"])
-        expect({ field, value: page[field] }).toEqual({ field, value: manifest[field] });
-      const packument = execFileSync("curl", ["-sf", `${registries.npm}pulumi-squarecloud`], { encoding: "utf8" });
-      expect((JSON.parse(packument) as { readme: string }).readme).toContain("# pulumi-squarecloud");
-    },
-    10 * 60_000,
+test("the Upgrading section of docs/installation-configuration.md moves to this release and removes the previous one's plugin", () => {
+  expect(addedLines("Pulumi YAML").map((line) => line.trim())).toEqual([`version: ${version}`]);
+  expect(addedLines("Java").map((line) => line.trim())).toEqual([`<version>${version}</version>`]);
+  expect(upgradeCommands("Java")).toEqual([
+    `pulumi plugin install resource squarecloud ${version} --server ${PLUGIN_DOWNLOAD_URL}`,
+  ]);
+  expect(upgradeCommands("Removing old plugins")).toContain(
+    `pulumi plugin rm resource squarecloud ${previous.version} --yes`,
   );
+});
 
-  test("runs the program of docs/_index.md: up, a preview with no change, destroy", async () => {
+describe(`a TypeScript user on ${previous.version}`, () => {
+  const dir = outsideDir("npm-user");
+  let program: ProgramStack;
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const installed = () =>
+    (
+      JSON.parse(readFileSync(path.join(dir, "node_modules", "pulumi-squarecloud", "package.json"), "utf8")) as {
+        version: string;
+      }
+    ).version;
+
+  test(`installs pulumi-squarecloud ${previous.version} by name from the npm registry and runs the program of docs/_index.md: up`, async () => {
+    writeFileSync(path.join(dir, ".npmrc"), `registry=${registries.npm}\n`);
+    writeFileSync(
+      path.join(dir, "package.json"),
+      JSON.stringify({ name: "npm-user", private: true, main: "index.ts" }),
+    );
+    const packages = [
+      `pulumi-squarecloud@${previous.version}`,
+      pinnedPulumiSdk,
+      pinnedDevDependency("typescript"),
+      pinnedDevDependency("ts-node"),
+      pinnedDevDependency("@types/node"),
+    ];
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...packages], {
+      cwd: dir,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    expect(installed()).toBe(previous.version);
     writeFileSync(path.join(dir, "Pulumi.yaml"), "name: npm-user\nruntime: nodejs\n");
     writeFileSync(path.join(dir, "index.ts"), examples.ts);
     const env = userEnv("npm-user", { PULUMI_HOME: path.join(dir, ".pulumi-home") });
-    const program = suite.keep(await userProjectStack(dir, { config: emulatorConfig(suite.emulator), env }));
-    expectDatabaseCreated(await lifecycle(program));
+    program = suite.keep(await userProjectStack(dir, { config: emulatorConfig(suite.emulator), env }));
+    await firstUp(program);
+  });
+
+  test(`upgrades as the docs say to ${version}, whose registry page shows the package's metadata and README: a preview with no change, up, destroy`, async () => {
+    await runUpgradeCommands("TypeScript", dir, { ...process.env, npm_config_loglevel: "error" });
+    expect(installed()).toBe(version);
+    const page = JSON.parse(
+      execFileSync("npm", ["view", "pulumi-squarecloud", "--json", "--registry", registries.npm], {
+        cwd: dir,
+        encoding: "utf8",
+      }),
+    ) as Record<string, unknown>;
+    expect(page).toMatchObject({
+      name: "pulumi-squarecloud",
+      version,
+      license: manifest.license,
+      description: manifest.description,
+    });
+    for (const field of ["keywords", "repository", "homepage"])
+      expect({ field, value: page[field] }).toEqual({ field, value: manifest[field] });
+    const packument = execFileSync("curl", ["-sf", `${registries.npm}pulumi-squarecloud`], { encoding: "utf8" });
+    expect((JSON.parse(packument) as { readme: string }).readme).toContain("# pulumi-squarecloud");
+    // The provider runs inside the package (Pulumi's dynamic provider): no squarecloud plugin.
+    expect((await previewNoChange(program)).ranFrom).toEqual([]);
+    await upThenDestroy(program);
   });
 });
 
-describe("a Python user", () => {
+describe(`a Python user on ${previous.version}, and a YAML project pinned to it on the same machine`, () => {
   const dir = outsideDir("pypi-user");
+  const yamlDir = outsideDir("yaml-user");
   const venvBin = path.join(dir, "venv", "bin");
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  test(
-    "installs pulumi_squarecloud by name from the PyPI index, with the package's metadata and README",
-    () => {
-      execFileSync("python3", ["-m", "venv", path.join(dir, "venv")]);
-      // The PyPI pulumi the language host is known to work with; the rest as pip resolves it.
+  let user: UserMachine;
+  let python: ProgramStack;
+  let yaml: ProgramStack;
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(yamlDir, { recursive: true, force: true });
+  });
+  const metadata = () =>
+    JSON.parse(
       execFileSync(
-        path.join(venvBin, "pip"),
-        ["install", "--quiet", "pulumi_squarecloud", `pulumi==${hostPulumiVersion()}`],
-        {
-          env: { ...process.env, PIP_INDEX_URL: `${registries.pypi}simple/` },
-          stdio: ["ignore", "ignore", "inherit"],
-        },
-      );
-      const script =
-        "import importlib.metadata as m, json; d = m.metadata('pulumi_squarecloud'); print(json.dumps({k: d.get_all(k) for k in set(d.keys())}))";
-      const metadata = JSON.parse(
-        execFileSync(path.join(venvBin, "python"), ["-c", script], { encoding: "utf8" }),
-      ) as Record<string, string[]>;
-      expect(metadata.Version).toEqual([version]);
-      expect(metadata.Summary).toEqual([manifest.description]);
-      expect([...(metadata.License ?? []), ...(metadata["License-Expression"] ?? [])]).toContain(manifest.license);
-      expect(metadata.Keywords?.join(",")).toContain("squarecloud");
-      expect(metadata["Description-Content-Type"]).toEqual(["text/markdown"]);
-    },
-    10 * 60_000,
-  );
+        path.join(venvBin, "python"),
+        [
+          "-c",
+          "import importlib.metadata as m, json; d = m.metadata('pulumi_squarecloud'); print(json.dumps({k: d.get_all(k) for k in set(d.keys())}))",
+        ],
+        { encoding: "utf8" },
+      ),
+    ) as Record<string, string[]>;
 
-  test("runs the program of docs/_index.md with no Node on PATH, the plugin downloaded by the engine: up, a preview with no change, destroy", async () => {
+  test(`installs pulumi_squarecloud ${previous.version} by name from the PyPI index and runs the program of docs/_index.md with no Node on PATH: up, the engine downloading ${previous.version}'s plugin`, async () => {
+    execFileSync("python3", ["-m", "venv", path.join(dir, "venv")]);
+    // The PyPI pulumi the language host is known to work with; the rest as pip resolves it.
+    execFileSync(
+      path.join(venvBin, "pip"),
+      ["install", "--quiet", `pulumi_squarecloud==${previous.version}`, `pulumi==${hostPulumiVersion()}`],
+      { env: { ...process.env, PIP_INDEX_URL: `${registries.pypi}simple/` }, stdio: ["ignore", "ignore", "inherit"] },
+    );
+    expect(metadata().Version).toEqual([previous.version]);
     // The virtualenv the package went into, then the language host's (its python and pulumi-language-python-exec).
-    const user = userWithoutNode("pypi", [], [venvBin, pythonBinDir()]);
+    user = userWithoutNode("pypi", [], [venvBin, pythonBinDir()]);
     writeFileSync(path.join(dir, "Pulumi.yaml"), "name: pypi-user\nruntime: python\n");
     writeFileSync(path.join(dir, "__main__.py"), examples.python);
-    const program = suite.keep(
-      await userProjectStack(dir, {
-        config: emulatorConfig(suite.emulator),
-        env: userEnv(user.name, user.env),
-      }),
+    python = suite.keep(
+      await userProjectStack(dir, { config: emulatorConfig(suite.emulator), env: userEnv(user.name, user.env) }),
     );
-    expectDatabaseCreated(await lifecycle(program));
-    expectPluginDownloaded(user);
+    await firstUp(python);
+    expectPluginsDownloaded(user, [previous.version]);
+  });
+
+  test(`the YAML project, pinned to ${previous.version} (another account's), upgrades its version option as the docs say: the engine downloads ${version}'s plugin beside the other, a preview with no change, up`, async () => {
+    const pinnedTo = (pin: string) => examples.yaml.replace(/^(\s+)version: \d+\.\d+\.\d+$/gm, `$1${pin}`);
+    writeFileSync(path.join(yamlDir, "Pulumi.yaml"), pinnedTo(`version: ${previous.version}`));
+    const config = emulatorConfig(suite.emulator, suite.emulator.accounts[1]);
+    yaml = suite.keep(await userProjectStack(yamlDir, { config, env: userEnv(user.name, user.env) }));
+    await firstUp(yaml);
+    const [added] = addedLines("Pulumi YAML");
+    writeFileSync(path.join(yamlDir, "Pulumi.yaml"), pinnedTo(added.trim()));
+    expect(await previewNoChange(yaml)).toEqual(ranPlugin(version));
+    const up = await yaml.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ same: 2 });
+    expectPluginsDownloaded(user, [previous.version, version]);
+  });
+
+  test(`the Python program, still on ${previous.version}, keeps running ${previous.version}'s plugin, which reports its own version: a preview with no change; pulumi plugin ls lists both`, async () => {
+    expect(await previewNoChange(python)).toEqual(ranPlugin(previous.version));
+    expect(installedPlugins(user.env)).toEqual([previous.version, version]);
+    expectPluginsDownloaded(user, [previous.version, version]);
+  });
+
+  test(`upgrades as the docs say to ${version}, with the package's metadata and README: a preview with no change on ${version}'s plugin, up, destroy; the previous plugin removed as the docs say`, async () => {
+    await runUpgradeCommands("Python", dir, {
+      ...process.env,
+      PATH: `${venvBin}${path.delimiter}${process.env.PATH}`,
+      PIP_INDEX_URL: `${registries.pypi}simple/`,
+    });
+    const upgraded = metadata();
+    expect(upgraded.Version).toEqual([version]);
+    expect(upgraded.Summary).toEqual([manifest.description]);
+    expect([...(upgraded.License ?? []), ...(upgraded["License-Expression"] ?? [])]).toContain(manifest.license);
+    expect(upgraded.Keywords?.join(",")).toContain("squarecloud");
+    expect(upgraded["Description-Content-Type"]).toEqual(["text/markdown"]);
+    expect(await previewNoChange(python)).toEqual(ranPlugin(version));
+    await upThenDestroy(python);
+    const destroyed = await yaml.stack.destroy();
+    expect(destroyed.summary.resourceChanges).toMatchObject({ delete: 2 });
+    expectPluginsDownloaded(user, [previous.version, version]);
+    await runUpgradeCommands("Removing old plugins", dir, { ...process.env, ...user.env });
+    expect(installedPlugins(user.env)).toEqual([version]);
   });
 });
 
-describe("a Go user", () => {
+describe(`a Go user on ${previous.version}`, () => {
   const dir = outsideDir("go-user");
   let releaseGoModule: (() => void) | undefined;
+  let goEnv: Record<string, string>;
+  let user: UserMachine;
+  let program: ProgramStack;
   beforeAll(async () => {
     releaseGoModule = await lockOwnGoModule();
   });
@@ -219,56 +362,55 @@ describe("a Go user", () => {
     execFileSync("chmod", ["-R", "u+w", dir]);
     rmSync(dir, { recursive: true, force: true });
   });
-  let goEnv: Record<string, string>;
+  const go = (...args: string[]) =>
+    execFileSync("go", args, {
+      cwd: dir,
+      env: { ...process.env, ...goEnv },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+  const module = () => JSON.parse(go("list", "-m", "-json", GO_MODULE_PATH)) as { Version: string; Dir: string };
 
-  test(
-    "gets the SDK by its module path and version from the module proxy, with its LICENSE",
-    () => {
-      goEnv = {
-        // This release's module from its folder; every other module from the proxy this machine uses.
-        GOPROXY: `file://${path.join(release, "goproxy")},${process.env.GOPROXY ?? execFileSync("go", ["env", "GOPROXY"], { encoding: "utf8" }).trim()}`,
-        // The checksum database knows a module once it is published; a rehearsal's is not.
-        GONOSUMDB: GO_MODULE_PATH,
-        ...REBUILT_GO_MODULE_ENV,
-      };
-      const go = (...args: string[]) =>
-        execFileSync("go", args, {
-          cwd: dir,
-          env: { ...process.env, ...goEnv },
-          encoding: "utf8",
-          stdio: ["ignore", "pipe", "inherit"],
-        });
-      go("mod", "init", "example.com/go-user");
-      go("get", `${GO_MODULE_PATH}/squarecloud@v${version}`);
-      writeFileSync(path.join(dir, "main.go"), examples.go);
-      go("mod", "tidy");
-      const module = JSON.parse(go("list", "-m", "-json", GO_MODULE_PATH)) as { Version: string; Dir: string };
-      expect(module.Version).toBe(`v${version}`);
-      expect(module.Dir.startsWith(repoRoot)).toBe(false);
-      expect(readFileSync(path.join(module.Dir, "LICENSE"), "utf8")).toContain("Apache License");
-    },
-    10 * 60_000,
-  );
-
-  test("runs the program of docs/_index.md with no Node on PATH, the plugin downloaded by the engine: up, a preview with no change, destroy", async () => {
-    const go = realpathSync(which("go", process.env.PATH ?? "")!);
-    const user = userWithoutNode("go", [path.join(goLanguageHostDir(), "pulumi-language-go")], [path.dirname(go)]);
+  test(`gets the SDK ${previous.version} by its module path and version from the module proxy and runs the program of docs/_index.md with no Node on PATH: up`, async () => {
+    goEnv = {
+      // The releases' modules from their folder; every other module from the proxy this machine uses.
+      GOPROXY: `file://${goProxy},${process.env.GOPROXY ?? execFileSync("go", ["env", "GOPROXY"], { encoding: "utf8" }).trim()}`,
+      // The checksum database knows a module once it is published; a rehearsal's is not.
+      GONOSUMDB: GO_MODULE_PATH,
+      ...REBUILT_GO_MODULE_ENV,
+    };
+    go("mod", "init", "example.com/go-user");
+    go("get", `${GO_MODULE_PATH}/squarecloud@v${previous.version}`);
+    writeFileSync(path.join(dir, "main.go"), examples.go);
+    go("mod", "tidy");
+    expect(module().Version).toBe(`v${previous.version}`);
+    const goBinary = realpathSync(which("go", process.env.PATH ?? "")!);
+    user = userWithoutNode("go", [path.join(goLanguageHostDir(), "pulumi-language-go")], [path.dirname(goBinary)]);
     writeFileSync(path.join(dir, "Pulumi.yaml"), "name: go-user\nruntime: go\n");
-    mkdirSync(path.join(dir, ".state"), { recursive: true });
     // Go's build cache stays the machine's, which scripts/test warms: a cold one compiles the Pulumi SDK for minutes.
     const GOCACHE = execFileSync("go", ["env", "GOCACHE"], { encoding: "utf8" }).trim();
-    const program = suite.keep(
+    program = suite.keep(
       await userProjectStack(dir, {
         config: emulatorConfig(suite.emulator),
         env: { ...userEnv(user.name, user.env), ...goEnv, GOCACHE },
       }),
     );
-    expectDatabaseCreated(await lifecycle(program));
-    expectPluginDownloaded(user);
+    await firstUp(program);
+  });
+
+  test(`upgrades as the docs say to ${version}, the module with its LICENSE: a preview with no change on ${version}'s plugin, up, destroy`, async () => {
+    await runUpgradeCommands("Go", dir, { ...process.env, ...goEnv });
+    const upgraded = module();
+    expect(upgraded.Version).toBe(`v${version}`);
+    expect(upgraded.Dir.startsWith(repoRoot)).toBe(false);
+    expect(readFileSync(path.join(upgraded.Dir, "LICENSE"), "utf8")).toContain("Apache License");
+    expect(await previewNoChange(program)).toEqual(ranPlugin(version));
+    await upThenDestroy(program);
+    expectPluginsDownloaded(user, [previous.version, version]);
   });
 });
 
-describe("a Java user", () => {
+describe(`a Java user, on ${version} from the start: Java was first released in 0.2.0`, () => {
   const dir = outsideDir("maven-user");
   /** The release's Maven repository as the publisher uploads it: the build's files and their signatures. */
   const signed = path.join(scratch, "maven");
@@ -345,19 +487,20 @@ describe("a Java user", () => {
   );
 
   test("installs the plugin as the docs say and runs its program with no Node on PATH: up, a preview with no change, destroy", async () => {
+    // Nothing to upgrade from: the previous release has no Maven artifacts.
+    expect(existsSync(path.join(previousRelease, "maven"))).toBe(false);
     // The host runs `mvn compile exec:java` on each engine run, with the system's mvn and java.
     user = userWithoutNode("maven", [path.join(javaLanguageHostDir(), "pulumi-language-java")], []);
     const env = userEnv(user.name, user.env);
-    // Asynchronously: the plugin server answering the download is this process.
-    await execFileAsync(
-      path.join(engineDir(), "pulumi"),
-      ["plugin", "install", "resource", "squarecloud", version, "--server", PLUGIN_DOWNLOAD_URL],
-      { env: { ...process.env, ...env } },
-    );
+    // The command of the docs' Upgrading, the same as Installation's.
+    await runUpgradeCommands("Java", dir, { ...process.env, ...env });
     writeFileSync(path.join(dir, "Pulumi.yaml"), "name: maven-user\nruntime: java\n");
     const program = suite.keep(await userProjectStack(dir, { config: emulatorConfig(suite.emulator), env }));
-    expectDatabaseCreated(await lifecycle(program));
-    expectPluginDownloaded(user);
+    await firstUp(program);
+    expect(await previewNoChange(program)).toEqual(ranPlugin(version));
+    const destroy = await program.stack.destroy();
+    expect(destroy.summary.resourceChanges).toMatchObject({ delete: 2 });
+    expectPluginsDownloaded(user, [version]);
   });
 });
 
