@@ -6,6 +6,12 @@ import { ANALYTICS_CACHE_MS } from "./rules";
 
 export type AnalyticsRange = "daily" | "weekly";
 
+/** Bounds within the range (epoch ms), as the current official clients send `start` and `end`. */
+export interface AnalyticsWindow {
+  start?: number;
+  end?: number;
+}
+
 interface Bucket {
   start: number;
   visits: number;
@@ -33,18 +39,19 @@ export class AnalyticsModel {
 
   constructor(private readonly ctx: ModelContext) {}
 
-  analytics(app: AppRecord, range: AnalyticsRange): object {
+  analytics(app: AppRecord, range: AnalyticsRange, window: AnalyticsWindow = {}): object {
     const now = this.ctx.clock.now();
-    const key = `${app.id}:${range}`;
+    const key = `${app.id}:${range}:${window.start ?? ""}:${window.end ?? ""}`;
     const cached = this.cache.get(key);
     if (cached && now - cached.at < ANALYTICS_CACHE_MS && now >= cached.at) return cached.value;
-    const value = compute(app, range, now);
+    const value = compute(app, range, now, window);
     this.cache.set(key, { at: now, value });
     return value;
   }
 }
 
-function compute(app: AppRecord, range: AnalyticsRange, now: number): object {
+/** The range's buckets that overlap the window, the rest of the answer computed from them alone. */
+function compute(app: AppRecord, range: AnalyticsRange, now: number, window: AnalyticsWindow): object {
   // Apps without a website have no traffic: the real service answers an empty object.
   if (!app.domain) return {};
   const step = range === "daily" ? HOUR_MS : DAY_MS;
@@ -54,6 +61,8 @@ function compute(app: AppRecord, range: AnalyticsRange, now: number): object {
   for (let i = count - 1; i >= 0; i--) {
     const start = lastStart - i * step;
     if (start + step <= app.createdAt) continue;
+    if (window.start !== undefined && start + step <= window.start) continue;
+    if (window.end !== undefined && start > window.end) continue;
     buckets.push(bucketFor(app.id, start, step));
   }
   if (buckets.length === 0) return {};

@@ -8,6 +8,19 @@ import { parseBody } from "./validate";
 
 const moveFileBody = z.object({ path: z.string(), to: z.string() });
 
+/**
+ * `start` or `end` (an ISO 8601 time) of the current official clients, which narrow the range: both
+ * send them (the Python SDK in place of `range`); @squarecloud/api 5.0.0 sends the text "undefined"
+ * for one not given, which counts as absent. Anything else that is not a time is INVALID_RANGE.
+ */
+function windowBound(query: URLSearchParams, name: "start" | "end"): number | undefined {
+  const text = query.get(name);
+  if (text === null || text === "" || text === "undefined") return undefined;
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) throw apiError("INVALID_RANGE", `${name} must be an ISO 8601 time, got "${text}".`);
+  return at;
+}
+
 export const appRoutes: Route<ApiHandler>[] = [
   {
     method: "GET",
@@ -21,8 +34,9 @@ export const appRoutes: Route<ApiHandler>[] = [
     handler: ({ account, params, query }, models) => {
       const range = query.get("range") ?? "daily";
       if (range !== "daily" && range !== "weekly") throw apiError("INVALID_RANGE");
+      const window = { start: windowBound(query, "start"), end: windowBound(query, "end") };
       const app = models.apps.accessible(account, params.id, "read");
-      return success(models.analytics.analytics(app, range));
+      return success(models.analytics.analytics(app, range, window));
     },
   },
   {

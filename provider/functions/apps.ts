@@ -91,14 +91,21 @@ const analyticsPoints = (what: string) =>
 export const getAppAnalytics = declareFunction({
   name: "getAppAnalytics",
   description:
-    "Traffic of an application's website. The API computes one answer per 10 s per app: calls with the same app and range in one program share a single request.",
+    "Traffic of an application's website. The API computes one answer per 10 s per app: calls with the same app, range and bounds in one program share a single request.",
   args: {
     appId: field(ARGUMENTS.id, "The application's id."),
     range: field(ARGUMENTS.range, "`daily`: the last 24 hours (default); `weekly`: the last 7 days."),
+    start: field(
+      ARGUMENTS.time,
+      "ISO 8601 time: only the range's points from this time on (the official clients' `start`).",
+    ),
+    end: field(ARGUMENTS.time, "ISO 8601 time: only the range's points up to this time (the official clients' `end`)."),
   },
   result: {
     appId: field(z.string(), "The application's id."),
     range: field(AnalyticsRange, "The range read: `daily` or `weekly`."),
+    start: field(z.string().optional(), "The start given, if any."),
+    end: field(z.string().optional(), "The end given, if any."),
     visits: analyticsPoints("Visits over time. Every list is present: an app without traffic has empty ones."),
     countries: analyticsPoints("By country."),
     devices: analyticsPoints("By kind of device."),
@@ -110,12 +117,17 @@ export const getAppAnalytics = declareFunction({
     referers: analyticsPoints("By referer."),
     providers: analyticsPoints("By network provider."),
   },
-  read: async ({ appId, range = "daily" }, session) =>
-    session().read("getAppAnalytics", { appId, range }, async (client) => ({
+  read: async ({ appId, range = "daily", start, end }, session) => {
+    if (start !== undefined && end !== undefined && Date.parse(start) >= Date.parse(end))
+      throw new Error(`getAppAnalytics: start must be before end, got start "${start}" and end "${end}"`);
+    const bounds = { ...(start !== undefined ? { start } : {}), ...(end !== undefined ? { end } : {}) };
+    return session().read("getAppAnalytics", { appId, range, ...bounds }, async (client) => ({
       appId,
       range,
-      ...(await client.appAnalytics(appId, range)),
-    })),
+      ...bounds,
+      ...(await client.appAnalytics(appId, range, bounds)),
+    }));
+  },
 });
 
 // ---- getAppDeployments

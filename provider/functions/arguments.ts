@@ -12,12 +12,19 @@ export function checkArguments(dataSource: string, fields: FieldSchemas, args: o
 }
 
 const text = z.string({ error: "must be a string" });
+/** A date and a time with its zone: what the API's own timestamps look like. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 export const ARGUMENTS = {
   id: ApiId,
   optionalId: ApiId.optional(),
   optionalText: text.optional(),
   range: z.enum(AnalyticsRange.options, { error: 'must be "daily" or "weekly"' }).optional(),
+  time: text
+    .refine((value) => ISO_TIME.test(value) && !Number.isNaN(Date.parse(value)), {
+      error: 'must be an ISO 8601 time such as "2026-05-01T12:00:00Z"',
+    })
+    .optional(),
   scope: z.enum(SnapshotScope.options, { error: 'must be "applications" or "databases"' }).optional(),
   prefix: objectName.optional(),
 } as const;

@@ -107,6 +107,25 @@ describe("GET /v2/apps/{id}/network/analytics", () => {
     );
   });
 
+  test("start and end narrow the range to the points they overlap; the text undefined is no bound; a bad one is 400", async () => {
+    const path = `/v2/apps/${SEED_APPS.aliceWebsite}/network/analytics`;
+    const whole = expectSuccess(await env.platform("GET", path));
+    // The last 3 hourly points: from inside the 22nd hour to the clock.
+    const start = new Date(Date.parse(whole.visits[21].date) + 60_000).toISOString();
+    const end = new Date(await env.emu.admin.clock()).toISOString();
+    const narrowed = expectSuccess(await env.platform("GET", `${path}?start=${start}&end=${end}`));
+    expect(narrowed.visits).toEqual(whole.visits.slice(21));
+    // As @squarecloud/api 5.0.0 sends a request without bounds.
+    const unbounded = expectSuccess(await env.platform("GET", `${path}?start=undefined&end=undefined&range=daily`));
+    expect(unbounded.visits).toEqual(whole.visits);
+    // A window before any point: nothing to show, as the service answers a window before the app existed.
+    const before = expectSuccess(
+      await env.platform("GET", `${path}?start=2000-01-01T00:00:00Z&end=2000-01-02T00:00:00Z`),
+    );
+    expect(before).toEqual({});
+    expectError(await env.platform("GET", `${path}?start=yesterday`), 400, "INVALID_RANGE");
+  });
+
   test("apps without a website answer an empty object", async () => {
     expect(expectSuccess(await env.platform("GET", `/v2/apps/${SEED_APPS.aliceBot}/network/analytics`))).toEqual({});
   });

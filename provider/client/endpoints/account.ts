@@ -11,15 +11,23 @@ export function accountEndpoints(api: HttpClient, limits: AccountLimits) {
 
     getApp: readById(api, "get application", "/v2/apps/{appId}", platform.App),
 
-    /** Paced to one request per 10 s per application and range, the server's uncached rate. */
-    appAnalytics(appId: string, range: platform.AnalyticsRange = "daily"): Promise<platform.Analytics> {
+    /**
+     * Paced to one request per 10 s per application and range, the server's uncached rate.
+     * `bounds` narrow the range to the points from `start` to `end` (ISO 8601), as the current
+     * official clients send them; neither is in the API reference, which has `range` alone.
+     */
+    appAnalytics(
+      appId: string,
+      range: platform.AnalyticsRange = "daily",
+      bounds: { start?: string; end?: string } = {},
+    ): Promise<platform.Analytics> {
       return api.request({
         operation: "read application analytics",
         resource: appId,
         method: "GET",
         path: "/v2/apps/{appId}/network/analytics",
         params: { appId },
-        query: { range },
+        query: { range, start: bounds.start, end: bounds.end },
         schema: platform.Analytics,
         gate: limits.analytics(appId, range),
       });

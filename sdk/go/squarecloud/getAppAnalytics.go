@@ -11,7 +11,7 @@ import (
 	"github.com/squarecloud/pulumi-squarecloud/sdk/go/squarecloud/internal"
 )
 
-// Traffic of an application's website. The API computes one answer per 10 s per app: calls with the same app and range in one program share a single request.
+// Traffic of an application's website. The API computes one answer per 10 s per app: calls with the same app, range and bounds in one program share a single request.
 func GetAppAnalytics(ctx *pulumi.Context, args *GetAppAnalyticsArgs, opts ...pulumi.InvokeOption) (*GetAppAnalyticsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetAppAnalyticsResult
@@ -25,8 +25,12 @@ func GetAppAnalytics(ctx *pulumi.Context, args *GetAppAnalyticsArgs, opts ...pul
 type GetAppAnalyticsArgs struct {
 	// The application's id.
 	AppId string `pulumi:"appId"`
+	// ISO 8601 time: only the range's points up to this time (the official clients' `end`).
+	End *string `pulumi:"end"`
 	// `daily`: the last 24 hours (default); `weekly`: the last 7 days.
 	Range *string `pulumi:"range"`
+	// ISO 8601 time: only the range's points from this time on (the official clients' `start`).
+	Start *string `pulumi:"start"`
 }
 
 type GetAppAnalyticsResult struct {
@@ -38,6 +42,8 @@ type GetAppAnalyticsResult struct {
 	Countries []AnalyticsPoint `pulumi:"countries"`
 	// By kind of device.
 	Devices []AnalyticsPoint `pulumi:"devices"`
+	// The end given, if any.
+	End *string `pulumi:"end"`
 	// By HTTP method.
 	Methods []AnalyticsPoint `pulumi:"methods"`
 	// By operating system.
@@ -52,6 +58,8 @@ type GetAppAnalyticsResult struct {
 	Range string `pulumi:"range"`
 	// By referer.
 	Referers []AnalyticsPoint `pulumi:"referers"`
+	// The start given, if any.
+	Start *string `pulumi:"start"`
 	// Visits over time. Every list is present: an app without traffic has empty ones.
 	Visits []AnalyticsPoint `pulumi:"visits"`
 }
@@ -68,8 +76,12 @@ func GetAppAnalyticsOutput(ctx *pulumi.Context, args GetAppAnalyticsOutputArgs, 
 type GetAppAnalyticsOutputArgs struct {
 	// The application's id.
 	AppId pulumi.StringInput `pulumi:"appId"`
+	// ISO 8601 time: only the range's points up to this time (the official clients' `end`).
+	End pulumi.StringPtrInput `pulumi:"end"`
 	// `daily`: the last 24 hours (default); `weekly`: the last 7 days.
 	Range pulumi.StringPtrInput `pulumi:"range"`
+	// ISO 8601 time: only the range's points from this time on (the official clients' `start`).
+	Start pulumi.StringPtrInput `pulumi:"start"`
 }
 
 func (GetAppAnalyticsOutputArgs) ElementType() reflect.Type {
@@ -110,6 +122,11 @@ func (o GetAppAnalyticsResultOutput) Devices() AnalyticsPointArrayOutput {
 	return o.ApplyT(func(v GetAppAnalyticsResult) []AnalyticsPoint { return v.Devices }).(AnalyticsPointArrayOutput)
 }
 
+// The end given, if any.
+func (o GetAppAnalyticsResultOutput) End() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetAppAnalyticsResult) *string { return v.End }).(pulumi.StringPtrOutput)
+}
+
 // By HTTP method.
 func (o GetAppAnalyticsResultOutput) Methods() AnalyticsPointArrayOutput {
 	return o.ApplyT(func(v GetAppAnalyticsResult) []AnalyticsPoint { return v.Methods }).(AnalyticsPointArrayOutput)
@@ -143,6 +160,11 @@ func (o GetAppAnalyticsResultOutput) Range() pulumi.StringOutput {
 // By referer.
 func (o GetAppAnalyticsResultOutput) Referers() AnalyticsPointArrayOutput {
 	return o.ApplyT(func(v GetAppAnalyticsResult) []AnalyticsPoint { return v.Referers }).(AnalyticsPointArrayOutput)
+}
+
+// The start given, if any.
+func (o GetAppAnalyticsResultOutput) Start() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetAppAnalyticsResult) *string { return v.Start }).(pulumi.StringPtrOutput)
 }
 
 // Visits over time. Every list is present: an app without traffic has empty ones.

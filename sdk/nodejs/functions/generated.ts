@@ -190,6 +190,10 @@ export interface GetAppAnalyticsArgs {
   appId: string;
   /** `daily`: the last 24 hours (default); `weekly`: the last 7 days. */
   range?: "daily" | "weekly";
+  /** ISO 8601 time: only the range's points from this time on (the official clients' `start`). */
+  start?: string;
+  /** ISO 8601 time: only the range's points up to this time (the official clients' `end`). */
+  end?: string;
 }
 
 /** What {@link getAppAnalytics} returns. */
@@ -198,6 +202,10 @@ export interface GetAppAnalyticsResult {
   appId: string;
   /** The range read: `daily` or `weekly`. */
   range: "daily" | "weekly";
+  /** The start given, if any. */
+  start?: string;
+  /** The end given, if any. */
+  end?: string;
   /** Visits over time. Every list is present: an app without traffic has empty ones. */
   visits: AnalyticsPoint[];
   /** By country. */
@@ -234,7 +242,7 @@ export interface AnalyticsPoint {
   date: string;
 }
 
-/** Traffic of an application's website. The API computes one answer per 10 s per app: calls with the same app and range in one program share a single request. */
+/** Traffic of an application's website. The API computes one answer per 10 s per app: calls with the same app, range and bounds in one program share a single request. */
 export const getAppAnalytics = promiseForm(async function getAppAnalytics(
   args: GetAppAnalyticsArgs,
   opts?: DataSourceOptions,

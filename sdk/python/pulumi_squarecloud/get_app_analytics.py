@@ -24,7 +24,7 @@ __all__ = [
 
 @pulumi.output_type
 class GetAppAnalyticsResult:
-    def __init__(__self__, app_id=None, browsers=None, countries=None, devices=None, methods=None, os=None, paths=None, protocols=None, providers=None, range=None, referers=None, visits=None):
+    def __init__(__self__, app_id=None, browsers=None, countries=None, devices=None, end=None, methods=None, os=None, paths=None, protocols=None, providers=None, range=None, referers=None, start=None, visits=None):
         if app_id and not isinstance(app_id, str):
             raise TypeError("Expected argument 'app_id' to be a str")
         pulumi.set(__self__, "app_id", app_id)
@@ -37,6 +37,9 @@ class GetAppAnalyticsResult:
         if devices and not isinstance(devices, list):
             raise TypeError("Expected argument 'devices' to be a list")
         pulumi.set(__self__, "devices", devices)
+        if end and not isinstance(end, str):
+            raise TypeError("Expected argument 'end' to be a str")
+        pulumi.set(__self__, "end", end)
         if methods and not isinstance(methods, list):
             raise TypeError("Expected argument 'methods' to be a list")
         pulumi.set(__self__, "methods", methods)
@@ -58,6 +61,9 @@ class GetAppAnalyticsResult:
         if referers and not isinstance(referers, list):
             raise TypeError("Expected argument 'referers' to be a list")
         pulumi.set(__self__, "referers", referers)
+        if start and not isinstance(start, str):
+            raise TypeError("Expected argument 'start' to be a str")
+        pulumi.set(__self__, "start", start)
         if visits and not isinstance(visits, list):
             raise TypeError("Expected argument 'visits' to be a list")
         pulumi.set(__self__, "visits", visits)
@@ -93,6 +99,14 @@ class GetAppAnalyticsResult:
         By kind of device.
         """
         return pulumi.get(self, "devices")
+
+    @_builtins.property
+    @pulumi.getter
+    def end(self) -> Optional[_builtins.str]:
+        """
+        The end given, if any.
+        """
+        return pulumi.get(self, "end")
 
     @_builtins.property
     @pulumi.getter
@@ -152,6 +166,14 @@ class GetAppAnalyticsResult:
 
     @_builtins.property
     @pulumi.getter
+    def start(self) -> Optional[_builtins.str]:
+        """
+        The start given, if any.
+        """
+        return pulumi.get(self, "start")
+
+    @_builtins.property
+    @pulumi.getter
     def visits(self) -> Sequence['outputs.AnalyticsPoint']:
         """
         Visits over time. Every list is present: an app without traffic has empty ones.
@@ -169,6 +191,7 @@ class AwaitableGetAppAnalyticsResult(GetAppAnalyticsResult):
             browsers=self.browsers,
             countries=self.countries,
             devices=self.devices,
+            end=self.end,
             methods=self.methods,
             os=self.os,
             paths=self.paths,
@@ -176,21 +199,28 @@ class AwaitableGetAppAnalyticsResult(GetAppAnalyticsResult):
             providers=self.providers,
             range=self.range,
             referers=self.referers,
+            start=self.start,
             visits=self.visits)
 
 
 def get_app_analytics(app_id: Optional[_builtins.str] = None,
+                      end: Optional[_builtins.str] = None,
                       range: Optional[_builtins.str] = None,
+                      start: Optional[_builtins.str] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetAppAnalyticsResult:
     """
-    Traffic of an application's website. The API computes one answer per 10 s per app: calls with the same app and range in one program share a single request.
+    Traffic of an application's website. The API computes one answer per 10 s per app: calls with the same app, range and bounds in one program share a single request.
 
     :param _builtins.str app_id: The application's id.
+    :param _builtins.str end: ISO 8601 time: only the range's points up to this time (the official clients' `end`).
     :param _builtins.str range: `daily`: the last 24 hours (default); `weekly`: the last 7 days.
+    :param _builtins.str start: ISO 8601 time: only the range's points from this time on (the official clients' `start`).
     """
     __args__ = dict()
     __args__['appId'] = app_id
+    __args__['end'] = end
     __args__['range'] = range
+    __args__['start'] = start
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('squarecloud:index:getAppAnalytics', __args__, opts=opts, typ=GetAppAnalyticsResult).value
 
@@ -199,6 +229,7 @@ def get_app_analytics(app_id: Optional[_builtins.str] = None,
         browsers=pulumi.get(__ret__, 'browsers'),
         countries=pulumi.get(__ret__, 'countries'),
         devices=pulumi.get(__ret__, 'devices'),
+        end=pulumi.get(__ret__, 'end'),
         methods=pulumi.get(__ret__, 'methods'),
         os=pulumi.get(__ret__, 'os'),
         paths=pulumi.get(__ret__, 'paths'),
@@ -206,19 +237,26 @@ def get_app_analytics(app_id: Optional[_builtins.str] = None,
         providers=pulumi.get(__ret__, 'providers'),
         range=pulumi.get(__ret__, 'range'),
         referers=pulumi.get(__ret__, 'referers'),
+        start=pulumi.get(__ret__, 'start'),
         visits=pulumi.get(__ret__, 'visits'))
 def get_app_analytics_output(app_id: pulumi.Input[Optional[_builtins.str]] = None,
+                             end: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                              range: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                             start: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetAppAnalyticsResult]:
     """
-    Traffic of an application's website. The API computes one answer per 10 s per app: calls with the same app and range in one program share a single request.
+    Traffic of an application's website. The API computes one answer per 10 s per app: calls with the same app, range and bounds in one program share a single request.
 
     :param _builtins.str app_id: The application's id.
+    :param _builtins.str end: ISO 8601 time: only the range's points up to this time (the official clients' `end`).
     :param _builtins.str range: `daily`: the last 24 hours (default); `weekly`: the last 7 days.
+    :param _builtins.str start: ISO 8601 time: only the range's points from this time on (the official clients' `start`).
     """
     __args__ = dict()
     __args__['appId'] = app_id
+    __args__['end'] = end
     __args__['range'] = range
+    __args__['start'] = start
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('squarecloud:index:getAppAnalytics', __args__, opts=opts, typ=GetAppAnalyticsResult)
     return __ret__.apply(lambda __response__: GetAppAnalyticsResult(
@@ -226,6 +264,7 @@ def get_app_analytics_output(app_id: pulumi.Input[Optional[_builtins.str]] = Non
         browsers=pulumi.get(__response__, 'browsers'),
         countries=pulumi.get(__response__, 'countries'),
         devices=pulumi.get(__response__, 'devices'),
+        end=pulumi.get(__response__, 'end'),
         methods=pulumi.get(__response__, 'methods'),
         os=pulumi.get(__response__, 'os'),
         paths=pulumi.get(__response__, 'paths'),
@@ -233,4 +272,5 @@ def get_app_analytics_output(app_id: pulumi.Input[Optional[_builtins.str]] = Non
         providers=pulumi.get(__response__, 'providers'),
         range=pulumi.get(__response__, 'range'),
         referers=pulumi.get(__response__, 'referers'),
+        start=pulumi.get(__response__, 'start'),
         visits=pulumi.get(__response__, 'visits')))

@@ -48,6 +48,17 @@ test.each([
   await expect(read()).rejects.toThrow(message);
 });
 
+test("getAppAnalytics' bounds are ISO 8601 times, start before end, checked before any request", async () => {
+  await expect(getAppAnalytics({ appId: "app", start: "yesterday" }, nowhere)).rejects.toThrow(
+    'getAppAnalytics: start must be an ISO 8601 time such as "2026-05-01T12:00:00Z", got "yesterday"',
+  );
+  await expect(
+    getAppAnalytics({ appId: "app", start: "2026-05-02T00:00:00Z", end: "2026-05-01T00:00:00Z" }, nowhere),
+  ).rejects.toThrow(
+    'getAppAnalytics: start must be before end, got start "2026-05-02T00:00:00Z" and end "2026-05-01T00:00:00Z"',
+  );
+});
+
 test("several bad arguments are named together", async () => {
   await expect(getAppAnalytics({ appId: "a/b", range: "hourly" as "daily" }, nowhere)).rejects.toThrow(
     `getAppAnalytics: appId ${ID_RULE}, got "a/b"; range must be "daily" or "weekly", got "hourly"`,

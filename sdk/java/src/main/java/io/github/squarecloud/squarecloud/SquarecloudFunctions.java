@@ -142,35 +142,35 @@ public final class SquarecloudFunctions {
         return Deployment.getInstance().invokeAsync("squarecloud:index:getApp", TypeShape.of(GetAppResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * Traffic of an application&#39;s website. The API computes one answer per 10 s per app: calls with the same app and range in one program share a single request.
+     * Traffic of an application&#39;s website. The API computes one answer per 10 s per app: calls with the same app, range and bounds in one program share a single request.
      * 
      */
     public static Output<GetAppAnalyticsResult> getAppAnalytics(GetAppAnalyticsArgs args) {
         return getAppAnalytics(args, InvokeOptions.Empty);
     }
     /**
-     * Traffic of an application&#39;s website. The API computes one answer per 10 s per app: calls with the same app and range in one program share a single request.
+     * Traffic of an application&#39;s website. The API computes one answer per 10 s per app: calls with the same app, range and bounds in one program share a single request.
      * 
      */
     public static CompletableFuture<GetAppAnalyticsResult> getAppAnalyticsPlain(GetAppAnalyticsPlainArgs args) {
         return getAppAnalyticsPlain(args, InvokeOptions.Empty);
     }
     /**
-     * Traffic of an application&#39;s website. The API computes one answer per 10 s per app: calls with the same app and range in one program share a single request.
+     * Traffic of an application&#39;s website. The API computes one answer per 10 s per app: calls with the same app, range and bounds in one program share a single request.
      * 
      */
     public static Output<GetAppAnalyticsResult> getAppAnalytics(GetAppAnalyticsArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("squarecloud:index:getAppAnalytics", TypeShape.of(GetAppAnalyticsResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * Traffic of an application&#39;s website. The API computes one answer per 10 s per app: calls with the same app and range in one program share a single request.
+     * Traffic of an application&#39;s website. The API computes one answer per 10 s per app: calls with the same app, range and bounds in one program share a single request.
      * 
      */
     public static Output<GetAppAnalyticsResult> getAppAnalytics(GetAppAnalyticsArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("squarecloud:index:getAppAnalytics", TypeShape.of(GetAppAnalyticsResult.class), args, Utilities.withVersion(options));
     }
     /**
-     * Traffic of an application&#39;s website. The API computes one answer per 10 s per app: calls with the same app and range in one program share a single request.
+     * Traffic of an application&#39;s website. The API computes one answer per 10 s per app: calls with the same app, range and bounds in one program share a single request.
      * 
      */
     public static CompletableFuture<GetAppAnalyticsResult> getAppAnalyticsPlain(GetAppAnalyticsPlainArgs args, InvokeOptions options) {

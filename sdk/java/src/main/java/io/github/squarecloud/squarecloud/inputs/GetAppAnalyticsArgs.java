@@ -32,6 +32,21 @@ public final class GetAppAnalyticsArgs extends com.pulumi.resources.InvokeArgs {
     }
 
     /**
+     * ISO 8601 time: only the range&#39;s points up to this time (the official clients&#39; `end`).
+     * 
+     */
+    @Import(name="end")
+    private @Nullable Output<String> end;
+
+    /**
+     * @return ISO 8601 time: only the range&#39;s points up to this time (the official clients&#39; `end`).
+     * 
+     */
+    public Optional<Output<String>> end() {
+        return Optional.ofNullable(this.end);
+    }
+
+    /**
      * `daily`: the last 24 hours (default); `weekly`: the last 7 days.
      * 
      */
@@ -46,11 +61,28 @@ public final class GetAppAnalyticsArgs extends com.pulumi.resources.InvokeArgs {
         return Optional.ofNullable(this.range);
     }
 
+    /**
+     * ISO 8601 time: only the range&#39;s points from this time on (the official clients&#39; `start`).
+     * 
+     */
+    @Import(name="start")
+    private @Nullable Output<String> start;
+
+    /**
+     * @return ISO 8601 time: only the range&#39;s points from this time on (the official clients&#39; `start`).
+     * 
+     */
+    public Optional<Output<String>> start() {
+        return Optional.ofNullable(this.start);
+    }
+
     private GetAppAnalyticsArgs() {}
 
     private GetAppAnalyticsArgs(GetAppAnalyticsArgs $) {
         this.appId = $.appId;
+        this.end = $.end;
         this.range = $.range;
+        this.start = $.start;
     }
 
     public static Builder builder() {
@@ -93,6 +125,27 @@ public final class GetAppAnalyticsArgs extends com.pulumi.resources.InvokeArgs {
         }
 
         /**
+         * @param end ISO 8601 time: only the range&#39;s points up to this time (the official clients&#39; `end`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder end(@Nullable Output<String> end) {
+            $.end = end;
+            return this;
+        }
+
+        /**
+         * @param end ISO 8601 time: only the range&#39;s points up to this time (the official clients&#39; `end`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder end(String end) {
+            return end(Output.of(end));
+        }
+
+        /**
          * @param range `daily`: the last 24 hours (default); `weekly`: the last 7 days.
          * 
          * @return builder
@@ -111,6 +164,27 @@ public final class GetAppAnalyticsArgs extends com.pulumi.resources.InvokeArgs {
          */
         public Builder range(String range) {
             return range(Output.of(range));
+        }
+
+        /**
+         * @param start ISO 8601 time: only the range&#39;s points from this time on (the official clients&#39; `start`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder start(@Nullable Output<String> start) {
+            $.start = start;
+            return this;
+        }
+
+        /**
+         * @param start ISO 8601 time: only the range&#39;s points from this time on (the official clients&#39; `start`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder start(String start) {
+            return start(Output.of(start));
         }
 
         public GetAppAnalyticsArgs build() {

@@ -31,6 +31,21 @@ public final class GetAppAnalyticsPlainArgs extends com.pulumi.resources.InvokeA
     }
 
     /**
+     * ISO 8601 time: only the range&#39;s points up to this time (the official clients&#39; `end`).
+     * 
+     */
+    @Import(name="end")
+    private @Nullable String end;
+
+    /**
+     * @return ISO 8601 time: only the range&#39;s points up to this time (the official clients&#39; `end`).
+     * 
+     */
+    public Optional<String> end() {
+        return Optional.ofNullable(this.end);
+    }
+
+    /**
      * `daily`: the last 24 hours (default); `weekly`: the last 7 days.
      * 
      */
@@ -45,11 +60,28 @@ public final class GetAppAnalyticsPlainArgs extends com.pulumi.resources.InvokeA
         return Optional.ofNullable(this.range);
     }
 
+    /**
+     * ISO 8601 time: only the range&#39;s points from this time on (the official clients&#39; `start`).
+     * 
+     */
+    @Import(name="start")
+    private @Nullable String start;
+
+    /**
+     * @return ISO 8601 time: only the range&#39;s points from this time on (the official clients&#39; `start`).
+     * 
+     */
+    public Optional<String> start() {
+        return Optional.ofNullable(this.start);
+    }
+
     private GetAppAnalyticsPlainArgs() {}
 
     private GetAppAnalyticsPlainArgs(GetAppAnalyticsPlainArgs $) {
         this.appId = $.appId;
+        this.end = $.end;
         this.range = $.range;
+        this.start = $.start;
     }
 
     public static Builder builder() {
@@ -82,6 +114,17 @@ public final class GetAppAnalyticsPlainArgs extends com.pulumi.resources.InvokeA
         }
 
         /**
+         * @param end ISO 8601 time: only the range&#39;s points up to this time (the official clients&#39; `end`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder end(@Nullable String end) {
+            $.end = end;
+            return this;
+        }
+
+        /**
          * @param range `daily`: the last 24 hours (default); `weekly`: the last 7 days.
          * 
          * @return builder
@@ -89,6 +132,17 @@ public final class GetAppAnalyticsPlainArgs extends com.pulumi.resources.InvokeA
          */
         public Builder range(@Nullable String range) {
             $.range = range;
+            return this;
+        }
+
+        /**
+         * @param start ISO 8601 time: only the range&#39;s points from this time on (the official clients&#39; `start`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder start(@Nullable String start) {
+            $.start = start;
             return this;
         }
 

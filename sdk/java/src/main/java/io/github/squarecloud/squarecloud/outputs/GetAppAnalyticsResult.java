@@ -9,6 +9,8 @@ import io.github.squarecloud.squarecloud.outputs.AnalyticsPoint;
 import java.lang.String;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import javax.annotation.Nullable;
 
 @CustomType
 public final class GetAppAnalyticsResult {
@@ -32,6 +34,11 @@ public final class GetAppAnalyticsResult {
      * 
      */
     private List<AnalyticsPoint> devices;
+    /**
+     * @return The end given, if any.
+     * 
+     */
+    private @Nullable String end;
     /**
      * @return By HTTP method.
      * 
@@ -68,6 +75,11 @@ public final class GetAppAnalyticsResult {
      */
     private List<AnalyticsPoint> referers;
     /**
+     * @return The start given, if any.
+     * 
+     */
+    private @Nullable String start;
+    /**
      * @return Visits over time. Every list is present: an app without traffic has empty ones.
      * 
      */
@@ -101,6 +113,13 @@ public final class GetAppAnalyticsResult {
      */
     public List<AnalyticsPoint> devices() {
         return this.devices;
+    }
+    /**
+     * @return The end given, if any.
+     * 
+     */
+    public Optional<String> end() {
+        return Optional.ofNullable(this.end);
     }
     /**
      * @return By HTTP method.
@@ -152,6 +171,13 @@ public final class GetAppAnalyticsResult {
         return this.referers;
     }
     /**
+     * @return The start given, if any.
+     * 
+     */
+    public Optional<String> start() {
+        return Optional.ofNullable(this.start);
+    }
+    /**
      * @return Visits over time. Every list is present: an app without traffic has empty ones.
      * 
      */
@@ -172,6 +198,7 @@ public final class GetAppAnalyticsResult {
         private List<AnalyticsPoint> browsers;
         private List<AnalyticsPoint> countries;
         private List<AnalyticsPoint> devices;
+        private @Nullable String end;
         private List<AnalyticsPoint> methods;
         private List<AnalyticsPoint> os;
         private List<AnalyticsPoint> paths;
@@ -179,6 +206,7 @@ public final class GetAppAnalyticsResult {
         private List<AnalyticsPoint> providers;
         private String range;
         private List<AnalyticsPoint> referers;
+        private @Nullable String start;
         private List<AnalyticsPoint> visits;
         public Builder() {}
         public Builder(GetAppAnalyticsResult defaults) {
@@ -187,6 +215,7 @@ public final class GetAppAnalyticsResult {
     	      this.browsers = defaults.browsers;
     	      this.countries = defaults.countries;
     	      this.devices = defaults.devices;
+    	      this.end = defaults.end;
     	      this.methods = defaults.methods;
     	      this.os = defaults.os;
     	      this.paths = defaults.paths;
@@ -194,6 +223,7 @@ public final class GetAppAnalyticsResult {
     	      this.providers = defaults.providers;
     	      this.range = defaults.range;
     	      this.referers = defaults.referers;
+    	      this.start = defaults.start;
     	      this.visits = defaults.visits;
         }
 
@@ -237,6 +267,12 @@ public final class GetAppAnalyticsResult {
         }
         public Builder devices(AnalyticsPoint... devices) {
             return devices(List.of(devices));
+        }
+        @CustomType.Setter
+        public Builder end(@Nullable String end) {
+
+            this.end = end;
+            return this;
         }
         @CustomType.Setter
         public Builder methods(List<AnalyticsPoint> methods) {
@@ -313,6 +349,12 @@ public final class GetAppAnalyticsResult {
             return referers(List.of(referers));
         }
         @CustomType.Setter
+        public Builder start(@Nullable String start) {
+
+            this.start = start;
+            return this;
+        }
+        @CustomType.Setter
         public Builder visits(List<AnalyticsPoint> visits) {
             if (visits == null) {
               throw new MissingRequiredPropertyException("GetAppAnalyticsResult", "visits");
@@ -329,6 +371,7 @@ public final class GetAppAnalyticsResult {
             _resultValue.browsers = browsers;
             _resultValue.countries = countries;
             _resultValue.devices = devices;
+            _resultValue.end = end;
             _resultValue.methods = methods;
             _resultValue.os = os;
             _resultValue.paths = paths;
@@ -336,6 +379,7 @@ public final class GetAppAnalyticsResult {
             _resultValue.providers = providers;
             _resultValue.range = range;
             _resultValue.referers = referers;
+            _resultValue.start = start;
             _resultValue.visits = visits;
             return _resultValue;
         }
