@@ -1,11 +1,18 @@
 import type { ConfigMap } from "@pulumi/pulumi/automation";
-import { type RunningEmulator, type SeededAccount, startEmulator } from "../../../emulator";
+import {
+  type RunningEmulator,
+  SEED_APPS,
+  SEED_DATABASE_SNAPSHOT_VERSIONS,
+  SEED_DATABASES,
+  type SeededAccount,
+  startEmulator,
+} from "../../../emulator";
 import { createClient, type SquareCloudClient } from "../../../provider/client";
-import type { ServiceSuite } from "./service-suite";
+import type { OperationsService, TeamService } from "./service-suite";
 import type { ProgramStack } from "./stack";
 
 /** The service of a shared lifecycle as the in-process emulator, its admin surface beside it for the emulator's own tests. */
-export interface EmulatorSuite extends ServiceSuite {
+export interface EmulatorSuite extends TeamService, OperationsService {
   emulator: RunningEmulator;
 }
 
@@ -32,6 +39,25 @@ export function emulatorSuite(): EmulatorSuite {
       return stack;
     },
     ownerId: () => suite.emulator.accounts[0].accountId,
+    operationTargets: () => ({
+      appId: SEED_APPS.aliceWebsite,
+      restore: {
+        databaseId: SEED_DATABASES.aliceMain,
+        snapshotId: SEED_DATABASES.aliceMain,
+        versionId: SEED_DATABASE_SNAPSHOT_VERSIONS.aliceMain[0],
+      },
+      move: { path: "index.js", to: "src/index.js" },
+    }),
+    teamApps: () => [SEED_APPS.aliceWebsite, SEED_APPS.aliceApi, SEED_APPS.aliceBot] as const,
+    // Bob, the seed's second account.
+    invitee: () => {
+      const bob = suite.emulator.accounts[1];
+      return {
+        id: bob.accountId,
+        name: bob.name,
+        inviteCode: async () => (await inviteCodeConfig(suite.emulator, { code: bob })).code.value,
+      };
+    },
     config: () => emulatorConfig(suite.emulator),
     // The emulator's clock moves past the cache at once: no listing to wait on.
     pastListCache: async (_prefix: string, _settled: (ids: string[]) => boolean) => {

@@ -43,3 +43,32 @@ export interface ServiceSuite {
   /** Registers a stack to destroy when the file is done. */
   keep(stack: ProgramStack): ProgramStack;
 }
+
+/** What the operations lifecycle acts on. */
+export interface OperationTargets {
+  /** The owner's application it snapshots (twice: a snapshot counts against the daily quota). */
+  appId: string;
+  /** A database snapshot it restores, where the service has one to spare. */
+  restore?: { databaseId: string; snapshotId: string; versionId: string };
+  /** A file of the application it moves, where that application's files may change; moved back at the end. */
+  move?: { path: string; to: string };
+}
+
+export interface OperationsService extends ServiceSuite {
+  operationTargets(): OperationTargets;
+}
+
+/** A second account, which the membership tests invite to the owner's workspaces. */
+export interface Invitee {
+  id: string;
+  name: string;
+  /** A fresh invite code, fetched as the person would: with their own key. */
+  inviteCode(): Promise<string>;
+}
+
+/** What the team lifecycle needs beyond any service: applications to link and a person to invite. */
+export interface TeamService extends ServiceSuite {
+  /** Three of the owner's applications a workspace links and unlinks (a link leaves an app's files alone). */
+  teamApps(): readonly [string, string, string];
+  invitee(): Invitee;
+}

@@ -1,18 +1,25 @@
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../../emulator";
 import { contentOf, fetchBytes } from "./blob-content";
-import { accountClient, emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { accountClient, type EmulatorSuite, emulatorSuite } from "../harness/emulator-env";
+import type { ServiceSuite } from "../harness/service-suite";
 import type { ProgramStack, ProgramStackOptions } from "../harness/stack";
 
-/** The prefix of the folder's objects. */
+/** The prefix of the folder's objects against the emulator. */
 export const FOLDER_PREFIX = "site";
 
+/** Where the program's folder goes: its objects' prefix, and the service's URLs for an explicit provider. */
+export interface FolderPlace {
+  prefix: string;
+  platformUrl: string;
+  blobUrl: string;
+}
+
 /**
- * How the program declares its one folder, "site": directory "public" of the project, prefix
- * FOLDER_PREFIX, expireDays 30, its `urls` exported as `urls`. `secretDirectory`: the directory
- * given as a secret; `viaBob`: the folder given the explicit provider `bob`, declared with its
- * key from the secret config `bobKey` and the emulator's URLs.
+ * How the program declares its one folder, "site": directory "public" of the project, the place's
+ * prefix, expireDays 30, its `urls` exported as `urls`. `secretDirectory`: the directory given as
+ * a secret; `viaBob`: the folder given the explicit provider `bob`, declared with its key from the
+ * secret config `bobKey` and the place's URLs.
  */
 export interface FolderShape {
   secretDirectory?: boolean;
@@ -27,18 +34,23 @@ export interface FolderProgram extends ProgramStack {
  * The life of a BlobFolder declared in a program of another language than TypeScript (the folder of
  * docs/resources/blob-folder.md's examples): the native plugin's `construct` declares one native
  * BlobObject per file, with the names, options and messages of the TypeScript SDK's component.
- * Defines the tests of the calling file; `open` makes the stack from the first shape.
+ * Defines the tests of the calling file; `open` makes the stack from the first shape. `service` is
+ * where it runs: the in-process emulator (prefix FOLDER_PREFIX) unless given, with `prefix`
+ * (tests/live gives the live service's and the run's prefix); the folder given another account's
+ * provider is proved on the emulator only, with its second account.
  */
-export function blobFolderLifecycle(
+export function blobFolderLifecycle<S extends ServiceSuite = EmulatorSuite>(
   open: (
     first: FolderShape,
-    emulator: RunningEmulator,
+    place: FolderPlace,
     options: Omit<ProgramStackOptions, "program">,
   ) => Promise<FolderProgram>,
+  service?: { suite: () => S; prefix: string },
 ): void {
-  const suite = emulatorSuite();
-  /** Past the server's 30 s list cache: listings after this are computed afresh. */
-  const PAST_LIST_CACHE = 31_000;
+  // Without `service`, S is its default, EmulatorSuite: the one case the cast covers.
+  const suite = (service?.suite ?? emulatorSuite)() as S;
+  const prefix = service?.prefix ?? FOLDER_PREFIX;
+  const objectName = new RegExp(`^[^/]+/${prefix}/(\\w+?)_[^_]+$`);
 
   let program: FolderProgram;
 
@@ -58,18 +70,21 @@ export function blobFolderLifecycle(
     return (await program.stack.outputs()).urls.value;
   }
 
-  /** The account's objects under the prefix, by name (an id is <account>/<prefix>/<name>_<hash>.<ext>), listed afresh. */
-  async function stored(account = 0): Promise<Map<string, string>> {
-    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
-    const client = accountClient(suite.emulator, suite.emulator.accounts[account]);
-    const objects = await client.listAllObjects(FOLDER_PREFIX).finally(() => client.close());
-    return new Map(
-      objects.map((object) => [/^[^/]+\/[^/]+\/(\w+?)_[^_]+$/.exec(object.id)?.[1] ?? object.id, object.id]),
-    );
+  const nameOf = (id: string) => objectName.exec(id)?.[1] ?? id;
+  const byName = (ids: string[]) => new Map(ids.map((id) => [nameOf(id), id]));
+
+  /**
+   * The account's objects under the prefix, by name (an id is <account>/<prefix>/<name>_<hash>.<ext>),
+   * listed afresh once a listing shows the names a change should have left.
+   */
+  async function stored(expected: string[]): Promise<Map<string, string>> {
+    const names = (ids: string[]) => ids.map(nameOf).sort();
+    await suite.pastListCache(prefix, (ids) => JSON.stringify(names(ids)) === JSON.stringify([...expected].sort()));
+    return byName((await suite.api.listAllObjects(prefix)).map((object) => object.id));
   }
 
   async function mutatingRequests(): Promise<string[]> {
-    return (await suite.emulator.admin.requests()).filter((e) => e.method !== "GET").map((e) => e.route);
+    return (await suite.log.requests()).filter((e) => e.method !== "GET").map((e) => e.route);
   }
 
   /** Each object's resource in state: its name, type and parent's type. */
@@ -83,12 +98,18 @@ export function blobFolderLifecycle(
   }
 
   beforeAll(async () => {
-    program = await open({}, suite.emulator, { config: emulatorConfig(suite.emulator) });
+    const config = suite.config();
+    const place = {
+      prefix,
+      platformUrl: String(config["squarecloud:platformUrl"]?.value),
+      blobUrl: String(config["squarecloud:blobUrl"]?.value),
+    };
+    program = await open({}, place, { config });
     suite.keep(program);
   });
 
   beforeEach(async () => {
-    await suite.emulator.admin.clearRequests();
+    await suite.log.clearRequests();
   });
 
   test("a directory that does not exist is refused at preview with the TypeScript path's message, relative to the project directory, and no request", async () => {
@@ -100,7 +121,7 @@ export function blobFolderLifecycle(
     expect(failure?.message).toContain(
       `BlobFolder: directory must name an existing directory (relative to the project directory ${projectDir}), got "public"`,
     );
-    expect(await suite.emulator.admin.requests()).toEqual([]);
+    expect(await suite.log.requests()).toEqual([]);
   });
 
   test("a directory given as a secret is refused at preview: the files are listed when the folder is declared", async () => {
@@ -113,7 +134,7 @@ export function blobFolderLifecycle(
       expect(failure?.message).toContain(
         "BlobFolder: directory must be a plain path, known when the program runs (not a secret or another resource's output)",
       );
-      expect(await suite.emulator.admin.requests()).toEqual([]);
+      expect(await suite.log.requests()).toEqual([]);
     } finally {
       program.setFolder({});
     }
@@ -130,7 +151,7 @@ export function blobFolderLifecycle(
       expect(failure?.message).toContain(
         'BlobFolder "public": the files "css/site.css" and "css_site.css" both make the object name "css_site_css" (names keep only a-z, A-Z, 0-9 and _); rename one of them',
       );
-      expect(await suite.emulator.admin.requests()).toEqual([]);
+      expect(await suite.log.requests()).toEqual([]);
     } finally {
       rmSync(path.join(program.workDir, "public", "css_site.css"));
     }
@@ -140,7 +161,8 @@ export function blobFolderLifecycle(
     const up = await program.stack.up();
     // The stack, the folder and its three objects.
     expect(up.summary.resourceChanges).toEqual({ create: 5 });
-    expect([...(await stored()).keys()].sort()).toEqual(["css_site_css", "data_menu_json", "index_html"]);
+    const first = ["css_site_css", "data_menu_json", "index_html"];
+    expect([...(await stored(first)).keys()].sort()).toEqual(first);
     expect(await children()).toEqual([
       "site-css_site_css < squarecloud:index:BlobFolder",
       "site-data_menu_json < squarecloud:index:BlobFolder",
@@ -150,7 +172,7 @@ export function blobFolderLifecycle(
     const options = (await program.resources())
       .filter((resource) => resource.type === "squarecloud:index:BlobObject")
       .map(({ outputs }) => [outputs?.prefix, outputs?.expireDays]);
-    expect(options).toEqual([...Array(3)].map(() => [FOLDER_PREFIX, 30]));
+    expect(options).toEqual([...Array(3)].map(() => [prefix, 30]));
 
     const published = await urls();
     expect(Object.keys(published).sort()).toEqual(Object.keys(files).sort());
@@ -183,13 +205,16 @@ export function blobFolderLifecycle(
     expect((await fetchBytes(after["data/menu.json"])).body.toString()).toBe(menu);
     expect((await fetchBytes(after["notes.txt"])).body.toString()).toBe(notes);
     expect((await fetchBytes(before["data/menu.json"])).status).toBe(404);
-    expect([...(await stored()).keys()].sort()).toEqual(["css_site_css", "data_menu_json", "index_html", "notes_txt"]);
+    const four = ["css_site_css", "data_menu_json", "index_html", "notes_txt"];
+    expect([...(await stored(four)).keys()].sort()).toEqual(four);
   });
 
   test("refresh drops an object deleted outside Pulumi and keeps the others; the next up uploads it again", async () => {
-    const gone = (await stored()).get("index_html") as string;
+    const gone = (await stored(["css_site_css", "data_menu_json", "index_html", "notes_txt"])).get(
+      "index_html",
+    ) as string;
     await suite.api.deleteObject(gone);
-    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
+    await suite.pastListCache(prefix, (ids) => !ids.includes(gone));
 
     const refresh = await program.stack.refresh();
     expect(refresh.summary.resourceChanges).toEqual({ delete: 1, same: 5 });
@@ -222,19 +247,32 @@ export function blobFolderLifecycle(
 
   test("destroy deletes every object of the folder", async () => {
     expect((await program.stack.destroy()).summary.resourceChanges).toEqual({ delete: 6 });
-    expect(await stored()).toEqual(new Map());
+    expect(await stored([])).toEqual(new Map());
     expect(await program.resources()).toEqual([]);
   });
 
+  if (service === undefined) explicitProvider(suite as unknown as EmulatorSuite, () => program);
+}
+
+/** On the emulator: the folder given bob's provider uploads with his account, the clock moved past the list cache. */
+function explicitProvider(suite: EmulatorSuite, program: () => FolderProgram) {
+  const PAST_LIST_CACHE = 31_000;
+  async function storedBy(account: number): Promise<string[]> {
+    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
+    const client = accountClient(suite.emulator, suite.emulator.accounts[account]);
+    const objects = await client.listAllObjects(FOLDER_PREFIX).finally(() => client.close());
+    return objects.map((object) => /^[^/]+\/[^/]+\/(\w+?)_[^_]+$/.exec(object.id)?.[1] ?? object.id).sort();
+  }
+
   test("a folder given an explicit provider uploads its objects with that provider's account", async () => {
-    await program.stack.setConfig("bobKey", { value: suite.emulator.accounts[1].apiKey, secret: true });
-    program.setFolder({ viaBob: true });
+    await program().stack.setConfig("bobKey", { value: suite.emulator.accounts[1].apiKey, secret: true });
+    program().setFolder({ viaBob: true });
 
-    await program.stack.up();
-    expect([...(await stored(1)).keys()].sort()).toEqual(["css_site_css", "data_menu_json", "index_html", "notes_txt"]);
-    expect(await stored(0)).toEqual(new Map());
+    await program().stack.up();
+    expect(await storedBy(1)).toEqual(["css_site_css", "data_menu_json", "index_html", "notes_txt"]);
+    expect(await storedBy(0)).toEqual([]);
 
-    await program.stack.destroy();
-    expect(await stored(1)).toEqual(new Map());
+    await program().stack.destroy();
+    expect(await storedBy(1)).toEqual([]);
   });
 }

@@ -1,15 +1,24 @@
-import { SEED_APPS, SEED_DATABASES, SEED_DATABASE_SNAPSHOT_VERSIONS } from "../../../emulator";
 import { SNAPSHOT_RATE_MS } from "../../../emulator/models/rules";
-import { beyondKeyCheck, type EmulatorSuite, emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { beyondKeyCheck, type EmulatorSuite, emulatorSuite } from "../harness/emulator-env";
+import type { OperationsService } from "../harness/service-suite";
 import { SecretScanner } from "../reliability/secret-scan";
 import { MOVE_ROUTE, PRESIGNED_KEY, RESTORE_ROUTE, SNAPSHOT_ROUTE } from "./operation-routes";
 import { type ProgramStack, type ProgramStackOptions, SECRET_SIG, type StateResource } from "../harness/stack";
 
-/** The inputs of the three operations of a program, as the package schema names them. */
+/**
+ * The inputs of the operations of a program, as the package schema names them: the restore and the
+ * move where the service allows them (OperationTargets), always on the emulator.
+ */
 export interface Operations {
   snapshot: { appId: string; trigger: string };
-  restore: { databaseId: string; snapshotId: string; versionId: string; confirm: boolean };
-  move: { appId: string; path: string; to: string };
+  restore?: { databaseId: string; snapshotId: string; versionId: string; confirm: boolean };
+  move?: { appId: string; path: string; to: string };
+}
+
+/** The three operations, as the emulator's lifecycle always declares them: for programs that declare each. */
+export function allThree({ snapshot, restore, move }: Operations): Required<Operations> {
+  if (!restore || !move) throw new Error("this program declares all three operations: the emulator's lifecycle");
+  return { snapshot, restore, move };
 }
 
 /**
@@ -23,8 +32,8 @@ export interface OperationsProgram extends ProgramStack {
 }
 
 /** What a language's own tests of the lifecycle's stack reach. */
-export interface OperationsLifecycleContext {
-  suite: EmulatorSuite;
+export interface OperationsLifecycleContext<S extends OperationsService = EmulatorSuite> {
+  suite: S;
   program(): OperationsProgram;
   /** The operations the lifecycle's program declares at that point. */
   operations(): Operations;
@@ -34,63 +43,76 @@ export interface OperationsLifecycleContext {
  * Tests a language adds on the lifecycle's stack, so that what it proves beyond the lifecycle costs
  * no stack of its own.
  */
-export interface OperationsLifecycleExtras {
+export interface OperationsLifecycleExtras<S extends OperationsService = EmulatorSuite> {
   /** After the refusals at preview, before the first up; must leave the lifecycle's operations declared. */
-  afterPreviews?(context: OperationsLifecycleContext): void;
+  afterPreviews?(context: OperationsLifecycleContext<S>): void;
   /** After the new snapshot, before the destroy. */
-  beforeDestroy?(context: OperationsLifecycleContext): void;
+  beforeDestroy?(context: OperationsLifecycleContext<S>): void;
 }
 
 /**
  * AppSnapshot, DatabaseRestore and AppFileMove declared in a program, whatever its language and
  * whichever provider serves it (the TypeScript SDK's dynamic provider, or the native plugin for the
  * others): each operation runs once, by the up that creates it. Defines the tests of the calling
- * file; `open` makes the stack from the first operations.
+ * file; `open` makes the stack from the first operations. `service` is where it runs: the
+ * in-process emulator unless given (tests/live gives the live service's), which names what the
+ * operations act on.
  */
-export function operationsLifecycle(
+export function operationsLifecycle<S extends OperationsService = EmulatorSuite>(
   open: (first: Operations, options: Omit<ProgramStackOptions, "program">) => Promise<OperationsProgram>,
-  extras: OperationsLifecycleExtras = {},
+  extras: OperationsLifecycleExtras<S> = {},
+  // Without `service`, S is its default, EmulatorSuite: the one case the cast covers.
+  service: () => S = emulatorSuite as unknown as () => S,
 ): void {
-  const suite = emulatorSuite();
+  const suite = service();
+  /** The emulator's own suite, for its clock; undefined elsewhere, where the provider waits the snapshot rate out. */
+  const onEmulator = service === (emulatorSuite as unknown) ? (suite as unknown as EmulatorSuite) : undefined;
 
   let program: OperationsProgram;
-
-  const operations: Operations = {
-    snapshot: { appId: SEED_APPS.aliceWebsite, trigger: "v1" },
-    restore: {
-      databaseId: SEED_DATABASES.aliceMain,
-      snapshotId: SEED_DATABASES.aliceMain,
-      versionId: SEED_DATABASE_SNAPSHOT_VERSIONS.aliceMain[0],
-      confirm: true,
-    },
-    move: { appId: SEED_APPS.aliceWebsite, path: "index.js", to: "src/index.js" },
-  };
+  let operations: Operations;
+  let targets: ReturnType<S["operationTargets"]>;
 
   type Overrides = { [K in keyof Operations]?: Partial<Operations[K]> };
 
   function withOverrides(overrides: Overrides): Operations {
     return {
       snapshot: { ...operations.snapshot, ...overrides.snapshot },
-      restore: { ...operations.restore, ...overrides.restore },
-      move: { ...operations.move, ...overrides.move },
+      ...(operations.restore ? { restore: { ...operations.restore, ...overrides.restore } } : {}),
+      ...(operations.move ? { move: { ...operations.move, ...overrides.move } } : {}),
     };
   }
 
   /** The operations the program declares now. */
-  let current = operations;
-  const context: OperationsLifecycleContext = { suite, program: () => program, operations: () => current };
+  let current: Operations;
+  const context: OperationsLifecycleContext<S> = { suite, program: () => program, operations: () => current };
+  /** The operations' creates, the stack's included. */
+  const created = () => 2 + (operations.restore ? 1 : 0) + (operations.move ? 1 : 0);
 
   async function stateOf(name: string): Promise<StateResource | undefined> {
     return (await program.resources()).find((resource) => resource.urn.endsWith(`::${name}`));
   }
 
   beforeAll(async () => {
-    program = await open(operations, { config: emulatorConfig(suite.emulator) });
+    targets = suite.operationTargets() as ReturnType<S["operationTargets"]>;
+    const { appId, restore, move } = targets;
+    operations = {
+      snapshot: { appId, trigger: "v1" },
+      ...(restore ? { restore: { ...restore, confirm: true } } : {}),
+      ...(move ? { move: { appId, ...move } } : {}),
+    };
+    current = operations;
+    program = await open(operations, { config: suite.config() });
     suite.keep(program);
   });
 
+  afterAll(async () => {
+    // The application's file back where it was, as the run found it.
+    const { appId, move } = suite.operationTargets();
+    if (move) await suite.api.moveAppFile(appId, { path: move.to, to: move.path }).catch(() => undefined);
+  });
+
   beforeEach(async () => {
-    await suite.emulator.admin.clearRequests();
+    await suite.log.clearRequests();
   });
 
   /** The message of a preview of the program with those overrides; the program is restored after. */
@@ -106,30 +128,47 @@ export function operationsLifecycle(
     }
   }
 
-  test("an unconfirmed restore fails at preview, saying what would be lost, with no request", async () => {
-    const message = await previewFailure({ restore: { confirm: false } });
-    expect(message).toMatch(
-      new RegExp(
-        `confirm.*database "${SEED_DATABASES.aliceMain}".*after the snapshot was taken is lost for good, got false`,
-      ),
-    );
-    expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
-  });
+  const restoreGiven = () => suite.operationTargets().restore;
+  (restoreGiven() ? test : test.skip)(
+    "an unconfirmed restore fails at preview, saying what would be lost, with no request",
+    async () => {
+      const message = await previewFailure({ restore: { confirm: false } });
+      expect(message).toMatch(
+        new RegExp(
+          `confirm.*database "${restoreGiven()?.databaseId}".*after the snapshot was taken is lost for good, got false`,
+        ),
+      );
+      expect(beyondKeyCheck(await suite.log.requests())).toEqual([]);
+    },
+  );
 
   test("bad file paths fail at preview naming the field, the rule and the value, with no request", async () => {
-    const message = await previewFailure({ move: { path: "../secrets.txt", to: "/etc/app.js" } });
+    // Declared only for this preview where the program has no move: it fails before any request.
+    const move = operations.move ?? { appId: operations.snapshot.appId, path: "", to: "" };
+    await program.setOperations({ ...operations, move: { ...move, path: "../secrets.txt", to: "/etc/app.js" } });
+    const message = await program.stack
+      .preview()
+      .then(
+        () => "",
+        (err: Error) => err.message,
+      )
+      .finally(() => program.setOperations(operations));
     expect(message).toMatch(/path.*must not contain "\.", "\.\." or empty segments, got "\.\.\/secrets\.txt"/);
     expect(message).toMatch(/to.*must be relative to the application root \(no leading "\/"\), got "\/etc\/app\.js"/);
-    expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
+    expect(beyondKeyCheck(await suite.log.requests())).toEqual([]);
   });
 
   extras.afterPreviews?.(context);
 
   test("up performs each operation once; the snapshot's url and key are secrets, ciphertext in state", async () => {
     const up = await program.stack.up();
-    expect(up.summary.resourceChanges).toEqual({ create: 4 });
-    const counters = await suite.emulator.admin.counters();
-    expect([counters[SNAPSHOT_ROUTE], counters[RESTORE_ROUTE], counters[MOVE_ROUTE]]).toEqual([1, 1, 1]);
+    expect(up.summary.resourceChanges).toEqual({ create: created() });
+    const counters = await suite.log.counters();
+    expect([counters[SNAPSHOT_ROUTE], counters[RESTORE_ROUTE], counters[MOVE_ROUTE]]).toEqual([
+      1,
+      operations.restore ? 1 : undefined,
+      operations.move ? 1 : undefined,
+    ]);
 
     const { snapshotUrl: url, snapshotKey: key } = up.outputs;
     expect({ url: url.secret, key: key.secret }).toEqual({ url: true, key: true });
@@ -156,38 +195,39 @@ export function operationsLifecycle(
     const secrets = new SecretScanner()
       .add("url", url.value)
       .add("key", key.value)
-      .add("API key", suite.emulator.accounts[0].apiKey);
+      .add("API key", String(suite.config()["squarecloud:apiKey"]?.value));
     expect(secrets.scan({ state: program.backendText(), up: up.stdout + up.stderr })).toEqual([]);
     expect(program.backendText()).not.toMatch(PRESIGNED_KEY);
-    expect(up.outputs.restoredAt.value).toEqual(expect.any(String));
-    expect(up.outputs.movedAt.value).toEqual(expect.any(String));
-
-    // The file is at its new path and no longer at the old one.
-    await expect(
-      suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "index.js", to: "main.js" }),
-    ).rejects.toMatchObject({ code: "FILE_NOT_FOUND" });
-    await expect(
-      suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "src/index.js", to: "src/index.js" }),
-    ).resolves.toBeUndefined();
+    if (operations.restore) expect(up.outputs.restoredAt.value).toEqual(expect.any(String));
+    if (operations.move) {
+      expect(up.outputs.movedAt.value).toEqual(expect.any(String));
+      // The file is at its new path and no longer at the old one.
+      const { appId, path, to } = operations.move;
+      await expect(suite.api.moveAppFile(appId, { path, to: `${path}.gone` })).rejects.toMatchObject({
+        code: "FILE_NOT_FOUND",
+      });
+      await expect(suite.api.moveAppFile(appId, { path: to, to })).resolves.toBeUndefined();
+    }
   });
 
   test("a second up changes nothing and makes no request", async () => {
     const up = await program.stack.up();
-    expect(up.summary.resourceChanges).toEqual({ same: 4 });
-    expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
+    expect(up.summary.resourceChanges).toEqual({ same: created() });
+    expect(beyondKeyCheck(await suite.log.requests())).toEqual([]);
   });
 
   test("a new trigger replaces the snapshot: a new one is taken, the others stay as they are", async () => {
     const before = (await program.stack.outputs()).snapshotKey.value;
     // The first snapshot may be only moments old, and the service takes one per account every 5 s:
-    // past that on the emulator's clock, the new one is taken at once on a fast or a slow machine.
-    await suite.emulator.admin.advanceClock(SNAPSHOT_RATE_MS);
+    // past that on the emulator's clock, the new one is taken at once on a fast or a slow machine
+    // (elsewhere the provider waits the rest of the 5 s out).
+    await onEmulator?.emulator.admin.advanceClock(SNAPSHOT_RATE_MS);
     current = withOverrides({ snapshot: { trigger: "v2" } });
     await program.setOperations(current);
     const up = await program.stack.up();
-    expect(up.summary.resourceChanges).toEqual({ replace: 1, same: 3 });
+    expect(up.summary.resourceChanges).toEqual({ replace: 1, same: created() - 1 });
     expect(up.outputs.snapshotKey.value).not.toBe(before);
-    const changes = (await suite.emulator.admin.requests())
+    const changes = (await suite.log.requests())
       .filter((request) => request.method !== "GET")
       .map((request) => request.route);
     expect(changes).toEqual([SNAPSHOT_ROUTE]);
@@ -198,10 +238,11 @@ export function operationsLifecycle(
   test("destroy forgets the operations without calling the service", async () => {
     const destroy = await program.stack.destroy();
     expect(destroy.summary.result).toBe("succeeded");
-    expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
+    expect(beyondKeyCheck(await suite.log.requests())).toEqual([]);
     // The moved file stays where it was moved.
-    await expect(
-      suite.api.moveAppFile(SEED_APPS.aliceWebsite, { path: "src/index.js", to: "src/index.js" }),
-    ).resolves.toBeUndefined();
+    if (operations.move) {
+      const { appId, to } = operations.move;
+      await expect(suite.api.moveAppFile(appId, { path: to, to })).resolves.toBeUndefined();
+    }
   });
 }

@@ -1,16 +1,26 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../../emulator";
+import type { SquareCloudClient } from "../../../provider/client";
 import { contentOf, fetchBytes } from "./blob-content";
-import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { type EmulatorSuite, emulatorSuite } from "../harness/emulator-env";
+import type { ServiceSuite } from "../harness/service-suite";
 import type { ProgramStack, ProgramStackOptions } from "../harness/stack";
 
-/** The prefix of the synced folder's objects. */
+/** Past the emulator's 30 s list cache, on its clock. */
+const PAST_LIST_CACHE_MS = 31_000;
+
+/** The prefix of the synced folder's objects against the emulator. */
 export const SYNCED_PREFIX = "synced";
+
+/** Where the program's folder goes: its objects' prefix; and a client of the account, for what a test does beside it. */
+export interface SyncedPlace {
+  prefix: string;
+  api: SquareCloudClient;
+}
 
 /**
  * How the program declares its one folder, "site": BlobFolder with `managedObjects: false`,
- * directory "public" of the project, prefix SYNCED_PREFIX unless `noPrefix`, its `urls` exported
+ * directory "public" of the project, the place's prefix unless `noPrefix`, its `urls` exported
  * as `urls`.
  */
 export interface SyncedShape {
@@ -28,17 +38,22 @@ export interface SyncedProgram extends ProgramStack {
  * holds the files, an update uploads only what is new or changed and deletes what left, a refresh
  * drops what was deleted behind Pulumi's back, a lost upload answer is settled from the listing.
  * Defines the tests of the calling file on one stack; `open` makes it from the first shape.
+ * `service` is where it runs: the in-process emulator (prefix SYNCED_PREFIX) unless given, with
+ * `prefix` (tests/live gives the live service's and the run's prefix); the lost upload answer is
+ * proved on the emulator only, where a fault can lose it.
  */
-export function syncedFolderLifecycle(
+export function syncedFolderLifecycle<S extends ServiceSuite = EmulatorSuite>(
   open: (
     first: SyncedShape,
-    emulator: RunningEmulator,
+    place: SyncedPlace,
     options: Omit<ProgramStackOptions, "program">,
   ) => Promise<SyncedProgram>,
+  service?: { suite: () => S; prefix: string },
 ): void {
-  const suite = emulatorSuite();
-  /** Past the server's 30 s list cache: listings after this are computed afresh. */
-  const PAST_LIST_CACHE = 31_000;
+  // Without `service`, S is its default, EmulatorSuite: the one case the cast covers.
+  const suite = (service?.suite ?? emulatorSuite)() as S;
+  const prefix = service?.prefix ?? SYNCED_PREFIX;
+  const emulator = service === undefined ? (suite as unknown as EmulatorSuite) : undefined;
   const SYNC_TYPE = "squarecloud:index:BlobFolderSync";
 
   let program: SyncedProgram;
@@ -56,14 +71,21 @@ export function syncedFolderLifecycle(
 
   const urls = () => program.urls();
 
-  /** The ids of the account's objects under the prefix, listed afresh. */
-  async function stored(): Promise<string[]> {
-    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
-    return (await suite.api.listAllObjects(SYNCED_PREFIX)).map((object) => object.id).sort();
+  /** The ids of the account's objects under the prefix, listed afresh once a listing shows `expected`. */
+  async function stored(expected: string[]): Promise<string[]> {
+    const same = (ids: string[]) => JSON.stringify([...ids].sort()) === JSON.stringify([...expected].sort());
+    await suite.pastListCache(prefix, same);
+    return (await suite.api.listAllObjects(prefix)).map((object) => object.id).sort();
+  }
+
+  /** The objects the state holds, listed afresh on the service. */
+  async function storedAsInState(): Promise<string[]> {
+    const inState = Object.values(await stateObjects()).sort();
+    return stored(inState);
   }
 
   async function mutatingRequests(): Promise<string[]> {
-    return (await suite.emulator.admin.requests())
+    return (await suite.log.requests())
       .filter((e) => e.method !== "GET")
       .map((e) => e.route)
       .sort();
@@ -84,13 +106,13 @@ export function syncedFolderLifecycle(
   }
 
   beforeAll(async () => {
-    program = await open({}, suite.emulator, { config: emulatorConfig(suite.emulator) });
+    program = await open({}, { prefix, api: suite.api }, { config: suite.config() });
     suite.keep(program);
     for (const [relative, content] of Object.entries(files)) write(relative, content);
   });
 
   beforeEach(async () => {
-    await suite.emulator.admin.clearRequests();
+    await suite.log.clearRequests();
   });
 
   test("bad input is refused at preview, naming the resource, the field, the rule and the value, with no change on the service", async () => {
@@ -123,7 +145,7 @@ export function syncedFolderLifecycle(
       },
     });
     // The progress, as an ephemeral status on the set's line: the CLI shows it there while it uploads.
-    expect(statuses.at(-1)).toMatch(/^folder "synced": uploaded 3 of 3 files, 4 KiB of 4 KiB\s*$/);
+    expect(statuses.at(-1)).toMatch(new RegExp(`^folder "${prefix}": uploaded 3 of 3 files, 4 KiB of 4 KiB\\s*$`));
     // The stack, the folder and its one file set.
     expect(up.summary.resourceChanges).toEqual({ create: 3 });
     expect(await mutatingRequests()).toEqual(Array(3).fill("POST /v1/objects"));
@@ -135,7 +157,7 @@ export function syncedFolderLifecycle(
     expect(Object.keys(published).sort()).toEqual(Object.keys(files).sort());
     for (const [relative, content] of Object.entries(files))
       expect((await fetchBytes(published[relative])).body.toString()).toBe(content);
-    expect(await stored()).toEqual(Object.values(await stateObjects()).sort());
+    expect(await storedAsInState()).toEqual(Object.values(await stateObjects()).sort());
   });
 
   test("a preview of the unchanged folder reads no listing and changes nothing", async () => {
@@ -164,21 +186,22 @@ export function syncedFolderLifecycle(
     expect((await fetchBytes(after["data/menu.json"])).body.toString()).toBe(menu);
     expect((await fetchBytes(before["data/menu.json"])).status).toBe(404);
     expect((await fetchBytes(before["css/site.css"])).status).toBe(404);
-    expect(await stored()).toEqual(Object.values(await stateObjects()).sort());
+    expect(await storedAsInState()).toEqual(Object.values(await stateObjects()).sort());
   });
 
   test("refresh drops an object deleted outside Pulumi from the state, and only it", async () => {
     const gone = (await stateObjects())["index.html"];
     await suite.api.deleteObject(gone);
-    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
+    await suite.pastListCache(prefix, (ids) => !ids.includes(gone));
 
     const refresh = await program.stack.refresh();
     expect(refresh.summary.resourceChanges).toEqual({ update: 1, same: 2 });
     expect(Object.keys(await stateObjects()).sort()).toEqual(["about.html", "data/menu.json"]);
   });
 
-  test("the next up uploads the dropped file and a new one alone; an upload whose answer is lost is found in the listing, not sent twice", async () => {
-    await suite.emulator.admin.injectFault({
+  const lostOnEmulator = emulator ? "; an upload whose answer is lost is found in the listing, not sent twice" : "";
+  test(`the next up uploads the dropped file and a new one alone${lostOnEmulator}`, async () => {
+    await emulator?.emulator.admin.injectFault({
       match: { method: "POST", path: "/v1/objects" },
       kind: "drop-after-commit",
       count: 1,
@@ -186,11 +209,13 @@ export function syncedFolderLifecycle(
     const lost = contentOf("lost", 1400);
     write("lost.txt", lost);
     const up = program.stack.up();
-    const [dropped] = await suite.emulator.admin.waitForRequests("POST /v1/objects", 1, 60_000);
-    expect(dropped.fault).toBe("drop-after-commit");
-    // The provider waits out the server's list cache on the server's clock: move it past.
-    await suite.emulator.admin.waitForRequests("GET /v1/objects", 1, 60_000);
-    await suite.emulator.admin.advanceClock(PAST_LIST_CACHE);
+    if (emulator) {
+      const [dropped] = await emulator.emulator.admin.waitForRequests("POST /v1/objects", 1, 60_000);
+      expect(dropped.fault).toBe("drop-after-commit");
+      // The provider waits out the server's list cache on the server's clock: move it past.
+      await emulator.emulator.admin.waitForRequests("GET /v1/objects", 1, 60_000);
+      await emulator.emulator.admin.advanceClock(PAST_LIST_CACHE_MS);
+    }
     expect((await up).summary.resourceChanges).toEqual({ update: 1, same: 2 });
 
     // One upload per file: the dropped one was kept from the listing.
@@ -198,12 +223,12 @@ export function syncedFolderLifecycle(
     const published = await urls();
     expect((await fetchBytes(published["lost.txt"])).body.toString()).toBe(lost);
     expect((await fetchBytes(published["index.html"])).body.toString()).toBe(files["index.html"]);
-    expect(await stored()).toEqual(Object.values(await stateObjects()).sort());
+    expect(await storedAsInState()).toEqual(Object.values(await stateObjects()).sort());
   });
 
   test("destroy deletes every object of the set", async () => {
     expect((await program.stack.destroy()).summary.resourceChanges).toEqual({ delete: 3 });
-    expect(await stored()).toEqual([]);
+    expect(await stored([])).toEqual([]);
     expect((await program.resources()).filter((resource) => resource.type === SYNC_TYPE)).toEqual([]);
   });
 }

@@ -1,11 +1,5 @@
-import { SEED_APPS } from "../../../emulator";
-import {
-  beyondKeyCheck,
-  type EmulatorSuite,
-  emulatorConfig,
-  emulatorSuite,
-  inviteCodeConfig,
-} from "../harness/emulator-env";
+import { beyondKeyCheck, type EmulatorSuite, emulatorSuite } from "../harness/emulator-env";
+import type { TeamService } from "../harness/service-suite";
 import { SecretScanner } from "../reliability/secret-scan";
 import { type ProgramStack, type ProgramStackOptions, SECRET_SIG, type StateResource } from "../harness/stack";
 import { expectRenameWarning } from "./workspace-rename";
@@ -34,8 +28,8 @@ export interface TeamProgram extends ProgramStack {
 }
 
 /** What a language's own tests of the lifecycle's stack reach. */
-export interface WorkspaceLifecycleContext {
-  suite: EmulatorSuite;
+export interface WorkspaceLifecycleContext<S extends TeamService = EmulatorSuite> {
+  suite: S;
   program(): TeamProgram;
   /** The team the program declares at that point. */
   team(): Team;
@@ -44,28 +38,34 @@ export interface WorkspaceLifecycleContext {
 }
 
 /** Tests a language adds on the lifecycle's stack, so that what it proves beyond the lifecycle costs no stack of its own. */
-export interface WorkspaceLifecycleExtras {
+export interface WorkspaceLifecycleExtras<S extends TeamService = EmulatorSuite> {
   /** After the create and the up that changes nothing; must leave the team as it found it, bob its only member. */
-  afterCreate?(context: WorkspaceLifecycleContext): void;
+  afterCreate?(context: WorkspaceLifecycleContext<S>): void;
   /** After the team moved to its new name, before the destroy. */
-  beforeDestroy?(context: WorkspaceLifecycleContext): void;
+  beforeDestroy?(context: WorkspaceLifecycleContext<S>): void;
 }
 
 /**
  * The life of a team (a Workspace and a WorkspaceMember) declared in a program, whatever its
  * language and whichever provider serves it (the TypeScript SDK's dynamic provider, or the native
  * plugin for the others). Defines the tests of the calling file; `open` makes the stack from the
- * first team. `name` is the workspace's first name.
+ * first team. `name` is the workspace's first name. `service` is where it runs: the in-process
+ * emulator unless given (tests/live gives the live service's); "bob" is its invitee.
  */
-export function workspaceLifecycle(
+export function workspaceLifecycle<S extends TeamService = EmulatorSuite>(
   name: string,
   open: (first: Team, options: Omit<ProgramStackOptions, "program">) => Promise<TeamProgram>,
-  extras: WorkspaceLifecycleExtras = {},
+  extras: WorkspaceLifecycleExtras<S> = {},
+  // Without `service`, S is its default, EmulatorSuite: the one case the cast covers.
+  service: () => S = emulatorSuite as unknown as () => S,
 ): void {
-  const apps = { website: SEED_APPS.aliceWebsite, api: SEED_APPS.aliceApi, bot: SEED_APPS.aliceBot };
-
-  const suite = emulatorSuite();
-  const bob = () => suite.emulator.accounts[1];
+  const suite = service();
+  const bob = () => suite.invitee();
+  const apps = {
+    website: () => suite.teamApps()[0],
+    api: () => suite.teamApps()[1],
+    bot: () => suite.teamApps()[2],
+  };
   let program: TeamProgram;
   /** Every invite code the stack was given: none may show in plaintext anywhere. */
   const codes = new SecretScanner();
@@ -78,7 +78,7 @@ export function workspaceLifecycle(
     await program.setTeam(team);
   }
 
-  const context: WorkspaceLifecycleContext = {
+  const context: WorkspaceLifecycleContext<S> = {
     suite,
     program: () => program,
     team: () => team,
@@ -90,8 +90,7 @@ export function workspaceLifecycle(
 
   /** Bob fetches a fresh code with his own key; the owner sets it in the stack's config. */
   async function freshCode(secret = true): Promise<void> {
-    const { bobCode } = await inviteCodeConfig(suite.emulator, { bobCode: bob() });
-    spentCode = bobCode.value;
+    spentCode = await bob().inviteCode();
     codes.add("bob's invite code", spentCode);
     await program.stack.setConfig("bobCode", { value: spentCode, secret });
   }
@@ -107,7 +106,7 @@ export function workspaceLifecycle(
   }
 
   async function mutatingRequests(): Promise<string[]> {
-    return (await suite.emulator.admin.requests()).filter((r) => r.method !== "GET").map((r) => r.route);
+    return (await suite.log.requests()).filter((r) => r.method !== "GET").map((r) => r.route);
   }
 
   async function stateOf(name: string): Promise<StateResource | undefined> {
@@ -116,7 +115,7 @@ export function workspaceLifecycle(
 
   /** No invite code in plaintext in the stored state (every file of the backend unless told), the command's output or the request log. */
   async function expectNoCodeShown(said: string, stored = program.backendText()) {
-    const requestLog = JSON.stringify(await suite.emulator.admin.requests());
+    const requestLog = JSON.stringify(await suite.log.requests());
     expect(codes.scan({ state: stored, output: said, requests: requestLog })).toEqual([]);
     const member = await stateOf("bob");
     expect(member?.inputs?.inviteCode).toMatchObject({
@@ -127,33 +126,33 @@ export function workspaceLifecycle(
   }
 
   beforeAll(async () => {
-    team = { name, applications: [apps.website, apps.bot], group: "admin", userId: bob().accountId };
-    program = await open(team, { config: emulatorConfig(suite.emulator) });
+    team = { name, applications: [apps.website(), apps.bot()], group: "admin", userId: bob().id };
+    program = await open(team, { config: suite.config() });
     suite.keep(program);
   });
 
   beforeEach(async () => {
-    await suite.emulator.admin.clearRequests();
+    await suite.log.clearRequests();
   });
 
   test("a preview with the workspace id still unknown plans the team with no request beyond the key check", async () => {
     await freshCode();
-    await suite.emulator.admin.clearRequests();
+    await suite.log.clearRequests();
     const preview = await program.stack.preview();
     expect(preview.changeSummary).toEqual({ create: 3 });
-    expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
+    expect(beyondKeyCheck(await suite.log.requests())).toEqual([]);
   });
 
   test("up creates the workspace, links the applications and adds the member with the code from secret config", async () => {
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ create: 3 });
     teamId = up.outputs.teamId.value;
-    expect(up.outputs.owner.value).toBe(suite.emulator.accounts[0].accountId);
-    expect(await liveGroups(teamId)).toEqual({ [bob().accountId]: "admin" });
-    expect(await liveApplications(teamId)).toEqual([apps.website, apps.bot].sort());
-    expect(up.outputs.applications.value.sort()).toEqual([apps.website, apps.bot].sort());
+    expect(up.outputs.owner.value).toBe(suite.ownerId());
+    expect(await liveGroups(teamId)).toEqual({ [bob().id]: "admin" });
+    expect(await liveApplications(teamId)).toEqual([apps.website(), apps.bot()].sort());
+    expect(up.outputs.applications.value.sort()).toEqual([apps.website(), apps.bot()].sort());
     expect(up.outputs.bobName.value).toBe(bob().name);
-    expect((await suite.emulator.admin.counters())["POST /v2/workspaces/members"]).toBe(1);
+    expect((await suite.log.counters())["POST /v2/workspaces/members"]).toBe(1);
     await expectNoCodeShown(up.stdout + up.stderr);
   });
 
@@ -169,16 +168,16 @@ export function workspaceLifecycle(
     await setTeam({ ...team, group: "manager" });
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ same: 2, update: 1 });
-    expect(await liveGroups(teamId)).toEqual({ [bob().accountId]: "manager" });
+    expect(await liveGroups(teamId)).toEqual({ [bob().id]: "manager" });
     expect(await mutatingRequests()).toEqual(["PATCH /v2/workspaces/members"]);
     expect(up.outputs.bobGroup.value).toBe("manager");
   });
 
   test("application links follow the program's list in place: missing ones linked, extra ones unlinked", async () => {
-    await setTeam({ ...team, applications: [apps.api, apps.website] });
+    await setTeam({ ...team, applications: [apps.api(), apps.website()] });
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ same: 2, update: 1 });
-    expect(await liveApplications(teamId)).toEqual([apps.api, apps.website].sort());
+    expect(await liveApplications(teamId)).toEqual([apps.api(), apps.website()].sort());
     expect((await mutatingRequests()).sort()).toEqual([
       "DELETE /v2/workspaces/applications",
       "POST /v2/workspaces/applications",
@@ -187,16 +186,16 @@ export function workspaceLifecycle(
   });
 
   test("refresh reads an application unlinked outside Pulumi, and the next up links it again", async () => {
-    await suite.api.unlinkApplication({ workspaceId: teamId, appId: apps.api });
+    await suite.api.unlinkApplication({ workspaceId: teamId, appId: apps.api() });
     const refresh = await program.stack.refresh();
     expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
-    expect((await stateOf("team"))?.outputs?.applications).toEqual([apps.website]);
+    expect((await stateOf("team"))?.outputs?.applications).toEqual([apps.website()]);
 
-    await suite.emulator.admin.clearRequests();
+    await suite.log.clearRequests();
     const up = await program.stack.up();
     expect(up.summary.resourceChanges).toEqual({ same: 2, update: 1 });
     expect(await mutatingRequests()).toEqual(["POST /v2/workspaces/applications"]);
-    expect(await liveApplications(teamId)).toEqual([apps.api, apps.website].sort());
+    expect(await liveApplications(teamId)).toEqual([apps.api(), apps.website()].sort());
   });
 
   test("bad input is refused at preview with the dynamic provider's messages, no code shown and no request", async () => {
@@ -219,7 +218,7 @@ export function workspaceLifecycle(
     expect(message).toMatch(/inviteCode.*32 hexadecimal characters.*got 35 characters \(hidden: a secret\)/);
     expect(message).toMatch(/userId.*an id of 1 to 64.*got "not an id"/);
     expect(message).not.toContain(badCode);
-    expect(beyondKeyCheck(await suite.emulator.admin.requests())).toEqual([]);
+    expect(beyondKeyCheck(await suite.log.requests())).toEqual([]);
     await expectNoCodeShown(message);
 
     await program.stack.setConfig("bobCode", { value: spentCode, secret: true });
@@ -241,8 +240,8 @@ export function workspaceLifecycle(
     expect(up.summary.resourceChanges).toMatchObject({ replace: 2 });
     const moved = up.outputs.teamId.value;
     expect(moved).not.toBe(teamId);
-    expect(await liveGroups(moved)).toEqual({ [bob().accountId]: "manager" });
-    expect(await liveApplications(moved)).toEqual([apps.api, apps.website].sort());
+    expect(await liveGroups(moved)).toEqual({ [bob().id]: "manager" });
+    expect(await liveApplications(moved)).toEqual([apps.api(), apps.website()].sort());
     await expect(suite.api.getWorkspace(teamId)).rejects.toMatchObject({ code: "WORKSPACE_NOT_FOUND" });
     teamId = moved;
     // The update's history records the stack's config as set, this plain value too; the state does not.

@@ -1,10 +1,11 @@
-import { type Operations, operationsLifecycle } from "../lifecycles/operations";
+import { allThree, type Operations, operationsLifecycle } from "../lifecycles/operations";
 import { pythonStack } from "../harness/stack";
 
 // AppSnapshot, DatabaseRestore and AppFileMove declared in a Pulumi Python program with the
 // generated SDK, served by the native plugin: each operation runs once, by the up that creates it.
 
-function operationsProgram({ snapshot, restore, move }: Operations): string {
+function operationsProgram(operations: Operations): string {
+  const { snapshot, restore, move } = allThree(operations);
   const text = JSON.stringify;
   return `import pulumi
 import pulumi_squarecloud as squarecloud

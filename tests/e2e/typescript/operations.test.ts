@@ -2,36 +2,13 @@ import { SEED_APPS, SEED_DATABASES } from "../../../emulator";
 import type { SnapshotEntry } from "../../../provider/client/payloads/platform";
 import { beyondKeyCheck } from "../harness/emulator-env";
 import { MOVE_ROUTE, PRESIGNED_KEY, RESTORE_ROUTE, SNAPSHOT_ROUTE } from "../lifecycles/operation-routes";
-import { type Operations, type OperationsLifecycleContext, operationsLifecycle } from "../lifecycles/operations";
-import { programStack, type ProgramStack } from "../harness/stack";
+import { allThree, type OperationsLifecycleContext, operationsLifecycle } from "../lifecycles/operations";
+import { declare, lifecycleDeclared, openOperationsProgram } from "../lifecycles/operations-programs";
 
 // AppSnapshot, DatabaseRestore and AppFileMove through the real engine against the emulator: the
 // lifecycle every language shares, with what the TypeScript SDK proves beyond it on the same
 // stack (a restore of an entry of getSnapshots, a burst of snapshots, a second restore, a failed
 // move), each scenario a change of the program's config.
-
-/** The program's config: each key an object of logical name -> the operation's args. */
-interface Declared {
-  snapshots?: Record<string, unknown>;
-  restores?: Record<string, unknown>;
-  moves?: Record<string, unknown>;
-}
-
-async function declare(program: ProgramStack, declared: Declared) {
-  const value = (key: keyof Declared) => ({ value: JSON.stringify(declared[key] ?? {}) });
-  await program.stack.setAllConfig({
-    snapshots: value("snapshots"),
-    restores: value("restores"),
-    moves: value("moves"),
-  });
-}
-
-/** The lifecycle's operations under the names it gives them. */
-const lifecycleDeclared = ({ snapshot, restore, move }: Operations): Declared => ({
-  snapshots: { snapshot },
-  restores: { restore },
-  moves: { move },
-});
 
 async function failureOf(run: Promise<unknown>): Promise<string> {
   return run.then(
@@ -53,48 +30,41 @@ const fromEntry = (snapshotEntry: number, confirm?: boolean) => ({
 /** What getSnapshots hands to the program's restores, read here to check against. */
 let cacheSnapshots: SnapshotEntry[];
 
-operationsLifecycle(
-  async (first, options) => {
-    const program = await programStack({ ...options, program: "operations" });
-    await declare(program, lifecycleDeclared(first));
-    return { ...program, setOperations: (operations) => declare(program, lifecycleDeclared(operations)) };
-  },
-  {
-    afterPreviews({ suite, program, operations }) {
-      /** What reached the service besides the program's snapshot listing and the check of the key. */
-      const requestsBesideTheListing = async () =>
-        beyondKeyCheck(await suite.emulator.admin.requests()).filter((r) => r.route !== LISTING_ROUTE);
+operationsLifecycle(openOperationsProgram, {
+  afterPreviews({ suite, program, operations }) {
+    /** What reached the service besides the program's snapshot listing and the check of the key. */
+    const requestsBesideTheListing = async () =>
+      beyondKeyCheck(await suite.emulator.admin.requests()).filter((r) => r.route !== LISTING_ROUTE);
 
-      test("an unconfirmed restore of a getSnapshots entry names the snapshot's date; given by ids without confirm, says what is lost; no request", async () => {
-        cacheSnapshots = await suite.api.databaseSnapshots(SEED_DATABASES.aliceCache);
-        await suite.emulator.admin.clearRequests();
-        await declare(program(), { restores: { fromEntry: fromEntry(0, false) } });
-        const dated = await failureOf(program().stack.preview());
-        expect(dated).toMatch(
-          new RegExp(
-            `fromEntry.*confirm.*must be true to restore.*database "${SEED_DATABASES.aliceCache}".*after ${cacheSnapshots[0].modified} \\(the snapshot's date\\) is lost for good, got false`,
-          ),
-        );
-        expect(dated).not.toMatch(PRESIGNED_KEY);
+    test("an unconfirmed restore of a getSnapshots entry names the snapshot's date; given by ids without confirm, says what is lost; no request", async () => {
+      cacheSnapshots = await suite.api.databaseSnapshots(SEED_DATABASES.aliceCache);
+      await suite.emulator.admin.clearRequests();
+      await declare(program(), { restores: { fromEntry: fromEntry(0, false) } });
+      const dated = await failureOf(program().stack.preview());
+      expect(dated).toMatch(
+        new RegExp(
+          `fromEntry.*confirm.*must be true to restore.*database "${SEED_DATABASES.aliceCache}".*after ${cacheSnapshots[0].modified} \\(the snapshot's date\\) is lost for good, got false`,
+        ),
+      );
+      expect(dated).not.toMatch(PRESIGNED_KEY);
 
-        // Given by ids only, the date is not known without a request, and check makes none.
-        const { confirm: _left, ...byIds } = operations().restore;
-        await declare(program(), { restores: { byIds } });
-        expect(await failureOf(program().stack.preview())).toMatch(
-          new RegExp(
-            `byIds.*confirm.*database "${SEED_DATABASES.aliceMain}".*after the snapshot was taken is lost for good`,
-          ),
-        );
-        expect(await requestsBesideTheListing()).toEqual([]);
-        await declare(program(), lifecycleDeclared(operations()));
-      });
-    },
-    beforeDestroy: (context) => {
-      restoreOfAnEntry(context);
-      burstRestoreAgainAndAFailedMove(context);
-    },
+      // Given by ids only, the date is not known without a request, and check makes none.
+      const { confirm: _left, ...byIds } = allThree(operations()).restore;
+      await declare(program(), { restores: { byIds } });
+      expect(await failureOf(program().stack.preview())).toMatch(
+        new RegExp(
+          `byIds.*confirm.*database "${SEED_DATABASES.aliceMain}".*after the snapshot was taken is lost for good`,
+        ),
+      );
+      expect(await requestsBesideTheListing()).toEqual([]);
+      await declare(program(), lifecycleDeclared(operations()));
+    });
   },
-);
+  beforeDestroy: (context) => {
+    restoreOfAnEntry(context);
+    burstRestoreAgainAndAFailedMove(context);
+  },
+});
 
 function restoreOfAnEntry({ suite, program, operations }: OperationsLifecycleContext) {
   test("a restore given a getSnapshots entry takes only its name, versionId and modified; the pre-signed key stays out of state", async () => {

@@ -1,7 +1,16 @@
-import type { ConfigMap, OutputMap } from "@pulumi/pulumi/automation";
+import type { OutputMap } from "@pulumi/pulumi/automation";
 import { accountClient, type EmulatorSuite, emulatorConfig, emulatorSuite } from "../harness/emulator-env";
 import { programStack, type ProgramStack, type StateResource, SECRET_SIG } from "../harness/stack";
-import { type Team, type WorkspaceLifecycleContext, workspaceLifecycle } from "../lifecycles/workspace";
+import { type WorkspaceLifecycleContext, workspaceLifecycle } from "../lifecycles/workspace";
+import {
+  lifecycleRoster,
+  type MemberLine,
+  openTeamProgram,
+  type Roster,
+  rosterConfig,
+  setRoster,
+  type WorkspaceSpec,
+} from "../lifecycles/workspace-programs";
 
 // Workspace and WorkspaceMember through the real engine against the emulator: the life of a team
 // every language shares, on one stack, with what the TypeScript SDK proves beyond it there (a
@@ -10,13 +19,6 @@ import { type Team, type WorkspaceLifecycleContext, workspaceLifecycle } from ".
 // their own.
 
 const MEMBER_TYPE = "pulumi-nodejs:dynamic/squarecloud:WorkspaceMember";
-
-type WorkspaceSpec = { name: string; applications?: string[]; adoptId?: string };
-type MemberLine = { workspace: string; group: string; userId?: string; codeKey?: string };
-interface Roster {
-  workspaces: Record<string, WorkspaceSpec>;
-  members: Record<string, MemberLine>;
-}
 
 const suite = emulatorSuite();
 const alice = () => suite.emulator.accounts[0];
@@ -45,17 +47,6 @@ async function rosterStack(roster: Roster) {
     config: { ...emulatorConfig(suite.emulator), ...rosterConfig(roster) },
   });
   return suite.keep(program);
-}
-
-function rosterConfig(roster: Roster): ConfigMap {
-  return {
-    workspaces: { value: JSON.stringify(roster.workspaces) },
-    members: { value: JSON.stringify(roster.members) },
-  };
-}
-
-async function setRoster(program: ProgramStack, roster: Roster) {
-  await program.stack.setAllConfig(rosterConfig(roster));
 }
 
 async function setCode(program: ProgramStack, key: string, code: string) {
@@ -99,24 +90,10 @@ async function failure(run: Promise<unknown>): Promise<string> {
   return String(error.message);
 }
 
-/** The lifecycle's team as a roster of the program of tests/e2e/programs/workspaces: workspace `team`, member `bob`. */
-const lifecycleRoster = ({ name, applications, group, userId }: Team): Roster => ({
-  workspaces: { team: { name, applications } },
-  members: { bob: { workspace: "team", group, userId, codeKey: "bobCode" } },
+workspaceLifecycle("onboarding_e2e", openTeamProgram, {
+  afterCreate: aRosterOfThree,
+  beforeDestroy: aRenameWithSpentCodes,
 });
-
-workspaceLifecycle(
-  "onboarding_e2e",
-  async (first, options) => {
-    const program = await programStack({
-      ...options,
-      program: "workspaces",
-      config: { ...options.config, ...rosterConfig(lifecycleRoster(first)) },
-    });
-    return { ...program, setTeam: (team) => setRoster(program, lifecycleRoster(team)), codeMustBeSecret: true };
-  },
-  { afterCreate: aRosterOfThree, beforeDestroy: aRenameWithSpentCodes },
-);
 
 /** carol and dave join the lifecycle's team and leave it again, through the roster's scenarios. */
 function aRosterOfThree(lifecycle: WorkspaceLifecycleContext) {

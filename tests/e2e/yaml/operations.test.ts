@@ -1,10 +1,11 @@
-import { type Operations, operationsLifecycle } from "../lifecycles/operations";
+import { allThree, type Operations, operationsLifecycle } from "../lifecycles/operations";
 import { yamlStack } from "../harness/stack";
 
 // AppSnapshot, DatabaseRestore and AppFileMove declared in a Pulumi YAML program, served by the
 // native plugin: each operation runs once, by the up that creates it.
 
-function operationsProgram({ snapshot, restore, move }: Operations) {
+function operationsProgram(operations: Operations) {
+  const { snapshot, restore, move } = allThree(operations);
   return {
     resources: {
       snapshot: { type: "squarecloud:index:AppSnapshot", properties: snapshot },

@@ -1,50 +1,44 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import type { RunningEmulator } from "../../../emulator";
+import type { SquareCloudClient } from "../../../provider/client";
 import { objectNameFor } from "../../../provider/components/blob-folder-files";
 import { mimeTypeForPath } from "../../../provider/kinds/blob-object";
-import { accountClient } from "../harness/emulator-env";
 import { type YamlStack, yamlStack } from "../harness/stack";
-import { SYNCED_PREFIX, type SyncedShape, syncedFolderLifecycle } from "../lifecycles/synced-folder";
+import { type SyncedPlace, type SyncedShape, syncedFolderLifecycle } from "../lifecycles/synced-folder";
 
 // A BlobFolder in synced mode declared in a Pulumi YAML program: the native plugin's construct
 // declares one native BlobFolderSync; the lifecycle of lifecycles/synced-folder.ts, then an import.
 
-function folderProgram({ noPrefix }: SyncedShape) {
+function folderProgram({ noPrefix }: SyncedShape, { prefix }: SyncedPlace) {
   const site = {
     type: "squarecloud:index:BlobFolder",
-    properties: { directory: "public", managedObjects: false, ...(noPrefix ? {} : { prefix: SYNCED_PREFIX }) },
+    properties: { directory: "public", managedObjects: false, ...(noPrefix ? {} : { prefix }) },
   };
   return { resources: { site }, outputs: { urls: "${site.urls}" } };
 }
 
 let program: YamlStack;
-let emulator: RunningEmulator;
+let api: SquareCloudClient;
 
-syncedFolderLifecycle(async (first, running, options) => {
-  emulator = running;
-  program = await yamlStack("native-synced", folderProgram(first), options);
+syncedFolderLifecycle(async (first, place, options) => {
+  api = place.api;
+  program = await yamlStack("native-synced", folderProgram(first, place), options);
   return {
     ...program,
-    setFolder: (shape) => program.setProgram(folderProgram(shape)),
+    setFolder: (shape) => program.setProgram(folderProgram(shape, place)),
     urls: async () => (await program.stack.outputs()).urls.value,
   };
 });
 
 test("import takes over the objects under a prefix that match the directory's files; its code previews the upload of the others", async () => {
   const files = ["about.html", "data/menu.json"];
-  const client = accountClient(emulator);
-  try {
-    for (const file of files)
-      await client.uploadObject({
-        name: objectNameFor(file),
-        prefix: "imported",
-        content: readFileSync(path.join(program.workDir, "public", file)),
-        mimeType: mimeTypeForPath(file) as string,
-      });
-  } finally {
-    await client.close();
-  }
+  for (const file of files)
+    await api.uploadObject({
+      name: objectNameFor(file),
+      prefix: "imported",
+      content: readFileSync(path.join(program.workDir, "public", file)),
+      mimeType: mimeTypeForPath(file) as string,
+    });
   const result = await program.stack.import({
     protect: false,
     resources: [{ type: "squarecloud:index:BlobFolderSync", name: "imported", id: "imported/public" }],
