@@ -4,8 +4,16 @@ import * as path from "node:path";
 import { createClient } from "../../provider/client";
 import type { FileReport } from "./report";
 import { newRunPrefix } from "./run-prefix";
-import { liveSettings, REPORT_DIR, RUN_PREFIX } from "./settings";
-import { deleteLeaks, describeLeak, findLeaks } from "./sweep";
+import {
+  fileMoveSkip,
+  liveSettings,
+  membershipSkip,
+  movedFilePath,
+  operationsSkip,
+  REPORT_DIR,
+  RUN_PREFIX,
+} from "./settings";
+import { deleteLeaks, describeLeak, findLeaks, moveFileBack } from "./sweep";
 
 /** The exit status of `--check` when the run is skipped (scripts/test-live then exits 0). */
 const SKIPPED = 3;
@@ -33,11 +41,12 @@ async function main(): Promise<number> {
   writeFileSync(path.join(reportDir, "run-prefix"), `${runPrefix}\n`);
   const say = (line: string) => process.stdout.write(`[test:live] ${line}\n`);
   say(`service: ${settings.platformUrl} and ${settings.blobUrl}; run prefix ${runPrefix}; report in ${reportDir}`);
-  say(
-    settings.inviteeKey
-      ? "SQUARECLOUD_LIVE_INVITEE_KEY is set, but no live suite uses a second account yet"
-      : "no SQUARECLOUD_LIVE_INVITEE_KEY: no membership tests",
-  );
+  const parts: [string, string | undefined][] = [
+    ["Workspace and WorkspaceMember", membershipSkip(settings)],
+    ["AppSnapshot", operationsSkip(settings)],
+    ["AppFileMove", operationsSkip(settings) ?? fileMoveSkip(settings)],
+  ];
+  for (const [part, skip] of parts) say(skip ? `${part} skipped: ${skip}` : `${part}: run`);
 
   const jest = spawnSync(
     process.execPath,
@@ -66,6 +75,14 @@ async function main(): Promise<number> {
     say(`sweep of ${runPrefix}: ${leaks.length} left behind, ${deleted.length} deleted`);
     for (const leak of deleted) say(`  swept ${describeLeak(leak)}`);
     for (const { leak, error } of failed) say(`  NOT swept ${describeLeak(leak)}: ${error}`);
+    const [appId] = settings.apps;
+    if (appId && settings.moveFile) {
+      const move = { path: settings.moveFile, to: movedFilePath(settings.moveFile, runPrefix) };
+      if (await moveFileBack(client, appId, move)) {
+        leftovers += 1;
+        say(`  moved ${move.to} of application ${appId} back to ${move.path}`);
+      }
+    }
   } finally {
     await client.close();
   }

@@ -6,6 +6,17 @@ export interface LiveSettings {
   apiKey: string;
   /** A second account's key: adds the membership tests. */
   inviteeKey?: string;
+  /**
+   * The owner's applications the run may use (SQUARECLOUD_LIVE_APPS, ids separated by commas): a
+   * workspace links three of them, and the first is the one the operations snapshot. Their files
+   * change only when `moveFile` names one.
+   */
+  apps: string[];
+  /**
+   * SQUARECLOUD_LIVE_MOVE_FILE: a file of the first application (a path from its root) that
+   * AppFileMove may rename, within its directory, to a name with the run's prefix, and back.
+   */
+  moveFile?: string;
   /** The service, as the provider's own settings name it (SQUARECLOUD_PLATFORM_URL, SQUARECLOUD_BLOB_URL, their defaults). */
   platformUrl: string;
   blobUrl: string;
@@ -13,6 +24,8 @@ export interface LiveSettings {
 
 export const LIVE_SWITCH = "SQUARECLOUD_LIVE";
 export const INVITEE_KEY = "SQUARECLOUD_LIVE_INVITEE_KEY";
+export const APPS = "SQUARECLOUD_LIVE_APPS";
+export const MOVE_FILE = "SQUARECLOUD_LIVE_MOVE_FILE";
 /** Set by the runner for the test files: the prefix of every name the run makes. */
 export const RUN_PREFIX = "SQUARECLOUD_LIVE_RUN_PREFIX";
 /** Set by the runner for the test files: where each file writes what it made and the requests it sent. */
@@ -27,7 +40,44 @@ export function liveSettings(env: NodeJS.ProcessEnv = process.env): LiveSettings
   // The provider's own reading of the settings: the run goes where a program would.
   const { apiKey, platformUrl, blobUrl } = resolveConfig({});
   const inviteeKey = env[INVITEE_KEY]?.trim() || undefined;
-  return { apiKey, platformUrl, blobUrl, ...(inviteeKey ? { inviteeKey } : {}) };
+  const apps = (env[APPS] ?? "")
+    .split(",")
+    .map((id) => id.trim())
+    .filter((id) => id !== "");
+  const moveFile = env[MOVE_FILE]?.trim() || undefined;
+  return {
+    apiKey,
+    platformUrl,
+    blobUrl,
+    apps,
+    ...(inviteeKey ? { inviteeKey } : {}),
+    ...(moveFile ? { moveFile } : {}),
+  };
+}
+
+/** Where AppFileMove moves `moveFile` in a run: the same directory, the name after `<run prefix>_`. */
+export function movedFilePath(moveFile: string, runPrefix: string): string {
+  const at = moveFile.lastIndexOf("/") + 1;
+  return `${moveFile.slice(0, at)}${runPrefix}_${moveFile.slice(at)}`;
+}
+
+/** Why the operations on an application do not run, or undefined when they do. */
+export function operationsSkip(settings: LiveSettings): string | undefined {
+  return settings.apps.length === 0 ? `no ${APPS} (the application the run snapshots)` : undefined;
+}
+
+/** Why AppFileMove does not run, or undefined when it does. */
+export function fileMoveSkip(settings: LiveSettings): string | undefined {
+  return settings.moveFile
+    ? undefined
+    : `no ${MOVE_FILE} (a file of the first application the run may rename and back)`;
+}
+
+/** Why the membership tests do not run, or undefined when they do. */
+export function membershipSkip(settings: LiveSettings): string | undefined {
+  if (!settings.inviteeKey) return `no ${INVITEE_KEY} (a second account's key, which the tests invite)`;
+  if (settings.apps.length < 3) return `${APPS} names ${settings.apps.length} application(s); a workspace links three`;
+  return undefined;
 }
 
 /** The settings of a test file the runner started: a missing one is the runner's mistake, never a skip. */

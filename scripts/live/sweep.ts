@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { createClient, type SquareCloudClient } from "../../provider/client";
+import { ApiError, createClient, type SquareCloudClient } from "../../provider/client";
 import { resolveConfig } from "../../provider/config";
 import { runStartOf, TEST_PREFIX } from "./run-prefix";
 
@@ -55,6 +55,24 @@ export async function findLeaks(client: SquareCloudClient, options: SweepOptions
       leaks.push({ ...candidate, runStartedAt });
   }
   return leaks;
+}
+
+/**
+ * Moves the file a run's AppFileMove renamed back to its name, when a failure left it renamed.
+ * True when it did; false when the renamed file is not there (FILE_NOT_FOUND: nothing was left).
+ */
+export async function moveFileBack(
+  client: SquareCloudClient,
+  appId: string,
+  move: { path: string; to: string },
+): Promise<boolean> {
+  try {
+    await client.moveAppFile(appId, { path: move.to, to: move.path });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "FILE_NOT_FOUND") return false;
+    throw error;
+  }
 }
 
 /** Deletes each leak; one that fails is reported, the others are still deleted. */

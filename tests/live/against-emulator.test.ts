@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
+import { SEED_APPS } from "../../emulator";
 import { createClient, type SquareCloudClient } from "../../provider/client";
 import { newRunPrefix, TEST_PREFIX } from "../../scripts/live/run-prefix";
 
@@ -20,6 +21,8 @@ jest.setTimeout(1_200_000);
 interface EmulatorProcess {
   child: ChildProcessWithoutNullStreams;
   env: Record<string, string>;
+  /** The seeded accounts' keys, in the order it lists them: the first is the one `env` names. */
+  keys: string[];
   client: SquareCloudClient;
 }
 
@@ -44,12 +47,14 @@ async function startEmulatorProcess(): Promise<EmulatorProcess> {
     child.once("exit", (code) => reject(new Error(`the emulator exited (${code}) before it printed its settings`)));
   });
   const env = Object.fromEntries(exportLine.split(" ").map((pair) => pair.split("=") as [string, string]));
+  const accounts = printed.slice(printed.indexOf("Seeded accounts:"), printed.indexOf("Point a client at it:"));
+  const keys = [...accounts.matchAll(/^ {2}.* (\S+)$/gm)].map((match) => match[1]);
   const client = createClient({
     apiKey: env.SQUARECLOUD_API_KEY,
     platformUrl: env.SQUARECLOUD_PLATFORM_URL,
     blobUrl: env.SQUARECLOUD_BLOB_URL,
   });
-  return { child, env, client };
+  return { child, env, keys, client };
 }
 
 beforeAll(async () => {
@@ -85,9 +90,21 @@ test("npm run test:live passes against it and leaves nothing behind", async () =
   const reportDir = mkdtempSync(path.join(tmpdir(), "live-report-"));
   try {
     const { stdout } = await run(process.execPath, [path.join(dist, "scripts", "live", "run.js")], {
-      env: { ...process.env, ...emulator.env, SQUARECLOUD_LIVE: "1", SQUARECLOUD_LIVE_REPORT_DIR: reportDir },
+      env: {
+        ...process.env,
+        ...emulator.env,
+        SQUARECLOUD_LIVE: "1",
+        SQUARECLOUD_LIVE_REPORT_DIR: reportDir,
+        // The seed's second account (bob) as the invitee; the owner's three applications.
+        SQUARECLOUD_LIVE_INVITEE_KEY: emulator.keys[1],
+        SQUARECLOUD_LIVE_APPS: [SEED_APPS.aliceWebsite, SEED_APPS.aliceApi, SEED_APPS.aliceBot].join(","),
+        SQUARECLOUD_LIVE_MOVE_FILE: "index.js",
+      },
       maxBuffer: 64 * 1024 * 1024,
     });
+    expect(emulator.keys[1]).not.toBe(emulator.env.SQUARECLOUD_API_KEY);
+    for (const part of ["Workspace and WorkspaceMember", "AppSnapshot", "AppFileMove"])
+      expect(stdout).toContain(`${part}: run`);
     const runPrefix = /run prefix (\w+)/.exec(stdout)?.[1] as string;
     expect(runPrefix.startsWith(TEST_PREFIX)).toBe(true);
     expect(stdout).toContain(`sweep of ${runPrefix}: 0 left behind, 0 deleted`);
@@ -97,6 +114,10 @@ test("npm run test:live passes against it and leaves nothing behind", async () =
     // Nothing left: the listing of the run's prefix is its first, so not a cached one.
     expect(await emulator.client.listAllObjects(runPrefix)).toEqual([]);
     expect(await everything(emulator.client)).toEqual(before);
+    // The moved file is back where it was: a move onto itself finds it.
+    await expect(
+      emulator.client.moveAppFile(SEED_APPS.aliceWebsite, { path: "index.js", to: "index.js" }),
+    ).resolves.toBeUndefined();
   } finally {
     rmSync(reportDir, { recursive: true, force: true });
   }

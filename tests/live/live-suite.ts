@@ -5,10 +5,10 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { createClient } from "../../provider/client";
 import { LIST_CACHE_MS } from "../../provider/kinds/blob-object";
-import type { ServiceSuite } from "../e2e/harness/service-suite";
+import type { Invitee, OperationsService, TeamService } from "../e2e/harness/service-suite";
 import type { ProgramStack } from "../e2e/harness/stack";
 import { type RecordingProxy, RequestRecorder } from "./recorder";
-import { runnerSettings } from "../../scripts/live/settings";
+import { movedFilePath, runnerSettings } from "../../scripts/live/settings";
 
 /** How long one live test may run: engine runs against a remote service; the limit only stops a hung test. */
 const LIVE_TEST_TIMEOUT_MS = 900_000;
@@ -17,7 +17,7 @@ const LIST_CACHE_LIMIT_MS = 60_000;
 /** Between two listings while a stale one may still be cached. */
 const LIST_POLL_MS = 2_000;
 
-export interface LiveSuite extends ServiceSuite {
+export interface LiveSuite extends TeamService, OperationsService {
   /** The prefix every name of this run starts with. */
   runPrefix: string;
   /** Stack config that points the provider at the service with another key, through the file's proxies. */
@@ -38,6 +38,8 @@ export function liveSuite(): LiveSuite {
   let blob: RecordingProxy;
   const stacks: ProgramStack[] = [];
   let ownerId = "";
+  let invitee: Invitee | undefined;
+  let inviteeApi: ReturnType<typeof createClient> | undefined;
   const configWithKey = (apiKey: string): ConfigMap => ({
     "squarecloud:apiKey": { value: apiKey, secret: true },
     "squarecloud:platformUrl": { value: platform.url },
@@ -48,6 +50,23 @@ export function liveSuite(): LiveSuite {
     ownerId: () => ownerId,
     config: () => configWithKey(settings.apiKey),
     configWithKey,
+    // No restore: a database snapshot to spare is not something a run can count on.
+    operationTargets: () => {
+      const [appId] = settings.apps;
+      if (!appId) throw new Error("the operations need an application; the file checks operationsSkip first");
+      if (!settings.moveFile) return { appId };
+      return { appId, move: { path: settings.moveFile, to: movedFilePath(settings.moveFile, settings.runPrefix) } };
+    },
+    teamApps: () => {
+      const [first, second, third] = settings.apps;
+      if (!third) throw new Error("the team tests need three applications; the file checks membershipSkip first");
+      return [first, second, third] as const;
+    },
+    invitee: () => {
+      if (!invitee)
+        throw new Error("the team tests need SQUARECLOUD_LIVE_INVITEE_KEY; the file checks membershipSkip first");
+      return invitee;
+    },
     pastListCache: async (prefix: string, settled: (ids: string[]) => boolean) => {
       // A listing made while a stale one is cached gets that one, and does not keep it longer. The
       // service caches each query apart: the provider's own query may hold an entry from before the
@@ -73,10 +92,17 @@ export function liveSuite(): LiveSuite {
     [platform, blob] = await Promise.all([recorder.proxy(settings.platformUrl), recorder.proxy(settings.blobUrl)]);
     suite.api = createClient({ apiKey: settings.apiKey, platformUrl: platform.url, blobUrl: blob.url });
     ownerId = (await suite.api.me()).user.id;
+    if (settings.inviteeKey) {
+      const api = createClient({ apiKey: settings.inviteeKey, platformUrl: platform.url, blobUrl: blob.url });
+      inviteeApi = api;
+      const { user } = await api.me();
+      invitee = { id: user.id, name: user.name, inviteCode: () => api.getInviteCode() };
+    }
   });
   afterAll(async () => {
     await Promise.all(stacks.map((stack) => stack.dispose().catch(() => undefined)));
     await suite.api?.close();
+    await inviteeApi?.close();
     await Promise.all([platform?.close(), blob?.close()]);
     mkdirSync(settings.reportDir, { recursive: true });
     const file = path.basename(expect.getState().testPath ?? "suite");

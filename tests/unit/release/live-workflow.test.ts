@@ -34,13 +34,15 @@ test("actionlint finds nothing in it", () => {
   expect(run.status).toBe(0);
 });
 
-test("runs nightly and on demand, read-only, with the keys from the repository's secrets", () => {
+test("runs nightly and on demand, read-only, with the keys from the repository's secrets and the applications from its variables", () => {
   expect(Object.keys(workflow.on).sort()).toEqual(["schedule", "workflow_dispatch"]);
   expect(workflow.permissions).toEqual({ contents: "read" });
   expect(live.env).toMatchObject({
     SQUARECLOUD_LIVE: "1",
     SQUARECLOUD_API_KEY: "${{ secrets.SQUARECLOUD_API_KEY }}",
     SQUARECLOUD_LIVE_INVITEE_KEY: "${{ secrets.SQUARECLOUD_LIVE_INVITEE_KEY }}",
+    SQUARECLOUD_LIVE_APPS: "${{ vars.SQUARECLOUD_LIVE_APPS }}",
+    SQUARECLOUD_LIVE_MOVE_FILE: "${{ vars.SQUARECLOUD_LIVE_MOVE_FILE }}",
   });
 });
 
