@@ -105,12 +105,6 @@ export function operationsLifecycle<S extends OperationsService = EmulatorSuite>
     suite.keep(program);
   });
 
-  afterAll(async () => {
-    // The application's file back where it was, as the run found it.
-    const { appId, move } = suite.operationTargets();
-    if (move) await suite.api.moveAppFile(appId, { path: move.to, to: move.path }).catch(() => undefined);
-  });
-
   beforeEach(async () => {
     await suite.log.clearRequests();
   });
@@ -239,10 +233,12 @@ export function operationsLifecycle<S extends OperationsService = EmulatorSuite>
     const destroy = await program.stack.destroy();
     expect(destroy.summary.result).toBe("succeeded");
     expect(beyondKeyCheck(await suite.log.requests())).toEqual([]);
-    // The moved file stays where it was moved.
+    // The moved file stays where it was moved; then back where it was, as the run found it (a run
+    // that fails before this has its sweep move it back).
     if (operations.move) {
-      const { appId, to } = operations.move;
+      const { appId, path, to } = operations.move;
       await expect(suite.api.moveAppFile(appId, { path: to, to })).resolves.toBeUndefined();
+      await suite.api.moveAppFile(appId, { path: to, to: path });
     }
   });
 }
