@@ -36,9 +36,24 @@ function git(args: string[], cwd = repoRoot): string {
   return execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
 }
 
+/**
+ * The full id of `commit`. A shallow clone (as some CI checkouts are) lacks the past commits the
+ * recorded releases name: it fetches the one asked for from its origin, alone.
+ */
+function knownCommit(commit: string): string {
+  const verify = () => git(["rev-parse", "--quiet", "--verify", `${commit}^{commit}`]).trim();
+  try {
+    return verify();
+  } catch (error) {
+    if (git(["rev-parse", "--is-shallow-repository"]).trim() !== "true") throw error;
+    git(["fetch", "--quiet", "--depth=1", "origin", commit]);
+    return verify();
+  }
+}
+
 /** Where the release of `commit` (any name git knows it by) is, or will be, cached. */
 export function pastReleaseOf(commit: string): PastRelease {
-  const full = git(["rev-parse", "--verify", `${commit}^{commit}`]).trim();
+  const full = knownCommit(commit);
   const { version } = JSON.parse(git(["show", `${full}:package.json`])) as { version: string };
   return { version, commit: full, dir: path.join(toolsCacheDir(), "releases", `${version}-${full.slice(0, 12)}`) };
 }

@@ -16,6 +16,9 @@ afterEach(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
+/** Runs the timers a start sets: the cache is written a moment after the start. */
+const afterStart = () => jest.advanceTimersByTime(1000);
+
 /** A bundle that notes each run, with the file name and require Node gives a main module. */
 function bundle(): string {
   const file = path.join(scratch, "plugin.js");
@@ -29,15 +32,6 @@ function bundle(): string {
 
 const runs = () => readFileSync(path.join(scratch, "runs"), "utf8").trim().split("\n");
 
-/** Resolves once `check` holds, looking every 20 ms for up to 10 s. */
-async function eventually(check: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("the condition never held");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 test("the cache is named by bundle, Node version and CPU, under XDG_CACHE_HOME or ~/.cache", () => {
   const sha = "0123456789abcdef".repeat(4);
   const name = `0123456789abcdef-node${process.versions.node}-${process.arch}.v8cache`;
@@ -50,11 +44,12 @@ test("the cache is named by bundle, Node version and CPU, under XDG_CACHE_HOME o
   );
 });
 
-test("the first run writes the cache; the next run compiles from it and writes nothing", async () => {
+test("the first run writes the cache; the next run compiles from it and writes nothing", () => {
+  jest.useFakeTimers();
   const file = bundle();
   const cache = path.join(scratch, "cache", "plugin.v8cache");
   expect(runWithCodeCache(file, cache)).toEqual({ fromCache: false });
-  await eventually(() => existsSync(cache));
+  afterStart();
   const written = statSync(cache).mtimeMs;
   expect(runWithCodeCache(file, cache)).toEqual({ fromCache: true });
   expect(runs()).toEqual([file, file]);
@@ -68,16 +63,16 @@ test("a start that answers a method its cache has not seen writes the cache agai
   const answer = (method: string) => (process as NodeJS.EventEmitter).emit(FIRST_ANSWER_EVENT, method);
   expect(runWithCodeCache(file, cache)).toEqual({ fromCache: false });
   answer("check");
-  jest.advanceTimersByTime(1000);
+  afterStart();
   const afterUp = readFileSync(cache);
 
   // The next start, a refresh: its reads are new to the cache, which is written with them.
   expect(runWithCodeCache(file, cache)).toEqual({ fromCache: true });
   answer("check");
-  jest.advanceTimersByTime(1000);
+  afterStart();
   expect(readFileSync(cache)).toEqual(afterUp);
   answer("read");
-  jest.advanceTimersByTime(1000);
+  afterStart();
   const afterRefresh = readFileSync(cache);
   expect(afterRefresh).not.toEqual(afterUp);
 
@@ -85,17 +80,19 @@ test("a start that answers a method its cache has not seen writes the cache agai
   expect(runWithCodeCache(file, cache)).toEqual({ fromCache: true });
   answer("read");
   answer("check");
-  jest.advanceTimersByTime(1000);
+  afterStart();
   expect(readFileSync(cache)).toEqual(afterRefresh);
   expect(runs()).toEqual([file, file, file]);
 });
 
-test("a cache V8 refuses is replaced by one it takes", async () => {
+test("a cache V8 refuses is replaced by one it takes", () => {
+  jest.useFakeTimers();
   const file = bundle();
   const cache = path.join(scratch, "plugin.v8cache");
   writeFileSync(cache, "not a code cache");
   expect(runWithCodeCache(file, cache)).toEqual({ fromCache: false });
-  await eventually(() => readFileSync(cache).toString() !== "not a code cache");
+  afterStart();
+  expect(readFileSync(cache).toString()).not.toBe("not a code cache");
   expect(runWithCodeCache(file, cache)).toEqual({ fromCache: true });
 });
 
@@ -117,23 +114,27 @@ function writtenDaysAgo(file: string, daysAgo: number): void {
   utimesSync(file, then, then);
 }
 
-test("a build's first cache removes other builds' caches unused for 30 days, and nothing else", async () => {
+test("a build's first cache removes other builds' caches unused for 30 days, and nothing else", () => {
   const dir = path.join(scratch, "cache");
   const cache = path.join(dir, "new-build.v8cache");
   writtenDaysAgo(path.join(dir, "old-build.v8cache"), 40);
   writtenDaysAgo(path.join(dir, "other-build.v8cache"), 10);
   writtenDaysAgo(path.join(dir, "notes.txt"), 40);
+  jest.useFakeTimers();
   runWithCodeCache(bundle(), cache);
-  await eventually(() => existsSync(cache) && !existsSync(path.join(dir, "old-build.v8cache")));
+  afterStart();
+  expect(existsSync(cache)).toBe(true);
+  expect(existsSync(path.join(dir, "old-build.v8cache"))).toBe(false);
   expect(existsSync(path.join(dir, "other-build.v8cache"))).toBe(true);
   expect(existsSync(path.join(dir, "notes.txt"))).toBe(true);
 });
 
-test("a cache in use is marked used once a day, so no other build's first start removes it", async () => {
+test("a cache in use is marked used once a day, so no other build's first start removes it", () => {
+  jest.useFakeTimers();
   const file = bundle();
   const cache = path.join(scratch, "cache", "plugin.v8cache");
   runWithCodeCache(file, cache);
-  await eventually(() => existsSync(cache));
+  afterStart();
   const twoDaysAgo = new Date(Date.now() - 2 * DAY_MS);
   utimesSync(cache, twoDaysAgo, twoDaysAgo);
   expect(runWithCodeCache(file, cache)).toEqual({ fromCache: true });
