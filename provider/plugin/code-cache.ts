@@ -98,19 +98,19 @@ interface CodeCache {
 /** Writes the cache once the process has compiled code it lacks: after the start, after a method's first answer. */
 function keepWriting(script: Script, cacheFile: string, cached: CodeCache | undefined): void {
   const answered = new Set(cached?.answered);
-  let size = cached?.data.length ?? 0;
+  let firstWrite = !cached;
   let scheduled = false;
+  // Always written, even when V8 has meanwhile dropped the bytecode of a few functions unused for
+  // a while and the cache comes out smaller than the one read: a cache not written would keep
+  // lacking the new method, and every start answering it would make the cache again in vain.
   const writeLater = (ms: number) => {
     if (scheduled) return;
     scheduled = true;
     setTimeout(() => {
       scheduled = false;
-      const data = script.createCachedData();
-      // Smaller than what was read: V8 dropped the bytecode of functions unused for a while.
-      if (data.length < size) return;
-      writeCache(cacheFile, { answered, data });
-      if (size === 0) removeStale(cacheFile);
-      size = data.length;
+      writeCache(cacheFile, { answered, data: script.createCachedData() });
+      if (firstWrite) removeStale(cacheFile);
+      firstWrite = false;
     }, ms).unref();
   };
   if (!cached) writeLater(WRITE_AFTER_MS.start);
