@@ -26,7 +26,8 @@ function claims(cell: string): { inPlace: string[]; replace: string[] } {
   for (const clause of cell.split("; ")) {
     const colon = clause.indexOf(":");
     const names = [...clause.slice(0, colon).matchAll(/`(\w+)`/g)].map(([, name]) => name);
-    (clause.slice(colon + 1).trim().startsWith("in place") ? result.inPlace : result.replace).push(...names);
+    const effect = clause.slice(colon + 1).trim();
+    (effect.startsWith("in place") ? result.inPlace : result.replace).push(...names);
   }
   return result;
 }
