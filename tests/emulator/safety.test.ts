@@ -24,7 +24,7 @@ const CLI = join(__dirname, "..", "..", "emulator", "cli.js");
  * parameters and query filled in, and a body. The table below is built from the emulator's own
  * route list, so a route added there without a sample here fails the test.
  */
-const ADMIN_SAMPLES: Record<string, { path?: string; body?: unknown }> = {
+const ADMIN_SAMPLES: Record<string, { path?: string; body?: unknown | ((base: string) => unknown) }> = {
   "POST /__emulator/reset": {},
   "GET /__emulator/clock": {},
   "POST /__emulator/clock": { body: { advanceMs: 1000 } },
@@ -39,6 +39,8 @@ const ADMIN_SAMPLES: Record<string, { path?: string; body?: unknown }> = {
   "DELETE /__emulator/requests": {},
   "GET /__emulator/counters": {},
   "POST /__emulator/plan": { body: { accountId: SEED_ACCOUNTS.dave.accountId, plan: "enterprise-32" } },
+  // Names are unique: each server adds its own account.
+  "POST /__emulator/accounts": { body: (base: string) => ({ name: `safety_${new URL(base).port}` }) },
   "POST /__emulator/accounts/:id/api-key": { path: `/__emulator/accounts/${SEED_ACCOUNTS.dave.accountId}/api-key` },
   "GET /__emulator/uploads": {},
   "POST /__emulator/object-ids": { body: { form: "plain" } },
@@ -140,7 +142,8 @@ describe("admin surface", () => {
     async (method, path, body) => {
       const clockBefore = Date.now();
       for (const base of [off.platformUrl, off.blobUrl]) {
-        const response = await caller(base)(method, path, { key: null, ...(body === undefined ? {} : { json: body }) });
+        const json = typeof body === "function" ? body(base) : body;
+        const response = await caller(base)(method, path, { key: null, ...(json === undefined ? {} : { json }) });
         expect({ status: response.status, code: response.body?.code }).toEqual({
           status: 404,
           code: "ROUTE_NOT_FOUND",
@@ -158,7 +161,8 @@ describe("admin surface", () => {
 
   test.each(ADMIN_ROUTES)("on when enabled: %s %s is served on both servers", async (method, path, body) => {
     for (const base of [on.platformUrl, on.blobUrl]) {
-      const response = await caller(base)(method, path, { key: null, ...(body === undefined ? {} : { json: body }) });
+      const json = typeof body === "function" ? body(base) : body;
+      const response = await caller(base)(method, path, { key: null, ...(json === undefined ? {} : { json }) });
       // The wait routes time out at once (408) here; what matters is that the route exists.
       expect([200, 408]).toContain(response.status);
     }

@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { SEED_APPS } from "../../emulator";
 import { createClient, type SquareCloudClient } from "../../provider/client";
 import { newRunPrefix, TEST_PREFIX } from "../../scripts/live/run-prefix";
 
@@ -87,6 +86,11 @@ test("the emulator serves no admin surface: the suite can reach it only as it re
 
 test("npm run test:live passes against it and leaves nothing behind", async () => {
   const before = await everything(emulator.client);
+  // The owner's applications, found as a maintainer finds theirs: by name, in the account's reading.
+  const { applications } = await emulator.client.me();
+  const appId = (name: string) => applications.find((app) => app.name === name)?.id as string;
+  const apps = ["Alice Website", "Alice API", "Alice Bot"].map(appId);
+  expect(apps.every(Boolean)).toBe(true);
   const reportDir = mkdtempSync(path.join(tmpdir(), "live-report-"));
   try {
     const { stdout } = await run(process.execPath, [path.join(dist, "scripts", "live", "run.js")], {
@@ -97,7 +101,7 @@ test("npm run test:live passes against it and leaves nothing behind", async () =
         SQUARECLOUD_LIVE_REPORT_DIR: reportDir,
         // The seed's second account (bob) as the invitee; the owner's three applications.
         SQUARECLOUD_LIVE_INVITEE_KEY: emulator.keys[1],
-        SQUARECLOUD_LIVE_APPS: [SEED_APPS.aliceWebsite, SEED_APPS.aliceApi, SEED_APPS.aliceBot].join(","),
+        SQUARECLOUD_LIVE_APPS: apps.join(","),
         SQUARECLOUD_LIVE_MOVE_FILE: "index.js",
       },
       maxBuffer: 64 * 1024 * 1024,
@@ -115,9 +119,7 @@ test("npm run test:live passes against it and leaves nothing behind", async () =
     expect(await emulator.client.listAllObjects(runPrefix)).toEqual([]);
     expect(await everything(emulator.client)).toEqual(before);
     // The moved file is back where it was: a move onto itself finds it.
-    await expect(
-      emulator.client.moveAppFile(SEED_APPS.aliceWebsite, { path: "index.js", to: "index.js" }),
-    ).resolves.toBeUndefined();
+    await expect(emulator.client.moveAppFile(apps[0], { path: "index.js", to: "index.js" })).resolves.toBeUndefined();
   } finally {
     rmSync(reportDir, { recursive: true, force: true });
   }
