@@ -100,11 +100,15 @@ test("refresh reads every resource of the d77ae88 state through its serialized p
   const refresh = await program.stack.refresh();
   expect(refresh.summary.resourceChanges).toEqual({ same: RESOURCES });
   // The workspace recorded its members as of its creation, before its two members joined (the
-  // same up): the refresh reads them, as that build would have. The database gains createdAt, an
-  // output that build did not have. Nothing else moves: today's provider reads every field of the
-  // d77ae88 state as it is.
+  // same up): the refresh reads them, as that build would have. The database gains createdAt and
+  // each linked application `language` beside `lang`, outputs that build did not have. Nothing
+  // else moves: today's provider reads every field of the d77ae88 state as it is.
   const refreshed: Deployment = await program.stack.exportStack();
-  expect(changedFields(imported, refreshed)).toEqual(["cache outputs.createdAt", "team outputs.members"]);
+  expect(changedFields(imported, refreshed)).toEqual([
+    "cache outputs.createdAt",
+    "team outputs.linkedApplications",
+    "team outputs.members",
+  ]);
   const team = refreshed.deployment.resources?.find((resource) => resource.urn.endsWith("::team"));
   const { alice, bob, dave } = SEED_ACCOUNTS;
   expect(
