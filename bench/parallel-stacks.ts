@@ -9,13 +9,14 @@
  * Python). Per phase: the wall time beside the floor the limits allow for that work, their ratio,
  * the CPU time of every process the phase started (the machine's own bound: CPU / cores), the
  * requests the account admitted per second (beside its 50), the 429s met, objects on the account that no state records, and whether every stack's command
- * succeeded the first time.
+ * succeeded the first time; then when the first request, each admitted app snapshot and the last
+ * request reached the API.
  *
  *   npm run bench:stacks                          # 8 TypeScript stacks, then 4 mixed
  *   npm run bench:stacks -- --fleets typescript   # one of: typescript, mixed
  */
 import { availableParallelism, loadavg } from "node:os";
-import { startEmulator, type RunningEmulator } from "../emulator";
+import { type RequestLogEntry, startEmulator, type RunningEmulator } from "../emulator";
 import { AccountLimits } from "../provider/client/pacing";
 import {
   allAtOnce,
@@ -40,6 +41,8 @@ const FLEETS: Record<string, FleetLanguage[]> = {
 };
 
 type Phase = "up" | "change" | "destroy";
+
+const SNAPSHOT_ROUTE = "POST /v2/apps/:id/snapshots";
 
 /** The requests a phase cannot do without, for one stack: its writes, of them uploads, and snapshots. */
 interface Work {
@@ -114,6 +117,7 @@ async function phaseRun(
   await emulator.admin.clearRequests();
   await emulator.admin.injectFault({ match: {}, kind: "latency", probability: 1, latencyMs: LATENCY_MS });
   const load = loadNow();
+  const startedAt = await emulator.admin.clock();
   let outcomes: Awaited<ReturnType<typeof allAtOnce>> = [];
   const cost = await measure(async () => {
     outcomes = await allAtOnce(fleet, command);
@@ -138,8 +142,23 @@ async function phaseRun(
   process.stdout.write(
     `  ${fleetName} ${phase}: ${(run.wallMs / 1000).toFixed(1)} s, floor ${(run.floorMs / 1000).toFixed(1)} s (${ratio}x), ${run.failed.length} failed\n`,
   );
+  process.stdout.write(`    ${timeline(log, startedAt)}\n`);
   for (const f of run.failed) process.stdout.write(`    ${f.tag}:\n${f.error}\n`);
   return run;
+}
+
+/**
+ * Where a phase's time went, on the emulator's clock from the phase's start: when the first
+ * request arrived (the engines and programs starting), when each app snapshot was admitted (the
+ * limit that sets the floor: one per 5 s), and when the last request arrived (after it, the
+ * engines only write state and exit).
+ */
+function timeline(log: RequestLogEntry[], startedAt: number): string {
+  if (log.length === 0) return "no request";
+  const offset = (entry: RequestLogEntry) => seconds(Date.parse(entry.at) - startedAt);
+  const snapshots = log.filter((entry) => entry.route === SNAPSHOT_ROUTE && entry.status < 400).map(offset);
+  const taken = snapshots.length > 0 ? `; snapshots admitted at ${snapshots.join(", ")} s` : "";
+  return `first request at ${offset(log[0]!)} s${taken}; last request at ${offset(log[log.length - 1]!)} s`;
 }
 
 async function fleetRun(emulator: RunningEmulator, name: string): Promise<PhaseRun[]> {
