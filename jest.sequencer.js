@@ -13,7 +13,8 @@ const MEASURED = {
   // With the upgrade from the previous release (2026-11-28): 594 s alone at load 10 to 14, this
   // commit's release built in it; about 330 s estimated in a whole run, where that build is shared.
   "e2e/release/rehearsal.test.js": 330,
-  // Eight live suites, two at a time, then the sweeper's tests: beside other end-to-end files, load 6 to 11.
+  // Ten live suites, two at a time, then the sweeper's tests: beside other end-to-end files, load 6 to 11
+  // (with eight); with the two data-source files, 306 s alone at load 2.
   "live/against-emulator.test.js": 313,
   "e2e/docs-programs.test.js": 161,
   "e2e/safety/bad-input.test.js": 132,

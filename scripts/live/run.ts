@@ -5,6 +5,8 @@ import { createClient } from "../../provider/client";
 import type { FileReport } from "./report";
 import { newRunPrefix } from "./run-prefix";
 import {
+  appReadsSkip,
+  databaseReadsSkip,
   fileMoveSkip,
   liveSettings,
   membershipSkip,
@@ -45,6 +47,8 @@ async function main(): Promise<number> {
     ["Workspace and WorkspaceMember", membershipSkip(settings)],
     ["AppSnapshot", operationsSkip(settings)],
     ["AppFileMove", operationsSkip(settings) ?? fileMoveSkip(settings)],
+    ["getApp, getAppAnalytics and getAppDeployments", appReadsSkip(settings)],
+    ["getDatabaseMetrics and getLatestDatabaseSnapshot", databaseReadsSkip(settings)],
   ];
   for (const [part, skip] of parts) say(skip ? `${part} skipped: ${skip}` : `${part}: run`);
 

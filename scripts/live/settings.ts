@@ -17,6 +17,12 @@ export interface LiveSettings {
    * AppFileMove may rename, within its directory, to a name with the run's prefix, and back.
    */
   moveFile?: string;
+  /**
+   * SQUARECLOUD_LIVE_DATABASE: one of the owner's databases, made outside the run, whose metrics
+   * and latest snapshot the data sources read. The run never changes it, and makes no database
+   * to read: the API cannot snapshot one, and a fresh one has few metrics to show.
+   */
+  database?: string;
   /** The service, as the provider's own settings name it (SQUARECLOUD_PLATFORM_URL, SQUARECLOUD_BLOB_URL, their defaults). */
   platformUrl: string;
   blobUrl: string;
@@ -26,6 +32,7 @@ export const LIVE_SWITCH = "SQUARECLOUD_LIVE";
 export const INVITEE_KEY = "SQUARECLOUD_LIVE_INVITEE_KEY";
 export const APPS = "SQUARECLOUD_LIVE_APPS";
 export const MOVE_FILE = "SQUARECLOUD_LIVE_MOVE_FILE";
+export const DATABASE = "SQUARECLOUD_LIVE_DATABASE";
 /** Set by the runner for the test files: the prefix of every name the run makes. */
 export const RUN_PREFIX = "SQUARECLOUD_LIVE_RUN_PREFIX";
 /** Set by the runner for the test files: where each file writes what it made and the requests it sent. */
@@ -45,6 +52,7 @@ export function liveSettings(env: NodeJS.ProcessEnv = process.env): LiveSettings
     .map((id) => id.trim())
     .filter((id) => id !== "");
   const moveFile = env[MOVE_FILE]?.trim() || undefined;
+  const database = env[DATABASE]?.trim() || undefined;
   return {
     apiKey,
     platformUrl,
@@ -52,6 +60,7 @@ export function liveSettings(env: NodeJS.ProcessEnv = process.env): LiveSettings
     apps,
     ...(inviteeKey ? { inviteeKey } : {}),
     ...(moveFile ? { moveFile } : {}),
+    ...(database ? { database } : {}),
   };
 }
 
@@ -64,6 +73,16 @@ export function movedFilePath(moveFile: string, runPrefix: string): string {
 /** Why the operations on an application do not run, or undefined when they do. */
 export function operationsSkip(settings: LiveSettings): string | undefined {
   return settings.apps.length === 0 ? `no ${APPS} (the application the run snapshots)` : undefined;
+}
+
+/** Why the data sources of one application (getApp, its analytics, its deployments) are not read, or undefined when they are. */
+export function appReadsSkip(settings: LiveSettings): string | undefined {
+  return settings.apps.length === 0 ? `no ${APPS} (the application the data sources read)` : undefined;
+}
+
+/** Why the data sources of one database (its metrics, its latest snapshot) are not read, or undefined when they are. */
+export function databaseReadsSkip(settings: LiveSettings): string | undefined {
+  return settings.database ? undefined : `no ${DATABASE} (a database of the account the data sources read)`;
 }
 
 /** Why AppFileMove does not run, or undefined when it does. */

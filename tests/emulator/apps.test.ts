@@ -1,21 +1,9 @@
 import { SEED_ACCOUNTS, SEED_APPS } from "../../emulator";
+import { ANALYTICS_ARRAYS } from "../e2e/lifecycles/data-source-reads";
 import { KEYS, expectError, expectSuccess, isoWithMillis, useEmulator } from "./helpers";
 
 const env = useEmulator();
 const HOUR = 3_600_000;
-const ANALYTICS_ARRAYS = [
-  "visits",
-  "countries",
-  "devices",
-  "os",
-  "browsers",
-  "protocols",
-  "methods",
-  "paths",
-  "referers",
-  "providers",
-];
-
 describe("GET /v2/apps/{id}", () => {
   test("returns the detail shape, with `language` instead of `lang`", async () => {
     const app = expectSuccess(await env.platform("GET", `/v2/apps/${SEED_APPS.aliceWebsite}`));

@@ -91,6 +91,9 @@ test("npm run test:live passes against it and leaves nothing behind", async () =
   const appId = (name: string) => applications.find((app) => app.name === name)?.id as string;
   const apps = ["Alice Website", "Alice API", "Alice Bot"].map(appId);
   expect(apps.every(Boolean)).toBe(true);
+  // The database the data sources read: the one with snapshots, found by name too.
+  const database = (await emulator.client.listDatabases()).find((db) => db.name === "main")?.id as string;
+  expect(database).toEqual(expect.any(String));
   const reportDir = mkdtempSync(path.join(tmpdir(), "live-report-"));
   try {
     const { stdout } = await run(process.execPath, [path.join(dist, "scripts", "live", "run.js")], {
@@ -103,18 +106,28 @@ test("npm run test:live passes against it and leaves nothing behind", async () =
         SQUARECLOUD_LIVE_INVITEE_KEY: emulator.keys[1],
         SQUARECLOUD_LIVE_APPS: apps.join(","),
         SQUARECLOUD_LIVE_MOVE_FILE: "index.js",
+        SQUARECLOUD_LIVE_DATABASE: database,
       },
       maxBuffer: 64 * 1024 * 1024,
     });
     expect(emulator.keys[1]).not.toBe(emulator.env.SQUARECLOUD_API_KEY);
-    for (const part of ["Workspace and WorkspaceMember", "AppSnapshot", "AppFileMove"])
-      expect(stdout).toContain(`${part}: run`);
+    const parts = [
+      "Workspace and WorkspaceMember",
+      "AppSnapshot",
+      "AppFileMove",
+      "getApp, getAppAnalytics and getAppDeployments",
+      "getDatabaseMetrics and getLatestDatabaseSnapshot",
+    ];
+    for (const part of parts) expect(stdout).toContain(`${part}: run`);
     const runPrefix = /run prefix (\w+)/.exec(stdout)?.[1] as string;
     expect(runPrefix.startsWith(TEST_PREFIX)).toBe(true);
     expect(stdout).toContain(`sweep of ${runPrefix}: 0 left behind, 0 deleted`);
     // What it made and the requests it sent, printed and kept as the report.
     expect(readFileSync(path.join(reportDir, "summary.txt"), "utf8")).toMatch(/made {4}POST \/v2\/databases/);
     expect(stdout).toMatch(/typescript-database\.live\.js: \d+ made, \d+ requests/);
+    // The data-source files each made their workspace and blob object.
+    for (const file of ["typescript-data-sources", "yaml-data-sources"])
+      expect(stdout).toMatch(new RegExp(`${file}\\.live\\.js: 2 made, \\d+ requests`));
     // Nothing left: the listing of the run's prefix is its first, so not a cached one.
     expect(await emulator.client.listAllObjects(runPrefix)).toEqual([]);
     expect(await everything(emulator.client)).toEqual(before);

@@ -5,10 +5,10 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { createClient } from "../../provider/client";
 import { LIST_CACHE_MS } from "../../provider/kinds/blob-object";
-import type { Invitee, OperationsService, TeamService } from "../e2e/harness/service-suite";
+import type { Invitee, OperationsService, ReadsService, TeamService } from "../e2e/harness/service-suite";
 import type { ProgramStack } from "../e2e/harness/stack";
 import { type RecordingProxy, RequestRecorder } from "./recorder";
-import { movedFilePath, runnerSettings } from "../../scripts/live/settings";
+import { appReadsSkip, databaseReadsSkip, movedFilePath, runnerSettings } from "../../scripts/live/settings";
 
 /** How long one live test may run: engine runs against a remote service; the limit only stops a hung test. */
 const LIVE_TEST_TIMEOUT_MS = 900_000;
@@ -17,7 +17,7 @@ const LIST_CACHE_LIMIT_MS = 60_000;
 /** Between two listings while a stale one may still be cached. */
 const LIST_POLL_MS = 2_000;
 
-export interface LiveSuite extends TeamService, OperationsService {
+export interface LiveSuite extends TeamService, OperationsService, ReadsService {
   /** The prefix every name of this run starts with. */
   runPrefix: string;
   /** Stack config that points the provider at the service with another key, through the file's proxies. */
@@ -57,6 +57,11 @@ export function liveSuite(): LiveSuite {
       if (!settings.moveFile) return { appId };
       return { appId, move: { path: settings.moveFile, to: movedFilePath(settings.moveFile, settings.runPrefix) } };
     },
+    // The skips' reasons are those the runner prints at the start.
+    readTargets: () => ({
+      app: settings.apps[0] ?? { skip: appReadsSkip(settings) as string },
+      database: settings.database ?? { skip: databaseReadsSkip(settings) as string },
+    }),
     teamApps: () => {
       const [first, second, third] = settings.apps;
       if (!third) throw new Error("the team tests need three applications; the file checks membershipSkip first");

@@ -72,3 +72,18 @@ export interface TeamService extends ServiceSuite {
   teamApps(): readonly [string, string, string];
   invitee(): Invitee;
 }
+
+/**
+ * What the data-source lifecycle reads beyond what it makes for itself: each an id the service
+ * holds, or why that part is not read.
+ */
+export interface ReadTargets {
+  /** One of the owner's applications: read by id and by its name, with its analytics and deployments. */
+  app: string | { skip: string };
+  /** One of the owner's databases that no run made: its metrics, and its latest snapshot where it has one. */
+  database: string | { skip: string };
+}
+
+export interface ReadsService extends ServiceSuite {
+  readTargets(): ReadTargets;
+}

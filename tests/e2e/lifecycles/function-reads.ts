@@ -10,7 +10,14 @@ import {
 } from "../../../emulator";
 import * as sq from "../../../sdk/nodejs";
 import { type EmulatorSuite, emulatorConfig, emulatorSuite } from "../harness/emulator-env";
-import { type ProgramStack, type ProgramStackOptions, SECRET_SIG } from "../harness/stack";
+import { type ProgramStackOptions, SECRET_SIG } from "../harness/stack";
+import {
+  expectOneReadEach,
+  expectSnapshotKeysSealed,
+  type FunctionCall,
+  type FunctionsProgram,
+  readCalls,
+} from "./data-source-reads";
 
 const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
 
@@ -54,52 +61,24 @@ export function cacheMetricsAsRead(suite: EmulatorSuite, log: RequestLogEntry[])
 }
 
 /**
- * A data source read by a program: the function's name as the schema spells it (`getApp`), its
- * arguments by their schema names, and whether it goes through the explicit provider `bob`.
+ * Every data source, by the output its result is exported as: the reads of the data-source
+ * lifecycle on the seed's objects, and the reads only the seed allows.
  */
-export interface FunctionCall {
-  fn: string;
-  args?: Record<string, unknown>;
-  via?: "bob";
-}
-
-/**
- * A stack whose program declares the explicit provider `bob` (its key from the secret config
- * `bobKey`, the emulator's URLs) and exports each call's result under the call's key.
- */
-export interface FunctionsProgram extends ProgramStack {
-  setCalls(calls: Record<string, FunctionCall>): void;
-}
-
-/** Every data source, by the output its result is exported as. */
 function everyFunction(): Record<string, FunctionCall> {
   return {
-    account: { fn: "getAccount" },
-    apps: { fn: "getApps" },
+    ...readCalls({
+      app: { id: SEED_APPS.aliceWebsite, name: "Alice Bot" },
+      metricsDatabase: SEED_DATABASES.aliceCache,
+      snapshotDatabase: SEED_DATABASES.aliceMain,
+      workspace: SEED_WORKSPACES.aliceTeam,
+    }),
     pythonApps: { fn: "getApps", args: { language: "python" } },
-    websiteById: { fn: "getApp", args: { id: SEED_APPS.aliceWebsite } },
-    botByName: { fn: "getApp", args: { name: "Alice Bot" } },
-    websiteAnalytics: { fn: "getAppAnalytics", args: { appId: SEED_APPS.aliceWebsite } },
     // The same app and range again: the plugin must still make one request.
-    websiteAnalyticsDaily: { fn: "getAppAnalytics", args: { appId: SEED_APPS.aliceWebsite, range: "daily" } },
-    websiteDeployments: { fn: "getAppDeployments", args: { appId: SEED_APPS.aliceWebsite } },
-    cacheMetrics: { fn: "getDatabaseMetrics", args: { databaseId: SEED_DATABASES.aliceCache } },
-    databaseSnapshots: { fn: "getSnapshots", args: { scope: "databases" } },
-    appSnapshots: { fn: "getSnapshots" },
-    latestMainSnapshot: { fn: "getLatestDatabaseSnapshot", args: { databaseId: SEED_DATABASES.aliceMain } },
-    workspaces: { fn: "getWorkspaces" },
-    workspaceById: { fn: "getWorkspace", args: { id: SEED_WORKSPACES.aliceTeam.id } },
-    workspaceByName: { fn: "getWorkspace", args: { name: SEED_WORKSPACES.aliceTeam.name } },
-    objects: { fn: "getBlobObjects" },
-    blobStats: { fn: "getBlobStats" },
+    appAnalyticsDaily: { fn: "getAppAnalytics", args: { appId: SEED_APPS.aliceWebsite, range: "daily" } },
     // Another account, through the explicit provider: bob's account, and an app linked to his workspace.
     bobAccount: { fn: "getAccount", via: "bob" },
     apiSeenByBob: { fn: "getApp", args: { id: SEED_APPS.aliceApi }, via: "bob" },
   };
-}
-
-function requestsTo(log: RequestLogEntry[], route: string): number {
-  return log.filter((entry) => entry.route === route).length;
 }
 
 /**
@@ -150,35 +129,35 @@ export function functionReads(
       for (const db of out.account.databases) expect(db).not.toHaveProperty("connectionUrl");
       expect(out.apps.apps).toEqual(out.account.applications);
       expect(out.pythonApps.apps.map((app: any) => app.id)).toEqual([SEED_APPS.aliceBot]);
-      expect(out.websiteById).toMatchObject({
+      expect(out.appById).toMatchObject({
         id: SEED_APPS.aliceWebsite,
         owner: alice.accountId,
         language: "javascript",
         customDomain: "www.alice.example",
       });
-      expect(out.botByName).toMatchObject({ id: SEED_APPS.aliceBot, language: "python" });
-      expect(out.botByName).not.toHaveProperty("domain");
+      expect(out.appByName).toMatchObject({ id: SEED_APPS.aliceBot, language: "python" });
+      expect(out.appByName).not.toHaveProperty("domain");
     });
 
     test("getAppAnalytics, getAppDeployments and getDatabaseMetrics as the API computes them", async () => {
       const analytics = await websiteAnalyticsAsRead(suite, log);
-      expect(out.websiteAnalytics).toMatchObject({
+      expect(out.appAnalytics).toMatchObject({
         appId: SEED_APPS.aliceWebsite,
         range: "daily",
         visits: analytics.visits,
         countries: analytics.countries,
       });
-      expect(out.websiteAnalyticsDaily).toEqual(out.websiteAnalytics);
+      expect(out.appAnalyticsDaily).toEqual(out.appAnalytics);
       const deployments = await suite.api.appDeployments(SEED_APPS.aliceWebsite);
       // Each with the branch its clone event names (the seed's clone in "main").
       const branchOf = (events: { branch?: string }[]) => events.find((event) => event.branch)?.branch;
-      expect(out.websiteDeployments.deployments.map((d: any) => ({ id: d.id, branch: d.branch })).sort(byId)).toEqual(
+      expect(out.appDeployments.deployments.map((d: any) => ({ id: d.id, branch: d.branch })).sort(byId)).toEqual(
         deployments.map((events) => ({ id: events[0]!.id, branch: branchOf(events) })).sort(byId),
       );
-      expect(out.websiteDeployments.deployments.map((d: any) => d.branch)).toContain("main");
+      expect(out.appDeployments.deployments.map((d: any) => d.branch)).toContain("main");
       const metrics = await cacheMetricsAsRead(suite, log);
-      expect(out.cacheMetrics.databaseId).toBe(SEED_DATABASES.aliceCache);
-      expect(out.cacheMetrics.points[0]).toEqual(
+      expect(out.databaseMetrics.databaseId).toBe(SEED_DATABASES.aliceCache);
+      expect(out.databaseMetrics.points[0]).toEqual(
         metrics.reduce((latest, point) => (Date.parse(point.date) > Date.parse(latest.date) ? point : latest)),
       );
     });
@@ -188,19 +167,14 @@ export function functionReads(
         out.databaseSnapshots.entries.filter((e: any) => e.name === databaseId).map((e: any) => e.versionId);
       expect(versionsOf(SEED_DATABASES.aliceMain)).toEqual(SEED_DATABASE_SNAPSHOT_VERSIONS.aliceMain);
       expect(out.appSnapshots.scope).toBe("applications");
-      expect(out.latestMainSnapshot).toMatchObject({
+      expect(out.latestDatabaseSnapshot).toMatchObject({
         name: SEED_DATABASES.aliceMain,
         versionId: SEED_DATABASE_SNAPSHOT_VERSIONS.aliceMain[0],
       });
-      const keys = [...out.databaseSnapshots.entries, ...out.appSnapshots.entries, out.latestMainSnapshot].map(
-        (entry: any) => entry.key,
-      );
-      expect(keys.every((key) => typeof key === "string" && key.length > 0)).toBe(true);
-      const state = program.backendText();
-      for (const key of keys) expect(state).not.toContain(key);
+      await expectSnapshotKeysSealed(program, out);
       const stored = (await program.resources()).find((resource) => resource.type === "pulumi:pulumi:Stack")!
         .outputs as Record<string, unknown>;
-      expect(stored.latestMainSnapshot).toMatchObject({
+      expect(stored.latestDatabaseSnapshot).toMatchObject({
         [SECRET_SIG]: expect.any(String),
         ciphertext: expect.any(String),
       });
@@ -230,16 +204,8 @@ export function functionReads(
     });
 
     test("the reads the TypeScript SDK makes: one per account, scope, app and range, nothing read twice", () => {
-      // Each provider checks its key once, with the account read getAccount, getApps and getApp by name share.
-      expect(requestsTo(log, "GET /v2/users/me")).toBe(2);
-      expect(requestsTo(log, "GET /v2/apps/:id/network/analytics")).toBe(1);
-      // Each scope once, although the latest-snapshot lookup reads the databases scope again.
-      expect(requestsTo(log, "GET /v2/users/snapshots")).toBe(2);
-      const shared = ["GET /v2/users/me", "GET /v2/users/snapshots"];
-      const counts = new Map<string, number>();
-      for (const { route, path } of log) if (!shared.includes(route)) counts.set(path, (counts.get(path) ?? 0) + 1);
-      expect([...counts].filter(([, count]) => count > 1)).toEqual([]);
-      expect(log.every((entry) => entry.status === 200)).toBe(true);
+      // Two providers: the stack's and bob's.
+      expectOneReadEach(log, 2);
     });
 
     test("no key reaches the state or the output in plain text", () => {
@@ -255,7 +221,7 @@ export function functionReads(
       (error: Error) => error.message,
     );
     expect(message).toMatch(/^getApp: id must be/);
-    program.setCalls({ app: { fn: "getApp", args } });
+    await program.setCalls({ app: { fn: "getApp", args } });
     await suite.emulator.admin.clearRequests();
     const failure = await program.stack.preview().then(
       () => "",

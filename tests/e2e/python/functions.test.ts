@@ -1,4 +1,5 @@
-import { type FunctionCall, functionReads } from "../lifecycles/function-reads";
+import type { FunctionCall } from "../lifecycles/data-source-reads";
+import { functionReads } from "../lifecycles/function-reads";
 import { pythonStack } from "../harness/stack";
 
 // Every data source read from a Pulumi Python program with the generated SDK, served by the native

@@ -16,6 +16,7 @@ import {
 import { buildSeedData } from "../../../emulator/seed";
 import { STATE_FILE } from "../../../emulator/store/file-store";
 import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
+import { ANALYTICS_ARRAYS } from "../lifecycles/data-source-reads";
 import { cacheMetricsAsRead, websiteAnalyticsAsRead } from "../lifecycles/function-reads";
 import { programStack, type ProgramStack, SECRET_SIG } from "../harness/stack";
 
@@ -38,19 +39,6 @@ const ids = {
   workspaceName: SEED_WORKSPACES.aliceTeam.name,
   blobPrefix: BULK_PREFIX,
 };
-
-const ANALYTICS_ARRAYS = [
-  "visits",
-  "countries",
-  "devices",
-  "os",
-  "browsers",
-  "protocols",
-  "methods",
-  "paths",
-  "referers",
-  "providers",
-];
 
 /** Uploads through the client, four at a time (the account's limit of uploads in flight). */
 async function uploadBulkObjects(): Promise<string[]> {

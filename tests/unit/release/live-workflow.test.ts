@@ -34,7 +34,7 @@ test("actionlint finds nothing in it", () => {
   expect(run.status).toBe(0);
 });
 
-test("runs nightly and on demand, read-only, with the keys from the repository's secrets and the applications from its variables", () => {
+test("runs nightly and on demand, read-only, with the keys from the repository's secrets and the applications and database from its variables", () => {
   expect(Object.keys(workflow.on).sort()).toEqual(["schedule", "workflow_dispatch"]);
   expect(workflow.permissions).toEqual({ contents: "read" });
   expect(live.env).toMatchObject({
@@ -43,6 +43,7 @@ test("runs nightly and on demand, read-only, with the keys from the repository's
     SQUARECLOUD_LIVE_INVITEE_KEY: "${{ secrets.SQUARECLOUD_LIVE_INVITEE_KEY }}",
     SQUARECLOUD_LIVE_APPS: "${{ vars.SQUARECLOUD_LIVE_APPS }}",
     SQUARECLOUD_LIVE_MOVE_FILE: "${{ vars.SQUARECLOUD_LIVE_MOVE_FILE }}",
+    SQUARECLOUD_LIVE_DATABASE: "${{ vars.SQUARECLOUD_LIVE_DATABASE }}",
   });
 });
 
