@@ -35,6 +35,11 @@ function isWindows(target: string): boolean {
   return target.startsWith("windows-");
 }
 
+// AsyncLocalStorage (the plugin's engine log, provider/plugin/engine-log.ts) on V8's async context
+// frames instead of async hooks: with hooks, once it first runs, every promise and native callback
+// of the process pays for them. The default from Node 24; the same store seen by the same code.
+const NODE_FLAGS = "--experimental-async-context-frame";
+
 // The engine may start the plugin through a symlink and from any directory: the launcher finds
 // its own directory without readlink -f or realpath, which macOS's older tools lack.
 const SH_LAUNCHER = `#!/bin/sh
@@ -45,11 +50,11 @@ while [ -h "$self" ]; do
   case $link in /*) self=$link ;; *) self=\${self%/*}/$link ;; esac
 done
 dir=$(cd "\${self%/*}" && pwd -P)
-exec "$dir/node" "$dir/main.js" "$@"
+exec "$dir/node" ${NODE_FLAGS} "$dir/main.js" "$@"
 `;
 
 // %~dp0 is the directory of the script itself, with a trailing backslash.
-const CMD_LAUNCHER = '@"%~dp0node.exe" "%~dp0main.js" %*\r\n';
+const CMD_LAUNCHER = `@"%~dp0node.exe" ${NODE_FLAGS} "%~dp0main.js" %*\r\n`;
 
 /**
  * Fetches (or reuses from the cache) the Node builds of `targets` (every pinned target when

@@ -90,7 +90,7 @@ test.each(Object.keys(EXPECTED_FORMAT))(
 
 test("the Windows launcher is the .cmd the engine tries after .exe, running node.exe beside it", () => {
   const launcher = readTarGz(builtArchive("windows-amd64")).get("pulumi-resource-squarecloud.cmd")!.data.toString();
-  expect(launcher).toBe('@"%~dp0node.exe" "%~dp0main.js" %*\r\n');
+  expect(launcher).toBe('@"%~dp0node.exe" --experimental-async-context-frame "%~dp0main.js" %*\r\n');
 });
 
 test("the build wrote SHA256SUMS for the whole set", () => {
