@@ -181,14 +181,16 @@ export class HttpClient {
     } catch {
       if (success) throw invalidResponse(req, status, "the body is not JSON");
     }
-    const envelope = ErrorEnvelope.safeParse(body);
-    if (!success || envelope.success) {
+    // Parsed only when it can be one: a failed parse builds its issues, for each successful answer.
+    const envelope =
+      (body as { status?: unknown } | null)?.status === "error" ? ErrorEnvelope.safeParse(body) : undefined;
+    if (!success || envelope?.success) {
       throw errorFromResponse(
         req,
         {
           status,
-          code: envelope.data?.code,
-          message: envelope.data?.message,
+          code: envelope?.data?.code,
+          message: envelope?.data?.message,
           retryAfterMs: parseRetryAfter(single(headers["retry-after"]), this.options.clock.now()),
         },
         this.origin,
