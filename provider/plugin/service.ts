@@ -6,7 +6,7 @@ import { kinds } from "../kinds";
 import type { AnyKind } from "../kinds/declaration";
 import { packageVersion } from "../client/version";
 import { configure } from "../runtime";
-import { emptyproto, plugproto, type Props, provproto, sameValues, struct, unwrapSecrets, wrapSecrets } from "./wire";
+import { emptyproto, plugproto, type Props, provproto, struct, unwrapSecrets, wrapSecrets } from "./wire";
 import { errorStatus } from "./errors";
 import { asCallOn } from "./engine-log";
 import { startUpdate } from "./update";
@@ -44,11 +44,6 @@ function plain(props: { toJavaScript(): Props } | undefined): Props {
 /** A child's type is qualified by its parents' (`...BlobFolder$squarecloud:index:BlobObject`): its own is last. */
 function tokenOf(urn: string): string {
   return urn.split("::")[2].split("$").pop() as string;
-}
-
-/** Whether `props` hold a value the kind declares secret: sealing would wrap it. */
-function holdsDeclaredSecret(kind: AnyKind, props: Props): boolean {
-  return [...kind.secretOutputs, ...kind.secretInputs].some((name) => props[name] !== undefined);
 }
 
 /** What state may hold in plaintext never does: the kind's secret outputs and secret inputs leave wrapped. */
@@ -180,24 +175,14 @@ export const resourceProviderService = {
 
   read: handled(async ({ request }) => {
     const { kind, handler } = targetOf(request);
-    const stored = request.getProperties();
-    const { plain: props, secret } = unwrapSecrets(stored?.toJavaScript() ?? {});
+    const props = plain(request.getProperties());
     // An import reads an id alone and needs the declared inputs found among what was read.
     const importing = Object.keys(props).length === 0;
     if (importing) refuseUnlessImportable(kind, request.getId());
     const result = await handler.read(request.getId(), props);
     const response = new provproto.ReadResponse();
     response.setId(result.id ?? "");
-    // Most reads of a refresh find the object as the state holds it: the state's own message is
-    // then the answer, as sealing would rebuild it (nothing secret in it, nothing to seal). Compared
-    // with the message read anew, as a handler may have changed the values it was given.
-    const unchanged =
-      Boolean(stored) &&
-      secret.size === 0 &&
-      result.id === request.getId() &&
-      !holdsDeclaredSecret(kind, result.props ?? {}) &&
-      sameValues(result.props, stored.toJavaScript());
-    response.setProperties(unchanged ? stored : sealed(kind, result.props ?? {}));
+    response.setProperties(sealed(kind, result.props ?? {}));
     if (importing && result.id) response.setInputs(struct(importedInputs(kind, result.props ?? {})));
     else if (request.getInputs()) response.setInputs(request.getInputs());
     return response;

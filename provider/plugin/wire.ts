@@ -66,22 +66,3 @@ export function secret(value: unknown): Props {
 export function struct(props: Props): unknown {
   return structproto.Struct.fromJavaScript(JSON.parse(JSON.stringify(props)));
 }
-
-/**
- * Whether two values give the same Struct: equal JSON values, a property set to undefined being
- * one left out (as struct leaves it out).
- */
-export function sameValues(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, i) => sameValues(item, b[i]));
-  }
-  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
-  const left = a as Props;
-  const right = b as Props;
-  for (const key in left) if (left[key] !== undefined && !sameValues(left[key], right[key])) return false;
-  for (const key in right) if (right[key] !== undefined && !(key in left && left[key] !== undefined)) return false;
-  return true;
-}
