@@ -1,5 +1,5 @@
 import { SEED_ACCOUNTS, SEED_APPS } from "../../emulator";
-import { ANALYTICS_ARRAYS } from "../e2e/lifecycles/data-source-reads";
+import { ANALYTICS_ARRAYS } from "../analytics-arrays";
 import { KEYS, expectError, expectSuccess, isoWithMillis, useEmulator } from "./helpers";
 
 const env = useEmulator();

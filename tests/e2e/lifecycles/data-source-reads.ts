@@ -1,5 +1,6 @@
 import type { SnapshotEntry } from "../../../provider/client/payloads/platform";
 import { TEST_PREFIX } from "../../../scripts/live/run-prefix";
+import { ANALYTICS_ARRAYS } from "../../analytics-arrays";
 import type { ReadsService, ServedRequest } from "../harness/service-suite";
 import type { ProgramStack, ProgramStackOptions, StateResource } from "../harness/stack";
 
@@ -118,20 +119,6 @@ export function expectOneReadEach(log: Pick<ServedRequest, "route" | "path" | "s
   expect([...counts].filter(([, count]) => count > 1)).toEqual([]);
   expect(log.filter((entry) => entry.status !== 200)).toEqual([]);
 }
-
-/** The ten arrays of an application's analytics, as the spec names them. */
-export const ANALYTICS_ARRAYS = [
-  "visits",
-  "countries",
-  "devices",
-  "os",
-  "browsers",
-  "protocols",
-  "methods",
-  "paths",
-  "referers",
-  "providers",
-];
 
 /** Deployments older than this may leave the service's 24-hour window between two reads (an hour spared for the clocks). */
 const DEPLOYMENT_WINDOW_MS = 23 * 3_600_000;

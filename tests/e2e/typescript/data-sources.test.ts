@@ -16,7 +16,7 @@ import {
 import { buildSeedData } from "../../../emulator/seed";
 import { STATE_FILE } from "../../../emulator/store/file-store";
 import { emulatorConfig, emulatorSuite } from "../harness/emulator-env";
-import { ANALYTICS_ARRAYS } from "../lifecycles/data-source-reads";
+import { ANALYTICS_ARRAYS } from "../../analytics-arrays";
 import { cacheMetricsAsRead, websiteAnalyticsAsRead } from "../lifecycles/function-reads";
 import { programStack, type ProgramStack, SECRET_SIG } from "../harness/stack";
 
